@@ -1,0 +1,125 @@
+/**
+ * `npm start`: validates the brand folders, builds the lobby if the build is missing or older than
+ * its sources, starts the embedded platform (unless PLATFORM_URL points at a real one) and then the
+ * lobby. Ctrl-C or SIGTERM stops both cleanly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { BrandConfigError, loadBrands } from '../src/brands/load.server.ts';
+import { startLobby, type RunningLobby } from '../server/lobby.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+
+const port = Number(process.env.PORT ?? 4321);
+const platformPort = Number(process.env.PLATFORM_PORT ?? 4322);
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+/** The newest modification time of any file under the given paths. */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (target: string) => {
+    if (!existsSync(target)) return;
+    const stat = statSync(target);
+    if (stat.isDirectory()) for (const name of readdirSync(target)) visit(path.join(target, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+/** Whether dist/ is missing or older than the lobby's sources. */
+function buildIsStale(): boolean {
+  const entry = path.join(root, 'dist', 'server', 'entry.mjs');
+  if (!existsSync(entry)) return true;
+  const sources = newestMtime(['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'].map((p) => path.join(root, p)));
+  return sources > statSync(entry).mtimeMs;
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) fail(`The embedded platform stopped during start-up (exit code ${child.exitCode}); see its message above.`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  fail(`The embedded platform did not answer ${url} within ${timeoutMs / 1000} s.`);
+}
+
+let platform: ChildProcess | undefined;
+let lobby: RunningLobby | undefined;
+let stopping = false;
+
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nStopping Atrium (${signal})…`);
+  await lobby?.close();
+  if (platform && platform.exitCode === null) {
+    const exited = new Promise((resolve) => platform!.once('exit', resolve));
+    platform.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
+  process.exit(0);
+}
+
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+let brands;
+try {
+  brands = loadBrands();
+} catch (error) {
+  if (error instanceof BrandConfigError) fail(error.message);
+  throw error;
+}
+
+if (process.env.ATRIUM_SKIP_BUILD !== '1' && buildIsStale()) {
+  console.log('Building the lobby (the build is missing or older than its sources)…');
+  await run(process.execPath, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build']);
+}
+
+let platformUrl = process.env.PLATFORM_URL;
+if (!platformUrl) {
+  platformUrl = `http://127.0.0.1:${platformPort}`;
+  platform = spawn(process.execPath, [path.join(root, 'platform', 'src', 'main.ts')], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, PLATFORM_PORT: String(platformPort), PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1' },
+  });
+  platform.on('exit', (code) => {
+    if (!stopping && lobby) {
+      console.error(`The embedded platform stopped unexpectedly (exit code ${code}); stopping the lobby.`);
+      void stop('platform exit');
+    }
+  });
+  await waitForHealth(`${platformUrl}/healthz`, platform);
+}
+
+try {
+  lobby = await startLobby({ port, platformUrl, brands, trustProxy: process.env.TRUST_PROXY === '1' });
+} catch (error) {
+  console.error(`\n${(error as Error).message}\n`);
+  if (platform) platform.kill('SIGTERM');
+  process.exit(1);
+}
+
+console.log(`Atrium is running at http://localhost:${port}/ (platform: ${platformUrl})`);
+for (const brand of brands) console.log(`  ${brand.settings.title.padEnd(22)} http://${brand.id}.localhost:${port}/`);

@@ -1,0 +1,136 @@
+/**
+ * The lobby's HTTP server: Astro's built handler for pages and static files, plus a reverse proxy
+ * that keeps the browser same-origin with the platform (GraphQL over HTTP and WebSocket, media,
+ * identity and sandbox paths). The lobby knows the platform only by URL.
+ */
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createProxyServer } from 'http-proxy-3';
+import type { Brand } from '../src/brands/load.server.ts';
+import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
+import { isBrandAssetPath, serveBrandAsset } from './brand-assets.ts';
+
+/** Paths the lobby forwards to the platform. */
+export const PROXIED_PREFIXES = ['/graphql', '/api/graphql', '/media/', '/auth/', '/platform/'] as const;
+
+/** Whether a request path belongs to the platform rather than the lobby. */
+export function isProxiedPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return PROXIED_PREFIXES.some((prefix) =>
+    prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+/** Options of the lobby server. */
+export interface LobbyOptions {
+  port: number;
+  host?: string;
+  /** The platform's base URL, such as http://127.0.0.1:4322. */
+  platformUrl: string;
+  brands: Brand[];
+  /** Folder of the Astro build (dist/). */
+  distDir?: string;
+  /** Trust X-Forwarded-* from a proxy in front of the lobby; off by default, so clients cannot forge them. */
+  trustProxy?: boolean;
+}
+
+/** A running lobby. */
+export interface RunningLobby {
+  server: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
+
+/** Drops client-sent forwarding headers unless a trusted proxy set them. */
+function scrubForwarded(req: http.IncomingMessage, trustProxy: boolean): void {
+  if (trustProxy) return;
+  for (const name of FORWARDED) delete req.headers[name];
+}
+
+/** Starts the lobby server; rejects with a clear message when the port is taken. */
+export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  process.env.PLATFORM_URL = options.platformUrl;
+  const entry = path.resolve(options.distDir ?? 'dist', 'server', 'entry.mjs');
+  const { handler } = (await import(pathToFileURL(entry).href)) as {
+    handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  };
+
+  const proxy = createProxyServer({ target: options.platformUrl, ws: true, xfwd: false, proxyTimeout: 30_000 });
+  proxy.on('error', (error, _req, res) => {
+    console.warn(`[lobby] platform proxy error: ${error.message}`);
+    if (res instanceof http.ServerResponse && !res.headersSent) {
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errors: [{ message: 'The platform is unavailable', extensions: { reason: 'PlatformUnavailable' } }] }));
+    } else if (res && 'destroy' in res) {
+      (res as Socket).destroy();
+    }
+  });
+
+  const brandOf = (req: http.IncomingMessage): Brand | undefined => {
+    const host = parseHostHeader(req.headers.host);
+    return host ? brandForHost(options.brands, host) : undefined;
+  };
+
+  /** Adds what the platform needs to know about the browser's request before forwarding it. */
+  const prepareForPlatform = (req: http.IncomingMessage): boolean => {
+    const brand = brandOf(req);
+    if (!brand) return false;
+    req.headers['x-brand'] = brand.id;
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    req.headers['x-forwarded-host'] = req.headers.host ?? '';
+    req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+    return true;
+  };
+
+  const server = http.createServer((req, res) => {
+    scrubForwarded(req, options.trustProxy ?? false);
+    if (req.url && isBrandAssetPath(req.url)) {
+      serveBrandAsset(req, res, brandOf(req));
+      return;
+    }
+    if (req.url && isProxiedPath(req.url)) {
+      if (!prepareForPlatform(req)) {
+        res.writeHead(parseHostHeader(req.headers.host) ? 404 : 400, { 'content-type': 'text/plain' });
+        res.end('No site is configured for this host.');
+        return;
+      }
+      proxy.web(req, res);
+      return;
+    }
+    handler(req, res);
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    scrubForwarded(req, options.trustProxy ?? false);
+    if (!req.url || !isProxiedPath(req.url) || !prepareForPlatform(req)) {
+      socket.destroy();
+      return;
+    }
+    proxy.ws(req, socket, head);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new Error(`Port ${options.port} is already in use. Stop whatever is using it, or start Atrium on another port: PORT=4400 npm start`));
+      } else reject(error);
+    });
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+
+  return {
+    server,
+    url: `http://localhost:${options.port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Where the lobby finds its platform. In production an operator sets these to their own services
+ * and the embedded platform is not started; by default they point at the embedded platform.
+ */
+
+/** Base URL of the platform (GraphQL, media and identity paths are proxied to it). */
+export function platformUrl(): string {
+  return (process.env.PLATFORM_URL ?? 'http://127.0.0.1:4322').replace(/\/$/, '');
+}
+
+/** The GraphQL endpoint server renders query (defaults to `${PLATFORM_URL}/graphql`). */
+export function platformGraphqlUrl(): string {
+  return process.env.PLATFORM_GRAPHQL_URL ?? `${platformUrl()}/graphql`;
+}

@@ -1,0 +1,12 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The brand identified from the Host header (set by the middleware). */
+    brand: import('./brands/load.server.ts').Brand;
+    /** The locale from the path prefix, or the brand's default outside localised routes. */
+    locale: import('./i18n/locales.ts').Locale;
+    /** Everything a page needs from the platform and the request, resolved once per request. */
+    page: import('./features/page-context/page-context.server.ts').PageContext;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Everything a page render needs from the platform and the request, resolved once per request:
+ * the visitor's country, the brand's lobby settings (enabled features, flow), the translations of
+ * the locale and the lobby menu. Platform answers are cached briefly per brand, locale and country
+ * so a busy lobby does not ask the platform the same thing for every visitor.
+ */
+import type { AstroGlobal } from 'astro';
+import type { Brand } from '../../brands/load.server.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { MESSAGE_KEYS } from '../../i18n/messages.ts';
+import { createTranslate, type Translate } from '../../i18n/translate.ts';
+import { PlatformError, platformQuery, type PlatformCallContext } from '../../lib/graphql.server.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { PathContext } from '../../paths.ts';
+import type { RouteProduct } from '../../routes.ts';
+import { parseConsent, type Consent } from '../session/consent.ts';
+import { PRODUCT_MODE_COOKIE, resolveProductMode, type ProductMode } from '../product-mode/product-mode.ts';
+
+/** The visitor's country as the platform sees it. */
+export interface CountryContext {
+  countryCode: string;
+  ipCountryCode: string;
+  playerCountryCode: string | null;
+  havePlayerCountryCode: boolean;
+  subDivision: string | null;
+}
+
+/** The brand's lobby settings from the platform. */
+export interface LobbySettings {
+  enabledFeatures: string[];
+  currency: string;
+  flow: { registration: string; login: string };
+}
+
+/** One entry of the lobby menu. */
+export interface MenuItem {
+  id: string;
+  label: string;
+  href: string;
+  icon?: string | null;
+}
+
+/** The resolved context of one page render. */
+export interface PageContext {
+  brand: Brand;
+  locale: Locale;
+  t: Translate;
+  paths: PathContext;
+  country: CountryContext;
+  settings: LobbySettings;
+  productMode: ProductMode;
+  consent: Consent;
+  /** Whether the visitor holds a refreshable session; everyone is a visitor until login lands. */
+  isRefreshable: boolean;
+  /** Whether a server feature toggle is on for this brand. */
+  hasFeature(name: string): boolean;
+}
+
+const COUNTRY_QUERY = /* GraphQL */ `
+  query CountryContextQuery {
+    countryContext { countryCode ipCountryCode playerCountryCode havePlayerCountryCode subDivision }
+  }`;
+const SETTINGS_QUERY = /* GraphQL */ `
+  query LobbySettings { lobbySettings { enabledFeatures currency flow { registration login } } }`;
+const TRANSLATIONS_QUERY = /* GraphQL */ `
+  query Translations($locale: String!, $keys: [String!]!) { translations(locale: $locale, keys: $keys) }`;
+const MENU_QUERY = /* GraphQL */ `
+  query LobbyMenu($menuKey: String!, $locale: String) {
+    lobbyMenu(menuKey: $menuKey, locale: $locale) { items { id label href icon } }
+  }`;
+
+const translationsCache = new TtlCache<Record<string, string>>(60_000);
+const settingsCache = new TtlCache<LobbySettings>(30_000);
+const countryCache = new TtlCache<CountryContext>(60_000, 5000);
+const menuCache = new TtlCache<MenuItem[]>(30_000);
+
+/** Logs a platform failure once per render with its trace id, then lets the page degrade. */
+function degrade<T>(what: string, fallback: T) {
+  return (error: unknown): T => {
+    const traceId = error instanceof PlatformError && error.traceId ? ` (traceId ${error.traceId})` : '';
+    console.warn(`[lobby] ${what} unavailable, rendering without it: ${(error as Error).message}${traceId}`);
+    return fallback;
+  };
+}
+
+/** Loads the translations of a locale, falling back to English texts when the platform is down. */
+export function loadTranslations(call: PlatformCallContext): Promise<Record<string, string>> {
+  return translationsCache
+    .get(`${call.brand}|${call.locale}`, () =>
+      platformQuery<{ translations: Record<string, string> }>(
+        'Translations', TRANSLATIONS_QUERY, { locale: call.locale, keys: MESSAGE_KEYS }, call,
+      ).then((data) => data.translations),
+    )
+    .catch(degrade('translations', {}));
+}
+
+/** Loads the lobby menu (menuKey lobbyMenu) for a brand and locale. */
+export function loadLobbyMenu(call: PlatformCallContext): Promise<MenuItem[]> {
+  return menuCache
+    .get(`${call.brand}|${call.locale}`, () =>
+      platformQuery<{ lobbyMenu: { items: MenuItem[] } | null }>(
+        'LobbyMenu', MENU_QUERY, { menuKey: 'lobbyMenu', locale: call.locale }, call,
+      ).then((data) => data.lobbyMenu?.items ?? []),
+    )
+    .catch(degrade('lobby menu', []));
+}
+
+/** Resolves the page context for an Astro page render. */
+export async function loadPageContext(astro: AstroGlobal, routeProduct: RouteProduct): Promise<PageContext> {
+  const { brand, locale } = astro.locals;
+  const call: PlatformCallContext = {
+    brand: brand.id,
+    locale,
+    clientIp: safeClientAddress(astro),
+    debugCountry: astro.request.headers.get('x-debug-country') ?? undefined,
+    debugSubdivision: astro.request.headers.get('x-debug-subdivision') ?? undefined,
+  };
+  const fallbackCountry: CountryContext = {
+    countryCode: brand.settings.defaultCountry,
+    ipCountryCode: brand.settings.defaultCountry,
+    playerCountryCode: null,
+    havePlayerCountryCode: false,
+    subDivision: null,
+  };
+  const country = await countryCache
+    .get(`${brand.id}|${call.clientIp}|${call.debugCountry ?? ''}|${call.debugSubdivision ?? ''}`, () =>
+      platformQuery<{ countryContext: CountryContext }>('CountryContextQuery', COUNTRY_QUERY, {}, call).then(
+        (data) => data.countryContext,
+      ),
+    )
+    .catch(degrade('country context', fallbackCountry));
+  const [texts, settings] = await Promise.all([
+    loadTranslations(call),
+    settingsCache
+      .get(`${brand.id}|${country.countryCode}`, () =>
+        platformQuery<{ lobbySettings: LobbySettings }>('LobbySettings', SETTINGS_QUERY, {}, call).then(
+          (data) => data.lobbySettings,
+        ),
+      )
+      .catch(degrade('lobby settings', { enabledFeatures: [], currency: brand.settings.currency, flow: brand.settings.flows.default })),
+  ]);
+  const consent = parseConsent(
+    astro.cookies.get('consent')?.value,
+    brand.settings.automaticAcceptedCookiesCountries.includes(country.countryCode),
+  );
+  const features = new Set(settings.enabledFeatures);
+  return {
+    brand,
+    locale,
+    t: createTranslate(texts),
+    paths: { locale, localization: brand.settings.localization },
+    country,
+    settings,
+    consent,
+    productMode: resolveProductMode({
+      routeProduct,
+      queryValue: astro.url.searchParams.get('productMode'),
+      storedValue: astro.cookies.get(PRODUCT_MODE_COOKIE)?.value,
+    }),
+    isRefreshable: false,
+    hasFeature: (name) => features.has(name),
+  };
+}
+
+/** The platform-call context for a request outside a page (endpoints, islands' server parts). */
+export function callContextOf(astro: AstroGlobal): PlatformCallContext {
+  return { brand: astro.locals.brand.id, locale: astro.locals.locale, clientIp: safeClientAddress(astro) };
+}
+
+function safeClientAddress(astro: AstroGlobal): string | undefined {
+  try {
+    return astro.clientAddress;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Turns a brand's theme.json into CSS custom properties and @font-face rules, inlined in each
+ * page's head so the first paint is already themed. Fonts use font-display: swap so text never
+ * waits for them.
+ */
+import type { Brand } from '../../brands/load.server.ts';
+import { brandAssetPath } from '../../paths.ts';
+import type { ThemeSettings } from '../../brands/schema.ts';
+
+type Font = ThemeSettings['fonts']['body'];
+
+function quote(text: string): string {
+  return `"${text.replace(/["\\]/g, '')}"`;
+}
+
+function fontFaces(brandId: string, font: Font): string[] {
+  return font.faces.map((face) => {
+    const url = face.url.startsWith('assets/') ? brandAssetPath(brandId, face.url) : face.url;
+    return `@font-face{font-family:${quote(font.family)};src:url(${url}) format("woff2");font-weight:${face.weight};font-style:${face.style};font-display:swap${face.unicodeRange ? `;unicode-range:${face.unicodeRange}` : ''}}`;
+  });
+}
+
+function scale(name: string, value: ThemeSettings['colors']['primary']): string[] {
+  return [
+    `--${name}:${value.base}`,
+    ...Object.entries(value.shades).map(([shade, colour]) => `--${name}-${shade}:${colour}`),
+  ];
+}
+
+/** The CSS for one brand's theme. */
+export function themeCss(brand: Brand): string {
+  const { theme } = brand;
+  const faces = new Set([...fontFaces(brand.id, theme.fonts.body), ...fontFaces(brand.id, theme.fonts.heading)]);
+  const vars = [
+    `color-scheme:${theme.scheme}`,
+    ...scale('bg', theme.colors.background),
+    ...scale('primary', theme.colors.primary),
+    ...scale('secondary', theme.colors.secondary),
+    ...scale('tertiary', theme.colors.tertiary),
+    `--text:${theme.colors.text}`,
+    `--on-primary:${theme.colors.onPrimary}`,
+    `--gradient-hero:${theme.gradients.hero}`,
+    `--gradient-card:${theme.gradients.card}`,
+    `--radius:${theme.roundness}px`,
+    `--radius-button:${theme.buttonRoundness}px`,
+    `--font-body:${quote(theme.fonts.body.family)},${theme.fonts.body.fallback}`,
+    `--font-heading:${quote(theme.fonts.heading.family)},${theme.fonts.heading.fallback}`,
+    `--font-size-base:${theme.fontSize.base}px`,
+    `--type-scale:${theme.fontSize.scale}`,
+    `--jackpot-highlight:${theme.jackpot.highlight}`,
+    `--jackpot-bg:${theme.jackpot.background}`,
+    `--jackpot-dark-bg:${theme.jackpot.darkBackground}`,
+    `--jackpot-gradient:${theme.jackpot.backgroundGradient}`,
+    `--jackpot-details-bg:${theme.jackpot.detailsBackground}`,
+    `--jackpot-text:${theme.jackpot.text}`,
+  ];
+  return `${[...faces].join('')}:root{${vars.join(';')}}`;
+}

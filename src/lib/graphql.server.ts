@@ -1,0 +1,96 @@
+/**
+ * Server-side GraphQL calls from page renders to the platform. Errors follow the spec's error
+ * catalogue (section 8): network failures are prefixed [Network], GraphQL errors [GraphQL], and
+ * the kind comes from the first extensions.reason, keeping the extensions and traceId.
+ */
+import { platformGraphqlUrl } from '../config.server.ts';
+
+/** Who a server-side call is made for. */
+export interface PlatformCallContext {
+  brand: string;
+  locale: string;
+  /** The visitor's address, forwarded so the platform can tell their country. */
+  clientIp?: string;
+  /** Test-only country override, passed through; the platform honours it only when allowed. */
+  debugCountry?: string;
+  debugSubdivision?: string;
+}
+
+interface GraphqlErrorShape {
+  message: string;
+  extensions?: Record<string, unknown> & { reason?: string; traceId?: string };
+}
+
+/** A failed platform call, with the spec's error kind and the platform's trace id. */
+export class PlatformError extends Error {
+  readonly kind: string;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(message: string, kind: string, extensions: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'PlatformError';
+    this.kind = kind;
+    this.extensions = extensions;
+  }
+
+  /** The platform's trace id for this failure, when it sent one. */
+  get traceId(): string | undefined {
+    return typeof this.extensions.traceId === 'string' ? this.extensions.traceId : undefined;
+  }
+}
+
+/** The error kind of a GraphQL error: its first reason, else its type without dollar signs. */
+export function graphqlErrorKind(error: GraphqlErrorShape): string {
+  const reason = error.extensions?.reason;
+  if (typeof reason === 'string' && reason) return reason;
+  const type = error.extensions?.type;
+  if (typeof type === 'string' && type) return type.replaceAll('$', '');
+  return 'GraphQLError';
+}
+
+const TIMEOUT_MS = 5000;
+
+/** Runs one GraphQL operation against the platform and returns its data or throws PlatformError. */
+export async function platformQuery<T>(
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown>,
+  ctx: PlatformCallContext,
+): Promise<T> {
+  const url = platformGraphqlUrl();
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/graphql-response+json, application/json',
+    'x-brand': ctx.brand,
+    'x-locale': ctx.locale,
+  };
+  if (ctx.clientIp) headers['x-forwarded-for'] = ctx.clientIp;
+  if (ctx.debugCountry) headers['x-debug-country'] = ctx.debugCountry;
+  if (ctx.debugSubdivision) headers['x-debug-subdivision'] = ctx.debugSubdivision;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, operationName, variables }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new PlatformError(`[Network] Could not fetch: ${url}. Message: ${(error as Error).message}`, 'NetworkError');
+  }
+  let body: { data?: T; errors?: GraphqlErrorShape[] };
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    throw new PlatformError(`[Network] ${url} answered ${response.status} ${response.statusText} without JSON`, 'NetworkError');
+  }
+  const first = body.errors?.[0];
+  if (first) {
+    throw new PlatformError(`[GraphQL] ${operationName}: ${first.message}`, graphqlErrorKind(first), first.extensions ?? {});
+  }
+  if (!response.ok || body.data === undefined) {
+    throw new PlatformError(`[Network] ${url} answered ${response.status} ${response.statusText}`, 'NetworkError');
+  }
+  return body.data;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { TtlCache } from './ttl-cache.ts';
+
+describe('TtlCache', () => {
+  it('loads once for concurrent misses and serves the value until it expires', async () => {
+    let now = 0;
+    const cache = new TtlCache<number>(1000, 10, () => now);
+    const load = vi.fn(async () => 42);
+    const values = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    expect(values).toEqual([42, 42, 42]);
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 999;
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 1000;
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps serving the last good value when a reload fails', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(10, 10, () => now);
+    await cache.get('k', async () => 'good');
+    now = 100;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await expect(cache.get('k', async () => { throw new Error('down'); })).resolves.toBe('good');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('down'));
+    warn.mockRestore();
+  });
+
+  it('propagates a failure when there is no value to fall back to, and retries next time', async () => {
+    const cache = new TtlCache<string>(10);
+    await expect(cache.get('k', async () => { throw new Error('down'); })).rejects.toThrow('down');
+    await expect(cache.get('k', async () => 'back')).resolves.toBe('back');
+  });
+
+  it('evicts the oldest entries beyond its bound', async () => {
+    const cache = new TtlCache<number>(10_000, 2);
+    const load = vi.fn(async () => 1);
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('c', load);
+    await cache.get('a', load);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+});

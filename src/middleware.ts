@@ -1,0 +1,50 @@
+/**
+ * Runs before every on-demand page: identifies the brand from the Host header, resolves the locale
+ * from the path prefix, and answers the spec's redirects (empty path, /verifyEmail, unknown
+ * locales). A request for a host no brand lists gets an error page, never another brand's data.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { getBrands } from './brands/load.server.ts';
+import { brandForHost, parseHostHeader } from './brands/site.ts';
+import { isLocale, LOCALE_SHAPE } from './i18n/locales.ts';
+import { homePath, routePath } from './paths.ts';
+import { unknownHostResponse, badHostResponse } from './features/errors/host-errors.ts';
+
+/** Paths outside the locale prefix that pages serve themselves. */
+const UNPREFIXED = /^\/(internal|api)(\/|$)/;
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const hostHeader = context.request.headers.get('host');
+  const host = parseHostHeader(hostHeader);
+  if (!host) return badHostResponse(hostHeader);
+  const brand = brandForHost(getBrands(), host);
+  if (!brand) return unknownHostResponse(host);
+
+  context.locals.brand = brand;
+  context.locals.locale = brand.defaultLocale;
+  const { pathname, search } = context.url;
+  const localization = brand.settings.localization;
+  const home = { locale: brand.defaultLocale, localization };
+
+  if (pathname === '/verifyEmail' || pathname === '/verifyEmail/') {
+    return context.redirect(`${routePath(home, 'verify-email')}${search}`, 302);
+  }
+  if (UNPREFIXED.test(pathname)) return next();
+
+  const first = pathname.split('/')[1] ?? '';
+  if (pathname === '/' && localization) return context.redirect(`${homePath(home)}${search}`, 302);
+
+  if (LOCALE_SHAPE.test(first)) {
+    if (isLocale(first) && brand.locales.includes(first)) {
+      context.locals.locale = first;
+      return next();
+    }
+    // A locale this brand does not serve: back to the brand's home (spec section 2).
+    return context.redirect('/', 302);
+  }
+  if (!localization) {
+    // Without localisation, unprefixed paths are the default locale's pages.
+    return next(`/${brand.defaultLocale}${pathname}${search}`);
+  }
+  return next();
+});
