@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { BrandConfigError, loadBrands } from '../src/brands/load.server.ts';
 import { startLobby, type RunningLobby } from '../server/lobby.ts';
@@ -63,6 +64,20 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_00
   fail(`The embedded platform did not answer ${url} within ${timeoutMs / 1000} s.`);
 }
 
+/** Fails fast, before anything starts, when a port is taken. */
+async function assertPortFree(portToCheck: number, variable: string): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        fail(`Port ${portToCheck} is already in use. Stop whatever is using it, or choose another port: ${variable}=${portToCheck + 100} npm start`);
+      }
+      fail(`Cannot listen on port ${portToCheck}: ${error.message}`);
+    });
+    probe.listen(portToCheck, '0.0.0.0', () => probe.close(() => resolve()));
+  });
+}
+
 let platform: ChildProcess | undefined;
 let lobby: RunningLobby | undefined;
 let stopping = false;
@@ -96,8 +111,10 @@ if (process.env.ATRIUM_SKIP_BUILD !== '1' && buildIsStale()) {
   await run(process.execPath, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build']);
 }
 
+await assertPortFree(port, 'PORT');
 let platformUrl = process.env.PLATFORM_URL;
 if (!platformUrl) {
+  await assertPortFree(platformPort, 'PLATFORM_PORT');
   platformUrl = `http://127.0.0.1:${platformPort}`;
   platform = spawn(process.execPath, [path.join(root, 'platform', 'src', 'main.ts')], {
     stdio: 'inherit',

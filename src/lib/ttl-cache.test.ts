@@ -28,10 +28,16 @@ describe('TtlCache', () => {
     warn.mockRestore();
   });
 
-  it('propagates a failure when there is no value to fall back to, and retries next time', async () => {
-    const cache = new TtlCache<string>(10);
+  it('propagates a failure with nothing to fall back to, remembers it briefly, then retries', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(10, 10, () => now, 2000);
     await expect(cache.get('k', async () => { throw new Error('down'); })).rejects.toThrow('down');
-    await expect(cache.get('k', async () => 'back')).resolves.toBe('back');
+    const load = vi.fn(async () => 'back');
+    now = 1999;
+    await expect(cache.get('k', load)).rejects.toThrow('down');
+    expect(load).not.toHaveBeenCalled();
+    now = 2000;
+    await expect(cache.get('k', load)).resolves.toBe('back');
   });
 
   it('evicts the oldest entries beyond its bound', async () => {

@@ -8,6 +8,24 @@ import { useEffect, useRef } from 'react';
 import { $overlay, closeOverlay } from './store.ts';
 import { buttonsOf, cleansUrlOnClose, closesOnEscape, locksScroll, urlWithoutOverlayParams } from './variants.ts';
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Wraps Tab from the last control to the first (and Shift+Tab back), so focus never leaves the dialog. */
+function keepFocusInside(dialog: HTMLElement, event: { shiftKey: boolean; preventDefault(): void }): void {
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.offsetParent !== null);
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** Button labels, translated on the server. */
 export interface OverlayTexts {
   close: string;
@@ -53,6 +71,7 @@ export function OverlayHost({ texts }: { texts: OverlayTexts }) {
       data-variant={overlay.variant}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !escapable) event.preventDefault();
+        if (event.key === 'Tab') keepFocusInside(event.currentTarget, event);
       }}
       onCancel={(event) => {
         event.preventDefault();

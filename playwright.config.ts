@@ -1,0 +1,44 @@
+/**
+ * End-to-end tests: Debian's Chromium against the built lobby and the real embedded platform,
+ * started together by `scripts/start.ts` on test ports with a fresh platform database.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4610);
+
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './tests/support/global-setup.ts',
+  use: {
+    baseURL: `http://aurelia.localhost:${E2E_PORT}`,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'off',
+    screenshot: 'off',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: 'node scripts/start.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/internal/bare/`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      PLATFORM_PORT: String(E2E_PORT + 1),
+      PLATFORM_DATA_DIR: '.data/e2e-platform',
+      PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1',
+    },
+  },
+});

@@ -1,0 +1,60 @@
+/**
+ * `npm test`: every test. Unit and platform tests (vitest; the platform suite also runs against a
+ * PostgreSQL server when DATABASE_URL is set), a fresh build, then the end-to-end suite in
+ * Debian's Chromium against the built lobby and the real embedded platform. Ends with one line
+ * "tests: N passed, N failed" over both runners.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { assertChromium } from '../tests/support/chromium.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+const reports = path.join(root, '.data', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+try {
+  assertChromium();
+} catch (error) {
+  console.error(`\n${(error as Error).message}\n`);
+  process.exit(1);
+}
+
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const run = (command: string, args: string[], env: Record<string, string> = {}) =>
+  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+if (!process.env.DATABASE_URL) {
+  console.log('DATABASE_URL is not set: the platform suite runs on embedded PGlite only (.ci/run also runs it on a PostgreSQL server).');
+}
+
+const unitStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]);
+
+const buildStatus = run(bin('astro'), ['build']);
+let e2eStatus = 1;
+if (buildStatus === 0) {
+  rmSync(path.join(root, '.data', 'e2e-platform'), { recursive: true, force: true });
+  e2eStatus = run(bin('playwright'), ['test', '--reporter=list,json', ...process.argv.slice(2)], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
+  });
+} else {
+  console.error('The build failed, so the end-to-end suite did not run.');
+}
+
+interface VitestReport { numPassedTests: number; numFailedTests: number }
+interface PlaywrightReport { stats: { expected: number; unexpected: number; flaky: number } }
+const read = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+
+const vitest = read<VitestReport>(path.join(reports, 'vitest.json'));
+const playwright = read<PlaywrightReport>(path.join(reports, 'playwright.json'));
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0);
+const failed =
+  (vitest?.numFailedTests ?? (unitStatus === 0 ? 0 : 1)) +
+  (playwright ? playwright.stats.unexpected + playwright.stats.flaky : e2eStatus === 0 ? 0 : 1);
+
+console.log(`\nunit: ${vitest?.numPassedTests ?? 0} passed, end-to-end: ${playwright?.stats.expected ?? 0} passed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(unitStatus === 0 && buildStatus === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);

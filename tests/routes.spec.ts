@@ -1,0 +1,137 @@
+/**
+ * Every route of spec section 2 answers under its locale prefix in its specified layout, and the
+ * redirects and not-found rules of the spec hold.
+ */
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '../src/routes.ts';
+import { brandOrigin } from './support/urls.ts';
+
+const expectedLayout = (layout: string) => (layout === 'sports' ? 'basic' : layout);
+const pathOf = (pattern: string) => pattern.replace(':slug', 'sample-slug');
+
+test.describe('every route answers in its layout', () => {
+  for (const layout of ['basic', 'main', 'loggedIn', 'sports'] as const) {
+    test(`${layout} routes`, async ({ page }) => {
+      for (const route of ROUTES.filter((candidate) => candidate.layout === layout)) {
+        const path = `/en${pathOf(route.pattern)}`;
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.locator('html'), path).toHaveAttribute('data-page-layout', expectedLayout(layout));
+        await expect(page, path).toHaveTitle(/ \| Aurelia Casino$/);
+        await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      }
+    });
+  }
+});
+
+test('the logged-in layout has the main menu, the quick menu and Sign In / Register', async ({ page }) => {
+  await page.goto('/en/promotions/');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  const quick = page.getByRole('navigation', { name: 'Products' });
+  await expect(quick.getByRole('link', { name: 'Casino' })).toHaveAttribute('href', '/en/?productMode=casino');
+  await expect(quick.getByRole('link', { name: 'Sports' })).toHaveAttribute('href', '/en/sports/?productMode=sports');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/en/login/');
+  await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/en/register/');
+});
+
+test('login and enter-code hide the Sign In button and the quick menu; resend-code hides Sign In only', async ({ page }) => {
+  for (const path of ['/en/login/', '/en/enter-code/']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Sign In' }), path).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Products' }), path).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }), path).toHaveCount(0);
+  }
+  await page.goto('/en/resend-code/');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Products' })).toBeVisible();
+  await page.goto('/en/privacy-policy/');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('sports and more-casinos show visitors the basic layout with Sign In carrying autoSignIn=1', async ({ page }) => {
+  for (const path of ['/en/sports/', '/en/more-casinos/']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-page-layout', 'basic');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/en/login/?autoSignIn=1');
+  }
+});
+
+test('handler routes render the provider frame with no menus', async ({ page }) => {
+  await page.goto('/en/trustly-login-handler/');
+  await expect(page.locator('html')).toHaveAttribute('data-page-layout', 'main');
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in');
+});
+
+test('the empty path redirects to the default locale home, keeping the query', async ({ page }) => {
+  await page.goto('/?utm_source=test');
+  await expect(page).toHaveURL(/\/en\/\?utm_source=test$/);
+  await page.goto(`${brandOrigin('vantor')}/`);
+  await expect(page).toHaveURL(`${brandOrigin('vantor')}/et_EE/`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'et-EE');
+});
+
+test('an unknown locale, or one the brand does not serve, redirects to /', async ({ page }) => {
+  for (const path of ['/xx/', '/ja/games/', '/de_CH/']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/en\/$/);
+  }
+});
+
+test('/verifyEmail forwards to the locale verify-email page with the query string', async ({ page }) => {
+  await page.goto('/verifyEmail?token=abc123&purpose=SignUp');
+  await expect(page).toHaveURL(/\/en\/verify-email\/\?token=abc123&purpose=SignUp$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your email');
+});
+
+test('anything else is the not-found page in the basic layout with status 404', async ({ page }) => {
+  for (const path of ['/en/no-such-page/', '/en/games/a/b/', '/definitely-not-here/', '/en/profile/nope/']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.locator('html'), path).toHaveAttribute('data-page-layout', 'basic');
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Page not found');
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/en/');
+  }
+});
+
+test('internal pages answer outside and inside the locale prefix', async ({ page }) => {
+  for (const path of ['/internal/tools/', '/en/internal/tools/']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Internal: tools');
+  }
+});
+
+test('texts come from the platform per locale and the page title appends the site title', async ({ page }) => {
+  await page.goto('/fi/promotions/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+  await expect(page.getByRole('link', { name: 'Kirjaudu sisään' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Kampanjat \| Aurelia Casino$/);
+  await page.goto('/de/promotions/');
+  await expect(page).toHaveTitle(/ \| Aurelia Casino$/);
+  await expect(page.locator('h1')).not.toHaveText('Promotions');
+});
+
+test('product mode: the quick menu marks Sports on sports paths and Casino on game paths', async ({ page }) => {
+  await page.goto('/en/sports/');
+  await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+  await page.goto('/en/games/?productMode=sports');
+  await expect(page.locator('html')).toHaveAttribute('data-product', 'casino');
+  await page.goto('/en/promotions/?productMode=sports');
+  await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+  await page.goto('/en/promotions/');
+  await expect(page.locator('html')).toHaveAttribute('data-product', 'casino');
+});
+
+test('the product-mode preference is stored only with preferences consent', async ({ page, context }) => {
+  await page.goto('/en/promotions/?productMode=sports');
+  expect((await context.cookies()).find((c) => c.name === 'productMode')).toBeUndefined();
+
+  await context.addCookies([{ name: 'consent', value: 'preferences', url: brandOrigin('aurelia') }]);
+  await page.goto('/en/promotions/?productMode=sports');
+  const cookie = (await context.cookies()).find((c) => c.name === 'productMode');
+  expect(cookie?.value).toBe('sports');
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
+  await page.goto('/en/promotions/');
+  await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+});
