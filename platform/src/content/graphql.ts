@@ -1,0 +1,92 @@
+/** GraphQL for the embedded CMS: the layout and menu queries. */
+import type { GraphQLContext } from '../graphql/context.ts';
+import { PlatformError } from '../graphql/errors.ts';
+import { localise, resolveBlocks } from './resolve.ts';
+
+/** Schema of the content queries. */
+export const contentTypeDefs = /* GraphQL */ `
+  extend type Query {
+    "The lobby layout for the brand (x-brand) in a country: its country variant when there is one. Texts in locale (argument, else x-locale, else en)."
+    layout(countryCode: String!, locale: String): Layout!
+    "A menu of the brand by key (the lobby uses lobbyMenu); null for an unknown key."
+    lobbyMenu(menuKey: String!, locale: String): LobbyMenu
+  }
+
+  enum BlockType {
+    BANNER_EXTERNAL_LINK
+    BANNER_GAME
+    BANNER_MANUAL
+    JACKPOT
+    PROMOTION
+    PROMOTION_V2
+    RAFFLE
+    TOP_GAMES
+    TOP_SPORTS
+  }
+
+  type Layout {
+    countryCode: String!
+    locale: String!
+    "The content file served: layout.json or a country variant such as layout.SE.json."
+    source: String!
+    blocks: [LayoutBlock!]!
+  }
+
+  type LayoutBlock {
+    id: String!
+    type: BlockType!
+    "The block's fields with texts resolved to the locale."
+    props: JSON!
+  }
+
+  type LobbyMenu {
+    key: String!
+    items: [LobbyMenuItem!]!
+  }
+
+  type LobbyMenuItem {
+    id: String!
+    label: String!
+    "Internal path without locale prefix, such as /games/."
+    href: String!
+    icon: String!
+  }
+`;
+
+/** Resolvers of the content queries. */
+export const contentResolvers = {
+  Query: {
+    async layout(_: unknown, args: { countryCode: string; locale?: string | null }, ctx: GraphQLContext) {
+      const brand = ctx.brand();
+      const locale = ctx.locale(args.locale);
+      const countryCode = args.countryCode.trim().toUpperCase();
+      if (!/^[A-Z]{2}$/.test(countryCode)) {
+        throw new PlatformError('BadUserInput', `countryCode "${args.countryCode}" is not a two-letter country code such as "FI"`);
+      }
+      const layout = await ctx.services.content.layout(brand.id, countryCode);
+      return {
+        countryCode,
+        locale,
+        source: layout.file,
+        blocks: await resolveBlocks(
+          layout.blocks.filter((block) => !block.requiresFeature || brand.features.includes(block.requiresFeature)),
+          locale,
+          ctx.services.catalogue,
+        ),
+      };
+    },
+
+    async lobbyMenu(_: unknown, args: { menuKey: string; locale?: string | null }, ctx: GraphQLContext) {
+      const brand = ctx.brand();
+      const locale = ctx.locale(args.locale);
+      const menu = (await ctx.services.content.menus(brand.id))[args.menuKey];
+      if (!menu) return null;
+      return {
+        key: args.menuKey,
+        items: menu.items
+          .filter((item) => !item.requiresFeature || brand.features.includes(item.requiresFeature))
+          .map((item) => ({ id: item.id, label: localise(item.label, locale), href: item.href, icon: item.icon })),
+      };
+    },
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants)
+ * and `menu.json` on request, validates them, and caches each file until its mtime changes, so an
+ * editor's save shows on the next page load with no restart.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { CatalogueRepository } from '../catalogue/repository.ts';
+import { PlatformError } from '../graphql/errors.ts';
+import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
+import { blockFields, blockHeader, layoutFile, menuFile } from './blocks.ts';
+import type { BlockType, MenuFile } from './blocks.ts';
+
+/** A validated block: envelope plus its type's fields (defaults applied). */
+export interface ContentBlock {
+  id: string;
+  type: BlockType;
+  /** The feature toggle the brand needs for this block to be served, if any. */
+  requiresFeature: string | null;
+  fields: Record<string, unknown>;
+}
+
+/** A validated layout and which file it came from. */
+export interface LayoutContent {
+  file: string;
+  /** The country the file is a variant for, or null for the brand's base layout. */
+  variantOf: string | null;
+  blocks: ContentBlock[];
+}
+
+/** Reads, validates and caches content files. */
+export interface ContentStore {
+  /** The layout for a brand and country: `layout.<CC>.json` when present, else `layout.json`. */
+  layout(brandId: string, countryCode: string): Promise<LayoutContent>;
+  /** The menus of a brand. */
+  menus(brandId: string): Promise<MenuFile['menus']>;
+}
+
+/** Creates a store over dir that checks references against the catalogue. */
+export function createContentStore(dir: string, catalogue: CatalogueRepository): ContentStore {
+  const cache = new Map<string, { mtimeMs: number; size: number; value: unknown }>();
+
+  /** Reads a JSON file through the cache, validating it with check on (re)load; null when absent. */
+  async function cached<T>(file: string, check: (json: unknown, shown: string) => Promise<T>): Promise<T | null> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      cache.delete(file);
+      return null;
+    }
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.value as T;
+    const shown = displayPath(file);
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new PlatformError('InvalidContent', `${shown} is not valid JSON: ${(error as Error).message}`, { file: shown });
+    }
+    const value = await check(json, shown);
+    cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, value });
+    return value;
+  }
+
+  async function checkLayout(json: unknown, shown: string): Promise<ContentBlock[]> {
+    const envelope = layoutFile.safeParse(json, friendlyErrors);
+    if (!envelope.success) {
+      throw new PlatformError('InvalidContent', `${shown}: ${describeIssues(envelope.error.issues).join('; ')}`, { file: shown });
+    }
+    const problems: string[] = [];
+    const blocks: ContentBlock[] = [];
+    const ids = new Set<string>();
+    envelope.data.blocks.forEach((raw, index) => {
+      const header = blockHeader.safeParse(raw, friendlyErrors);
+      const label = typeof raw.id === 'string' ? `block "${raw.id}"` : `block #${index + 1}`;
+      if (!header.success) {
+        problems.push(...describeIssues(header.error.issues).map((problem) => `${label}: ${problem}`));
+        return;
+      }
+      const { id, type, requiresFeature } = header.data;
+      if (ids.has(id)) problems.push(`${label}: id is used by an earlier block; give each block its own id`);
+      ids.add(id);
+      const { id: _id, type: _type, requiresFeature: _feature, ...rest } = raw;
+      const fields = blockFields[type].safeParse(rest, friendlyErrors);
+      if (!fields.success) {
+        problems.push(...describeIssues(fields.error.issues).map((problem) => `${label} (${type}): ${problem}`));
+        return;
+      }
+      blocks.push({ id, type, requiresFeature: requiresFeature ?? null, fields: fields.data as Record<string, unknown> });
+    });
+
+    // References into the catalogue: a banner for a removed game is an error, not an empty tile.
+    const gameSlugs = blocks.filter((block) => block.type === 'BANNER_GAME').map((block) => String(block.fields.game));
+    const listSlugs = blocks.filter((block) => block.type === 'TOP_GAMES').map((block) => String(block.fields.listOfGamesSlug));
+    const [games, lists] = await Promise.all([
+      catalogue.existingGameSlugs(gameSlugs),
+      listSlugs.length ? catalogue.lists() : Promise.resolve([]),
+    ]);
+    const listNames = new Set(lists.map((list) => list.slug));
+    for (const block of blocks) {
+      if (block.type === 'BANNER_GAME' && !games.has(String(block.fields.game))) {
+        problems.push(`block "${block.id}" (BANNER_GAME): field "game": no game has the slug "${String(block.fields.game)}"`);
+      }
+      if (block.type === 'TOP_GAMES' && !listNames.has(String(block.fields.listOfGamesSlug))) {
+        problems.push(
+          `block "${block.id}" (TOP_GAMES): field "listOfGamesSlug": no game list "${String(block.fields.listOfGamesSlug)}"; ` +
+            `use one of ${[...listNames].join(', ')}`,
+        );
+      }
+    }
+    if (problems.length > 0) {
+      throw new PlatformError('InvalidContent', `${shown}: ${problems.join('; ')}`, { file: shown });
+    }
+    return blocks;
+  }
+
+  async function checkMenu(json: unknown, shown: string): Promise<MenuFile['menus']> {
+    const parsed = menuFile.safeParse(json, friendlyErrors);
+    if (!parsed.success) {
+      throw new PlatformError('InvalidContent', `${shown}: ${describeIssues(parsed.error.issues).join('; ')}`, { file: shown });
+    }
+    return parsed.data.menus;
+  }
+
+  return {
+    async layout(brandId, countryCode) {
+      const variantFile = join(dir, brandId, `layout.${countryCode}.json`);
+      const variant = await cached(variantFile, checkLayout);
+      if (variant) return { file: relative(dir, variantFile), variantOf: countryCode, blocks: variant };
+      const baseFile = join(dir, brandId, 'layout.json');
+      const base = await cached(baseFile, checkLayout);
+      if (!base) {
+        throw new PlatformError('NotFound', `Brand "${brandId}" has no layout: create ${displayPath(baseFile)}`);
+      }
+      return { file: relative(dir, baseFile), variantOf: null, blocks: base };
+    },
+    async menus(brandId) {
+      return (await cached(join(dir, brandId, 'menu.json'), checkMenu)) ?? {};
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The embedded database: PGlite runs PostgreSQL in-process. With a data folder it persists across
+ * restarts; without one it lives in memory (tests).
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult } from './db.ts';
+
+/** Opens PGlite on dataDir (created when missing), or in memory when dataDir is undefined. */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: unknown[]) => pglite.query<T>(sql, params) as Promise<QueryResult<T>>,
+    exec: async (sql: string) => {
+      await pglite.exec(sql);
+    },
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      pglite.transaction((tx) =>
+        fn({
+          query: <R>(sql: string, params?: unknown[]) => tx.query<R>(sql, params) as Promise<QueryResult<R>>,
+          exec: async (sql: string) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
+    close: () => pglite.close(),
+  };
+}

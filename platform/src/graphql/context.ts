@@ -1,0 +1,81 @@
+/**
+ * The per-request GraphQL context: the platform's services plus lazily resolved request facts
+ * (brand from x-brand, locale from x-locale, country from the client address).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Brand, BrandRegistry } from '../brands/brands.ts';
+import type { CatalogueRepository } from '../catalogue/repository.ts';
+import type { ContentStore } from '../content/store.ts';
+import type { Db } from '../db/db.ts';
+import { resolveCountry } from '../geo/country.ts';
+import type { CountryResolution } from '../geo/country.ts';
+import type { IpCountryTable } from '../geo/ip-country.ts';
+import { isLocale, LOCALES } from '../i18n/locales.ts';
+import type { TranslationStore } from '../i18n/translations.ts';
+import { PlatformError } from './errors.ts';
+
+/** Everything resolvers need that outlives a request. */
+export interface PlatformServices {
+  db: Db;
+  catalogue: CatalogueRepository;
+  brands: BrandRegistry;
+  ipTable: IpCountryTable;
+  translations: TranslationStore;
+  content: ContentStore;
+  /** Whether x-debug-country / x-debug-subdivision are honoured (tests only). */
+  allowCountryOverride: boolean;
+}
+
+/** What a resolver gets as its context (a type, not an interface, so graphql-http accepts it as an operation context). */
+export type GraphQLContext = {
+  services: PlatformServices;
+  req: IncomingMessage;
+  /** The brand named by x-brand; throws UnknownBrand when it is missing or unknown. */
+  brand(): Brand;
+  /** The brand named by x-brand, or null; for fields that only use it for defaults. */
+  brandOrNull(): Brand | null;
+  /** The locale argument when given, else x-locale, else en; BadUserInput for an unknown code. */
+  locale(argument?: string | null): string;
+  /** The requester's country context for the brand (memoised per request). */
+  country(): CountryResolution;
+};
+
+/** Builds the context of one request. */
+export function createContext(services: PlatformServices, req: IncomingMessage): GraphQLContext {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return (Array.isArray(value) ? value[0] : value)?.trim() || null;
+  };
+  const brandId = header('x-brand');
+  let country: CountryResolution | null = null;
+
+  const context: GraphQLContext = {
+    services,
+    req,
+    brand() {
+      const brand = brandId ? services.brands.get(brandId) : undefined;
+      if (brand) return brand;
+      const known = [...services.brands.keys()].join(', ') || '(none loaded)';
+      throw new PlatformError(
+        'UnknownBrand',
+        brandId
+          ? `Unknown brand "${brandId}" in the x-brand header: known brands are ${known}`
+          : `This field needs the x-brand request header naming the brand (known brands: ${known})`,
+      );
+    },
+    brandOrNull() {
+      return (brandId && services.brands.get(brandId)) || null;
+    },
+    locale(argument) {
+      const [value, from] = argument ? [argument, 'locale argument'] : [header('x-locale'), 'x-locale header'];
+      if (!value) return 'en';
+      if (!isLocale(value)) throw new PlatformError('BadUserInput', `Unknown locale "${value}" in the ${from}: use one of ${LOCALES.join(', ')}`);
+      return value;
+    },
+    country() {
+      country ??= resolveCountry(req, services.ipTable, context.brand().defaultCountry, services.allowCountryOverride);
+      return country;
+    },
+  };
+  return context;
+}

@@ -1,0 +1,85 @@
+/**
+ * GraphQL over HTTP (graphql-http): POST with a JSON body, GET for queries. Wraps parsing and
+ * validation so their errors carry a reason too, caps the request body, and formats every error
+ * through formatPlatformError.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError, parse, validate } from 'graphql';
+import { createHandler } from 'graphql-http';
+import { createContext } from './context.ts';
+import type { GraphQLContext, PlatformServices } from './context.ts';
+import { formatPlatformError, withExtensions } from './errors.ts';
+import { depthLimit } from './limits.ts';
+import { createSchema } from './schema.ts';
+
+/** Largest request body accepted; real queries are a few kilobytes. */
+const MAX_BODY_BYTES = 1_000_000;
+
+class BodyTooLargeError extends Error {}
+
+/** Reads a request body as text, refusing more than MAX_BODY_BYTES. */
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLargeError());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Creates the request handler for /graphql and /api/graphql. */
+export function createGraphQLHandler(services: PlatformServices): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
+    schema: createSchema(),
+    context: (req) => createContext(services, req.raw),
+    parse: (source) => {
+      try {
+        return parse(source);
+      } catch (error) {
+        throw error instanceof GraphQLError ? withExtensions(error, { reason: 'GraphQLParseFailed' }) : error;
+      }
+    },
+    validate: (schema, document, rules) =>
+      validate(schema, document, rules).map((error) => withExtensions(error, { reason: 'GraphQLValidationFailed' })),
+    validationRules: [depthLimit()],
+    formatError: formatPlatformError,
+  });
+
+  return async (req, res) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    try {
+      if (declared > MAX_BODY_BYTES) throw new BodyTooLargeError();
+      const [body, init] = await handle({
+        url: req.url ?? '/',
+        method: req.method ?? 'GET',
+        headers: req.headers,
+        body: () => readBody(req),
+        raw: req,
+        context: undefined,
+      });
+      res.writeHead(init.status, init.statusText, init.headers).end(body);
+    } catch (error) {
+      const tooLarge = error instanceof BodyTooLargeError;
+      const formatted = formatPlatformError(
+        tooLarge ? new Error(`Request body is larger than ${MAX_BODY_BYTES} bytes`) : (error as Error),
+      );
+      if (!tooLarge) console.error('[platform] GraphQL handler failed:', error);
+      const payload = tooLarge
+        ? formatted
+        : new GraphQLError('Internal error', { extensions: { reason: 'InternalError', traceId: formatted.extensions.traceId } });
+      if (!res.headersSent) {
+        res.writeHead(tooLarge ? 413 : 500, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      }
+      res.end(JSON.stringify({ errors: [payload.toJSON()] }));
+    }
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Starts the embedded platform from environment variables (see platform/README.md):
+ *   npx node platform/src/main.ts
+ * Configuration problems end the process with one line saying what to fix, never a stack trace.
+ */
+import { platformConfigFromEnv } from './config.ts';
+import type { PlatformConfig } from './config.ts';
+import { createPlatform } from './platform.ts';
+import type { Platform } from './platform.ts';
+
+function fail(message: string): never {
+  console.error(`[platform] ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  let config: PlatformConfig;
+  let platform: Platform;
+  try {
+    config = platformConfigFromEnv();
+    platform = await createPlatform(config.options);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { port, host, options } = config;
+
+  try {
+    await platform.listen(port, host);
+  } catch (error) {
+    await platform.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Port ${port} is in use: set PLATFORM_PORT to a free port`);
+    if (code === 'EACCES') fail(`Port ${port} needs privileges: set PLATFORM_PORT to a port above 1023`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`PLATFORM_HOST "${host}" is not an address of this machine`);
+    fail(`Cannot listen on ${host}:${port}: ${(error as Error).message}`);
+  }
+
+  const database = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${options.dataDir}`;
+  const brands = [...platform.brands.keys()].join(', ') || 'none';
+  const applied = platform.prepared?.migrationsApplied ?? [];
+  const notes = [
+    applied.length ? `migrations ${applied.join(', ')} applied` : '',
+    platform.prepared?.seeded ? 'catalogue seeded' : '',
+    options.allowCountryOverride ? 'country override ON' : '',
+  ].filter(Boolean);
+  console.log(
+    `[platform] listening on ${platform.url()} (${database}; brands ${brands}${notes.map((note) => `; ${note}`).join('')}; ready in ${Date.now() - started} ms)`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[platform] ${signal}: shutting down`);
+    platform.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`[platform] shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();

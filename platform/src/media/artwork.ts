@@ -1,0 +1,129 @@
+/**
+ * Generated artwork, so the demo lobby has tiles, logos and hero banners without shipping image
+ * files: small SVGs whose colours and shapes come from a hash of the slug, identical on every run.
+ */
+import { createRandom } from '../catalogue/random.ts';
+
+/** Hero banners the content may use, each with its palette (background from, background to, accent). */
+export const BANNERS: Readonly<Record<string, readonly [string, string, string]>> = {
+  aurora: ['#0b1d3a', '#1f7a6d', '#7cf5c8'],
+  ember: ['#2a0a0a', '#b3361b', '#ffb347'],
+  lagoon: ['#03253b', '#0e7c9e', '#8ff0ff'],
+  jackpot: ['#1c0b33', '#6b1fa8', '#ffd84d'],
+  raffle: ['#0e2a1b', '#1f8f4e', '#fff27a'],
+  live: ['#1a1a1a', '#8c1c3a', '#ff6f91'],
+  sports: ['#07202e', '#1d5f3a', '#c6ff5e'],
+  promo: ['#2b1036', '#c2185b', '#ffc2e2'],
+  maple: ['#2e0d05', '#a8321b', '#ffcf99'],
+  fjord: ['#0a1626', '#2d5a88', '#cfe8ff'],
+  solstice: ['#291a05', '#c27c0e', '#fff1b8'],
+  midnight: ['#05060f', '#242a66', '#9fa8ff'],
+};
+
+/** The two banner crops: 16:6 for wide screens, 4:3 for phones. */
+export type BannerVariant = 'desktop' | 'mobile';
+
+/** Escapes text for SVG element content and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** FNV-1a: a fast, stable 32-bit hash; cryptographic strength is not needed for colours. */
+export function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** A 3:4 game tile: gradient, a motif, the game's name and its studio. */
+export function gameTileSvg(game: { slug: string; name: string; studioName: string }): string {
+  const h = hash32(game.slug);
+  const random = createRandom(h);
+  const hueA = h % 360;
+  const hueB = (hueA + 40 + ((h >>> 9) % 140)) % 360;
+  const angle = (h >>> 3) % 4;
+  const [x2, y2] = [['0', '1'], ['1', '1'], ['1', '0'], ['1', '0.5']][angle] as [string, string];
+  const motif = Array.from({ length: 6 }, () => {
+    const r = random.int(18, 90);
+    return `<circle cx="${random.int(0, 300)}" cy="${random.int(0, 260)}" r="${r}" fill="#fff" opacity="${(random.int(5, 14) / 100).toFixed(2)}"/>`;
+  }).join('');
+  const lines = wrap(game.name, 13, 4);
+  const longest = Math.max(...lines.map((line) => line.length));
+  const size = Math.min(40, Math.floor(264 / (longest * 0.6)), Math.floor(250 / (lines.length * 1.15)));
+  // The title block is centred in the art area above the studio band (y 0-300), baseline-adjusted.
+  const top = 160 - ((lines.length - 1) * size * 1.1) / 2 + size * 0.35;
+  const text = lines
+    .map((line, i) => `<tspan x="150" y="${Math.round(top + i * size * 1.1)}">${escapeXml(line)}</tspan>`)
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400" role="img" aria-label="${escapeXml(`${game.name} by ${game.studioName}`)}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="${x2}" y2="${y2}">` +
+    `<stop offset="0" stop-color="hsl(${hueA} 70% 42%)"/><stop offset="1" stop-color="hsl(${hueB} 75% 22%)"/></linearGradient></defs>` +
+    `<rect width="300" height="400" fill="url(#g)"/>${motif}` +
+    `<rect y="300" width="300" height="100" fill="#000" opacity="0.28"/>` +
+    `<text font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="800" font-size="${size}" fill="#fff" text-anchor="middle" paint-order="stroke" stroke="#000" stroke-opacity="0.35" stroke-width="${Math.max(3, Math.round(size / 8))}" stroke-linejoin="round">${text}</text>` +
+    `<text x="150" y="370" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="17" letter-spacing="2" fill="#fff" opacity="0.85" text-anchor="middle">${escapeXml(game.studioName.toUpperCase())}</text>` +
+    `</svg>`
+  );
+}
+
+/** A 8:3 studio logo: a monogram badge and the studio's name. */
+export function studioLogoSvg(studio: { slug: string; name: string }): string {
+  const h = hash32(studio.slug);
+  const hue = h % 360;
+  const initials = studio.name
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const size = Math.min(34, Math.floor(196 / (studio.name.length * 0.58)));
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 120" width="320" height="120" role="img" aria-label="${escapeXml(studio.name)}">` +
+    `<rect width="320" height="120" rx="16" fill="hsl(${hue} 45% 16%)"/>` +
+    `<circle cx="60" cy="60" r="38" fill="hsl(${hue} 80% 55%)"/>` +
+    `<text x="60" y="72" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="800" font-size="32" fill="hsl(${hue} 45% 12%)" text-anchor="middle">${escapeXml(initials)}</text>` +
+    `<text x="112" y="71" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(studio.name)}</text>` +
+    `</svg>`
+  );
+}
+
+/** Abstract hero art (no text: the lobby overlays localised titles) or null for an unknown name. */
+export function bannerSvg(name: string, variant: BannerVariant): string | null {
+  const palette = BANNERS[name];
+  if (!palette) return null;
+  const [from, to, accent] = palette;
+  const [width, height] = variant === 'desktop' ? [1600, 600] : [800, 600];
+  const random = createRandom(hash32(`banner:${name}`));
+  const orbs = Array.from({ length: 9 }, () => {
+    const r = random.int(30, 220);
+    return `<circle cx="${random.int(0, width)}" cy="${random.int(0, height)}" r="${r}" fill="${accent}" opacity="${(random.int(6, 22) / 100).toFixed(2)}"/>`;
+  }).join('');
+  const wave = (offset: number, opacity: string) =>
+    `<path d="M0 ${height - offset} C ${width * 0.25} ${height - offset - 120}, ${width * 0.6} ${height - offset + 90}, ${width} ${height - offset - 60} L ${width} ${height} L 0 ${height} Z" fill="${accent}" opacity="${opacity}"/>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="">` +
+    `<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>` +
+    `<radialGradient id="l" cx="0.75" cy="0.3" r="0.6"><stop offset="0" stop-color="${accent}" stop-opacity="0.45"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></radialGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#b)"/><rect width="${width}" height="${height}" fill="url(#l)"/>${orbs}` +
+    `${wave(180, '0.12')}${wave(110, '0.18')}` +
+    `</svg>`
+  );
+}
+
+/** Splits a title into at most maxLines lines of about width characters, ellipsising the rest. */
+function wrap(text: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && (last + ' ' + word).length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
+  return kept;
+}

@@ -1,0 +1,78 @@
+/**
+ * Serves the generated artwork: /media/games/<slug>.svg, /media/studios/<slug>.svg and
+ * /media/banners/<name>.svg (16:6) or <name>-mobile.svg (4:3). Rendered once per path and kept in
+ * memory; long-cached by browsers and revalidated by ETag.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CatalogueRepository } from '../catalogue/repository.ts';
+import { bannerSvg, gameTileSvg, studioLogoSvg } from './artwork.ts';
+
+const MEDIA_PATH = /^\/media\/(games|studios|banners)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+/** Encoded or literal dot-dot, slashes and backslashes: anything that could step outside /media/. */
+const TRAVERSAL = /(\.\.|%2e|%2f|%5c|\\|%00|\0)/i;
+
+/** Whether a raw request path tries to climb out of its folder. */
+export function isTraversal(rawPath: string): boolean {
+  return TRAVERSAL.test(rawPath);
+}
+
+/** Creates the /media/* handler. */
+export function createMediaHandler(catalogue: CatalogueRepository) {
+  const rendered = new Map<string, { body: string; etag: string }>();
+
+  async function render(kind: string, slug: string): Promise<string | null> {
+    switch (kind) {
+      case 'games': {
+        const game = await catalogue.gameBySlug(slug);
+        return game ? gameTileSvg({ slug: game.slug, name: game.name, studioName: game.studioName }) : null;
+      }
+      case 'studios': {
+        const studio = await catalogue.studio(slug);
+        return studio ? studioLogoSvg(studio) : null;
+      }
+      default: {
+        const mobile = slug.endsWith('-mobile');
+        return bannerSvg(mobile ? slug.slice(0, -'-mobile'.length) : slug, mobile ? 'mobile' : 'desktop');
+      }
+    }
+  }
+
+  return async function handleMedia(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      return;
+    }
+    if (isTraversal(rawPath)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad media path\n');
+      return;
+    }
+    const match = MEDIA_PATH.exec(rawPath);
+    let entry = rendered.get(rawPath);
+    if (!entry && match) {
+      const body = await render(match[1] as string, match[2] as string);
+      if (body) {
+        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+        rendered.set(rawPath, entry);
+      }
+    }
+    if (!entry) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found\n');
+      return;
+    }
+    const headers = {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+      etag: entry.etag,
+      'x-content-type-options': 'nosniff',
+      // An SVG opened directly must not run script, whatever ends up in it.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    };
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(entry.body) });
+    res.end(req.method === 'HEAD' ? undefined : entry.body);
+  };
+}

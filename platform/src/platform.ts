@@ -1,0 +1,165 @@
+/**
+ * The embedded platform as a library: `createPlatform(options)` opens and prepares the database,
+ * loads brands and wires the HTTP routes; `listen` and `close` start and stop it. main.ts, the
+ * lobby's start script and the tests all start it through here.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadBrands } from './brands/brands.ts';
+import type { BrandRegistry } from './brands/brands.ts';
+import { createCatalogueRepository } from './catalogue/repository.ts';
+import { createContentStore } from './content/store.ts';
+import type { Db } from './db/db.ts';
+import { lockDataDir } from './db/lock.ts';
+import { openDatabase, prepareDatabase } from './db/open.ts';
+import type { PrepareReport } from './db/open.ts';
+import { loadIpCountryTable } from './geo/ip-country.ts';
+import type { PlatformServices } from './graphql/context.ts';
+import { newTraceId } from './graphql/errors.ts';
+import { createGraphQLHandler } from './graphql/http.ts';
+import { createTranslationStore } from './i18n/translations.ts';
+import { createMediaHandler } from './media/routes.ts';
+
+/** The platform's own data folder (IP table, translations). */
+export const PLATFORM_DATA = fileURLToPath(new URL('../data/', import.meta.url));
+
+/** How to start a platform. Paths are absolute or relative to the working directory. */
+export interface PlatformOptions {
+  /** Folder with one `<brand>/brand.json` per brand. */
+  brandsDir: string;
+  /** Folder with one `<brand>/` content folder per brand. */
+  contentDir: string;
+  /** A postgres:// URL: use that server instead of PGlite. */
+  databaseUrl?: string;
+  /** With databaseUrl: keep all tables in this schema (tests use a throwaway one). */
+  databaseSchema?: string;
+  /** PGlite data folder; omitted (and no databaseUrl) means an in-memory database. */
+  dataDir?: string;
+  /** An already prepared database to share (tests); the platform will not close it. */
+  db?: Db;
+  /** Folder of `<locale>.json` translation files (default platform/data/translations). */
+  translationsDir?: string;
+  /** The IP-to-country table (default platform/data/ip-country.json). */
+  ipCountryFile?: string;
+  /** Honour x-debug-country / x-debug-subdivision (test-only). */
+  allowCountryOverride?: boolean;
+}
+
+/** A started (not yet listening) platform. */
+export interface Platform {
+  server: Server;
+  db: Db;
+  brands: BrandRegistry;
+  /** What preparing the database did (null when a shared db was passed in). */
+  prepared: PrepareReport | null;
+  /** Starts listening; rejects with the listen error (EADDRINUSE) instead of crashing. */
+  listen(port: number, host?: string): Promise<void>;
+  /** The base URL once listening, such as http://127.0.0.1:4322. */
+  url(): string;
+  /** Stops the server (dropping idle keep-alive connections) and closes the database it opened. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and the seed, loads brands and builds the HTTP server. */
+export async function createPlatform(options: PlatformOptions): Promise<Platform> {
+  // Configuration errors first: they are cheaper to report than a database start-up.
+  const brands = loadBrands(options.brandsDir);
+  const ipTable = loadIpCountryTable(options.ipCountryFile ?? join(PLATFORM_DATA, 'ip-country.json'));
+
+  const releaseLock = !options.db && !options.databaseUrl && options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let db: Db;
+  let prepared: PrepareReport | null = null;
+  try {
+    db = options.db ?? (await openDatabase({
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    }));
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  try {
+    if (!options.db) prepared = await prepareDatabase(db);
+  } catch (error) {
+    await db.close().catch(() => {});
+    releaseLock();
+    throw error;
+  }
+
+  const catalogue = createCatalogueRepository(db);
+  const services: PlatformServices = {
+    db,
+    catalogue,
+    brands,
+    ipTable,
+    translations: createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations')),
+    content: createContentStore(options.contentDir, catalogue),
+    allowCountryOverride: options.allowCountryOverride ?? false,
+  };
+  const graphql = createGraphQLHandler(services);
+  const media = createMediaHandler(catalogue);
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (rawPath === '/graphql' || rawPath === '/api/graphql' || rawPath === '/graphql/' || rawPath === '/api/graphql/') {
+      return graphql(req, res);
+    }
+    if (rawPath.startsWith('/media/')) return media(req, res, rawPath);
+    if (rawPath === '/healthz') {
+      await db.query('select 1');
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}');
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Nothing at ${rawPath}` }));
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      const traceId = newTraceId();
+      console.error(`[platform] ${req.method} ${req.url} failed (traceId ${traceId}):`, error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Internal error', traceId }));
+    });
+  });
+
+  let closed = false;
+  return {
+    server,
+    db,
+    brands,
+    prepared,
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        server.once('error', onError);
+        server.listen(port, host, () => {
+          server.off('error', onError);
+          resolve();
+        });
+      });
+    },
+    url() {
+      const address = server.address();
+      if (!address || typeof address === 'string') throw new Error('The platform is not listening');
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return `http://${host}:${address.port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (server.listening) {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // Requests still in flight get a moment to finish, then their sockets go too.
+        const timer = setTimeout(() => server.closeAllConnections(), 2000);
+        await stopped;
+        clearTimeout(timer);
+      }
+      if (!options.db) await db.close();
+      releaseLock();
+    },
+  };
+}

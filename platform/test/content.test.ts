@@ -1,0 +1,209 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogueRepository } from '../src/catalogue/repository.ts';
+import { BLOCK_TYPES } from '../src/content/blocks.ts';
+import { createContentStore } from '../src/content/store.ts';
+import { createPlatform } from '../src/platform.ts';
+import type { Platform } from '../src/platform.ts';
+import { CONTENT_DIR, DATABASES, FIXTURE_BRANDS, startPlatform } from './helpers.ts';
+import type { GqlResponse, TestPlatform } from './helpers.ts';
+
+const LAYOUT = 'query ($cc: String!, $locale: String) { layout(countryCode: $cc, locale: $locale) { countryCode locale source blocks { id type props } } }';
+const MENU = 'query ($locale: String) { lobbyMenu(menuKey: "lobbyMenu", locale: $locale) { key items { id label href icon } } }';
+const BRANDS = ['aurelia', 'kororaa', 'mapleridge', 'nordvik', 'solenne', 'vantor'];
+
+interface Block { id: string; type: string; props: Record<string, any> }
+
+describe.each(DATABASES)('content and translations on $name', (database) => {
+  let app: TestPlatform;
+  let scratch: Platform;
+  let scratchDir: string;
+  let translationsDir: string;
+
+  /** Queries the platform that reads the scratch content and translation folders. */
+  const scratchGql = async (query: string, variables: Record<string, unknown> = {}): Promise<GqlResponse> => {
+    const response = await fetch(`${scratch.url()}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-brand': 'aurelia' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as GqlResponse;
+  };
+  /** Rewrites a scratch file and moves its mtime on, as an editor's save would. */
+  const save = (file: string, content: string) => {
+    writeFileSync(file, content);
+    const later = new Date(Date.now() + Math.floor(Math.random() * 100_000) + 1000);
+    utimesSync(file, later, later);
+  };
+
+  beforeAll(async () => {
+    app = await startPlatform(database);
+    scratchDir = mkdtempSync(join(tmpdir(), 'atrium-content-'));
+    cpSync(join(CONTENT_DIR, 'aurelia'), join(scratchDir, 'aurelia'), { recursive: true });
+    translationsDir = mkdtempSync(join(tmpdir(), 'atrium-translations-'));
+    writeFileSync(join(translationsDir, 'en.json'), JSON.stringify({ 'nav.home': 'Home', 'nav.games': 'Games' }));
+    writeFileSync(join(translationsDir, 'fi.json'), JSON.stringify({ 'nav.home': 'Etusivu' }));
+    scratch = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: scratchDir, translationsDir, db: app.platform.db });
+    await scratch.listen(0);
+  });
+  afterAll(async () => {
+    await scratch?.close();
+    await app?.close();
+    rmSync(scratchDir, { recursive: true, force: true });
+    rmSync(translationsDir, { recursive: true, force: true });
+  });
+
+  describe('layout', () => {
+    it('serves the brand layout with every block type, texts in the locale', async () => {
+      const { data, errors } = await app.gql(LAYOUT, { cc: 'FI', locale: 'fi' });
+      expect(errors).toBeUndefined();
+      expect(data.layout).toMatchObject({ countryCode: 'FI', locale: 'fi', source: 'aurelia/layout.json' });
+      const blocks = data.layout.blocks as Block[];
+      expect(new Set(blocks.map((block) => block.type))).toEqual(new Set(BLOCK_TYPES));
+      const hero = blocks.find((block) => block.id === 'hero');
+      expect(hero?.props).toMatchObject({ title: 'Tervetuloa Aureliaan', href: '/promotions/', image: { desktop: '/media/banners/aurora.svg' } });
+      expect(hero?.props).not.toHaveProperty('id');
+    });
+
+    it('falls back through the language to English', async () => {
+      const austrian = await app.gql(LAYOUT, { cc: 'AT', locale: 'de_AT' });
+      expect((austrian.data.layout.blocks as Block[])[0]?.props.title).toBe('Willkommen bei Aurelia');
+      const japanese = await app.gql(LAYOUT, { cc: 'JP' }, { 'x-locale': 'ja' });
+      expect(japanese.data.layout.locale).toBe('ja');
+      expect((japanese.data.layout.blocks as Block[])[0]?.props.title).toBe('Welcome to Aurelia');
+    });
+
+    it('serves a country variant when one exists', async () => {
+      const sweden = await app.gql(LAYOUT, { cc: 'se' });
+      expect(sweden.data.layout).toMatchObject({ countryCode: 'SE', source: 'aurelia/layout.SE.json' });
+      expect((sweden.data.layout.blocks as Block[]).map((block) => block.id).slice(0, 2)).toEqual(['hero', 'spelpaus']);
+      const finland = await app.gql(LAYOUT, { cc: 'FI' });
+      expect(finland.data.layout.source).toBe('aurelia/layout.json');
+    });
+
+    it('expands game banners and game rails', async () => {
+      const blocks = (await app.gql(LAYOUT, { cc: 'FI' })).data.layout.blocks as Block[];
+      const banner = blocks.find((block) => block.type === 'BANNER_GAME');
+      expect(banner?.props.game).toMatchObject({ slug: expect.any(String), name: expect.any(String), href: `/games/${banner?.props.game.slug}/` });
+      expect(banner?.props.game.imageUrl).toBe(`/media/games/${banner?.props.game.slug}.svg`);
+      const rail = blocks.find((block) => block.type === 'TOP_GAMES');
+      expect(rail?.props).toMatchObject({ listOfGamesSlug: 'hot-games', variant: 'default', href: '/game-list/hot-games/' });
+    });
+
+    it('leaves out blocks needing a feature the brand lacks', async () => {
+      const blocks = (await app.gql(LAYOUT, { cc: 'CA' }, { 'x-brand': 'mapleridge' })).data.layout.blocks as Block[];
+      expect(blocks.some((block) => block.type === 'TOP_SPORTS')).toBe(false);
+      expect(blocks.length).toBeGreaterThan(5);
+    });
+
+    it('rejects a bad country code and an unknown brand', async () => {
+      expect((await app.gql(LAYOUT, { cc: 'Finland' })).errors?.[0]?.extensions.reason).toBe('BadUserInput');
+      expect((await app.gql(LAYOUT, { cc: 'FI' }, { 'x-brand': 'nope' })).errors?.[0]?.extensions.reason).toBe('UnknownBrand');
+    });
+
+    it('names file, block and field of a broken block, and recovers once it is fixed', async () => {
+      const file = join(scratchDir, 'aurelia', 'layout.json');
+      const original = readFileSync(file, 'utf8');
+      const layout = JSON.parse(original) as { blocks: Record<string, unknown>[] };
+      try {
+        const broken = structuredClone(layout);
+        delete (broken.blocks[0] as { image: { desktop?: string } }).image.desktop;
+        save(file, JSON.stringify(broken));
+        const missing = await scratchGql(LAYOUT, { cc: 'FI' });
+        expect(missing.errors?.[0]?.extensions.reason).toBe('InvalidContent');
+        expect(missing.errors?.[0]?.message).toMatch(/aurelia\/layout\.json: block "hero" \(BANNER_MANUAL\): field "image\.desktop": is required/);
+
+        const unknownType = structuredClone(layout);
+        (unknownType.blocks[1] as { type: string }).type = 'CAROUSEL';
+        save(file, JSON.stringify(unknownType));
+        const typeError = await scratchGql(LAYOUT, { cc: 'FI' });
+        expect(typeError.errors?.[0]?.message).toMatch(/block "hot-games": field "type": one of BANNER_EXTERNAL_LINK/);
+
+        const missingGame = structuredClone(layout);
+        (missingGame.blocks.find((block) => block.type === 'BANNER_GAME') as { game: string }).game = 'no-such-game';
+        save(file, JSON.stringify(missingGame));
+        const gameError = await scratchGql(LAYOUT, { cc: 'FI' });
+        expect(gameError.errors?.[0]?.message).toMatch(/field "game": no game has the slug "no-such-game"/);
+
+        const misspelt = structuredClone(layout);
+        (misspelt.blocks[0] as Record<string, unknown>).tilte = { en: 'x' };
+        save(file, JSON.stringify(misspelt));
+        expect((await scratchGql(LAYOUT, { cc: 'FI' })).errors?.[0]?.message).toMatch(/block "hero".*tilte/);
+
+        save(file, '{ "blocks": [');
+        expect((await scratchGql(LAYOUT, { cc: 'FI' })).errors?.[0]?.message).toMatch(/aurelia\/layout\.json is not valid JSON/);
+      } finally {
+        save(file, original);
+      }
+      const fixed = await scratchGql(LAYOUT, { cc: 'FI' });
+      expect(fixed.errors).toBeUndefined();
+    });
+
+    it('keeps every brand’s content valid, with every block type and a lobby menu', async () => {
+      const store = createContentStore(CONTENT_DIR, createCatalogueRepository(app.platform.db));
+      expect(readdirSync(CONTENT_DIR).sort()).toEqual(BRANDS);
+      for (const brand of BRANDS) {
+        const layout = await store.layout(brand, 'ZZ');
+        expect(new Set(layout.blocks.map((block) => block.type)), brand).toEqual(new Set(BLOCK_TYPES));
+        const menus = await store.menus(brand);
+        expect(menus.lobbyMenu?.items.length, brand).toBeGreaterThan(5);
+      }
+      expect((await store.layout('aurelia', 'SE')).variantOf).toBe('SE');
+    });
+  });
+
+  describe('lobby menu', () => {
+    it('localises labels and hides items behind missing features', async () => {
+      const finnish = await app.gql(MENU, { locale: 'fi' });
+      expect(finnish.data.lobbyMenu.key).toBe('lobbyMenu');
+      const items = finnish.data.lobbyMenu.items as { id: string; label: string; href: string; icon: string }[];
+      expect(items[0]).toEqual({ id: 'home', label: 'Etusivu', href: '/', icon: 'home' });
+      expect(items.map((item) => item.href)).toEqual(
+        expect.arrayContaining(['/', '/games/', '/game-list/live-casino/', '/game-list/slots/', '/promotions/', '/jackpot/', '/raffle/', '/sports/']),
+      );
+      const maple = await app.gql(MENU, { locale: 'fr_CA' }, { 'x-brand': 'mapleridge' });
+      const mapleItems = maple.data.lobbyMenu.items as { id: string; label: string }[];
+      expect(mapleItems.some((item) => item.id === 'sports')).toBe(false);
+      expect(mapleItems.find((item) => item.id === 'games')?.label).toBe('Tous les jeux');
+    });
+
+    it('answers null for an unknown menu key', async () => {
+      const response = await app.gql('{ lobbyMenu(menuKey: "footer") { key } }');
+      expect(response.errors).toBeUndefined();
+      expect(response.data.lobbyMenu).toBeNull();
+    });
+  });
+
+  describe('translations', () => {
+    const TRANSLATIONS = 'query ($locale: String!, $keys: [String!]!) { translations(locale: $locale, keys: $keys) }';
+
+    it('returns the requested keys the locale has, and leaves out the rest', async () => {
+      const english = await scratchGql(TRANSLATIONS, { locale: 'en', keys: ['nav.home', 'nav.games', 'nav.missing'] });
+      expect(english.data.translations).toEqual({ 'nav.home': 'Home', 'nav.games': 'Games' });
+      const finnish = await scratchGql(TRANSLATIONS, { locale: 'fi', keys: ['nav.home', 'nav.games'] });
+      expect(finnish.data.translations).toEqual({ 'nav.home': 'Etusivu' });
+      const untranslated = await scratchGql(TRANSLATIONS, { locale: 'ja', keys: ['nav.home'] });
+      expect(untranslated.data.translations).toEqual({});
+    });
+
+    it('re-reads a file when it changes', async () => {
+      const file = join(translationsDir, 'fi.json');
+      await scratchGql(TRANSLATIONS, { locale: 'fi', keys: ['nav.games'] });
+      save(file, JSON.stringify({ 'nav.home': 'Etusivu', 'nav.games': 'Pelit' }));
+      const updated = await scratchGql(TRANSLATIONS, { locale: 'fi', keys: ['nav.games'] });
+      expect(updated.data.translations).toEqual({ 'nav.games': 'Pelit' });
+    });
+
+    it('reports a broken file by name and an unknown locale', async () => {
+      const file = join(translationsDir, 'de.json');
+      save(file, '{ "nav.home": ');
+      const broken = await scratchGql(TRANSLATIONS, { locale: 'de', keys: ['nav.home'] });
+      expect(broken.errors?.[0]?.extensions.reason).toBe('InvalidContent');
+      expect(broken.errors?.[0]?.message).toMatch(/de\.json is not valid JSON/);
+      const unknown = await scratchGql(TRANSLATIONS, { locale: 'sv', keys: ['nav.home'] });
+      expect(unknown.errors?.[0]?.extensions.reason).toBe('BadUserInput');
+    });
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Shared set-up for the platform suite: which databases to run against (PGlite always, plus the
+ * PostgreSQL server in DATABASE_URL when set, confined to a throwaway schema), and a started
+ * platform with a tiny GraphQL client.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createPlatform } from '../src/platform.ts';
+import type { Platform, PlatformOptions } from '../src/platform.ts';
+
+/** A database the suite runs against. */
+export interface DatabaseCase {
+  name: 'pglite' | 'postgres';
+  url?: string;
+}
+
+/** PGlite always; the DATABASE_URL server too when it is set. */
+export const DATABASES: DatabaseCase[] = [
+  { name: 'pglite' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.DATABASE_URL }] : []),
+];
+
+/** Test fixtures: two brands shaped like the real ones, so tests never depend on brands/. */
+export const FIXTURE_BRANDS = fileURLToPath(new URL('./fixtures/brands/', import.meta.url));
+/** The real content folder (the platform owns it). */
+export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
+
+/** A throwaway schema name for one PostgreSQL test run. */
+export function scratchSchema(): string {
+  return `atrium_test_${randomBytes(4).toString('hex')}`;
+}
+
+/** The database options for a case: in-memory PGlite, or the server in a fresh schema. */
+export function databaseOptions(db: DatabaseCase): Pick<PlatformOptions, 'databaseUrl' | 'databaseSchema'> {
+  return db.url ? { databaseUrl: db.url, databaseSchema: scratchSchema() } : {};
+}
+
+/** The response of a GraphQL call, loosely typed for assertions. */
+export interface GqlResponse {
+  status: number;
+  data?: any;
+  errors?: { message: string; path?: string[]; extensions: { reason: string; traceId: string; [key: string]: unknown } }[];
+}
+
+/** A listening platform with a GraphQL helper. */
+export interface TestPlatform {
+  platform: Platform;
+  url: string;
+  /** POSTs a query to /graphql (x-brand aurelia unless headers say otherwise). */
+  gql(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse>;
+  /** Stops it; on PostgreSQL also drops the schema it ran in. */
+  close(): Promise<void>;
+}
+
+/** Starts a platform on a random port against the case's database. */
+export async function startPlatform(db: DatabaseCase, options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
+  const dbOptions = databaseOptions(db);
+  const platform = await createPlatform({
+    brandsDir: FIXTURE_BRANDS,
+    contentDir: CONTENT_DIR,
+    ...dbOptions,
+    ...options,
+  });
+  await platform.listen(0, '127.0.0.1');
+  const url = platform.url();
+  return {
+    platform,
+    url,
+    async gql(query, variables = {}, headers = {}) {
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-brand': 'aurelia', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, ...((await response.json()) as object) };
+    },
+    async close() {
+      if (dbOptions.databaseSchema && !options.db) await platform.db.exec(`drop schema ${dbOptions.databaseSchema} cascade`);
+      await platform.close();
+    },
+  };
+}
