@@ -1,0 +1,36 @@
+/**
+ * No serious or critical axe violations on the page frames of every brand (each theme and layout),
+ * on a desktop and a phone viewport, plus the open overlay and toasts.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loadBrands } from '../src/brands/load.server.ts';
+import { brandOrigin } from './support/urls.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const viewport of [{ name: 'desktop', width: 1280, height: 900 }, { name: 'phone', width: 390, height: 844 }]) {
+  for (const brand of loadBrands()) {
+    test(`${brand.id} pages have no serious axe violations on a ${viewport.name}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of ['/', '/promotions/', '/login/', '/sports/', '/profile/limits/', '/trustly-login-handler/', '/no-such-page/']) {
+        await page.goto(`${brandOrigin(brand.id)}/${brand.defaultLocale}${path}`);
+        expect(await seriousViolations(page), `${brand.id} ${path}`).toEqual([]);
+      }
+    });
+  }
+}
+
+test('an open overlay and the toasts have no serious axe violations', async ({ page }) => {
+  await page.goto('/internal/ui/');
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.getByRole('button', { name: 'Show success' }).click();
+  await page.getByRole('button', { name: 'Open confirmation' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
