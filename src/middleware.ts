@@ -9,6 +9,8 @@ import { brandForHost, parseHostHeader } from './brands/site.ts';
 import { isLocale, LOCALE_SHAPE } from './i18n/locales.ts';
 import { homePath, routePath } from './paths.ts';
 import { unknownHostResponse, badHostResponse } from './features/errors/host-errors.ts';
+import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
+import { cachedRender, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 
 /** Paths outside the locale prefix that pages serve themselves. */
 const UNPREFIXED = /^\/(internal|api)(\/|$)/;
@@ -34,17 +36,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const first = pathname.split('/')[1] ?? '';
   if (pathname === '/' && localization) return context.redirect(`${homePath(home)}${search}`, 302);
 
+  let render: () => Promise<Response> = () => next();
   if (LOCALE_SHAPE.test(first)) {
-    if (isLocale(first) && brand.locales.includes(first)) {
-      context.locals.locale = first;
-      return next();
-    }
-    // A locale this brand does not serve: back to the brand's home (spec section 2).
-    return context.redirect('/', 302);
-  }
-  if (!localization) {
+    // A locale this brand does not serve goes back to the brand's home (spec section 2).
+    if (!isLocale(first) || !brand.locales.includes(first)) return context.redirect('/', 302);
+    context.locals.locale = first;
+  } else if (!localization) {
     // Without localisation, unprefixed paths are the default locale's pages.
-    return next(`/${brand.defaultLocale}${pathname}${search}`);
+    render = () => next(`/${brand.defaultLocale}${pathname}${search}`);
   }
-  return next();
+
+  if (!isCacheableRequest(context.request)) return render();
+  const call = callContextFor(brand, context.locals.locale, context.request, safeClientAddress(context));
+  const country = await loadCountryContext(brand, call);
+  const key = renderCacheKey({ brand: brand.id, country: country.countryCode, subDivision: country.subDivision, url: context.url, cookies: context.cookies });
+  return cachedRender(key, render);
 });

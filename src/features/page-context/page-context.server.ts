@@ -105,16 +105,24 @@ export function loadLobbyMenu(call: PlatformCallContext): Promise<MenuItem[]> {
     .catch(degrade('lobby menu', []));
 }
 
-/** Resolves the page context for an Astro page render. */
-export async function loadPageContext(astro: AstroGlobal, routeProduct: RouteProduct): Promise<PageContext> {
-  const { brand, locale } = astro.locals;
-  const call: PlatformCallContext = {
+/** The platform-call context of a request: brand, locale, visitor address and test-only overrides. */
+export function callContextFor(
+  brand: Brand,
+  locale: Locale,
+  request: Request,
+  clientAddress: string | undefined,
+): PlatformCallContext {
+  return {
     brand: brand.id,
     locale,
-    clientIp: safeClientAddress(astro),
-    debugCountry: astro.request.headers.get('x-debug-country') ?? undefined,
-    debugSubdivision: astro.request.headers.get('x-debug-subdivision') ?? undefined,
+    clientIp: clientAddress,
+    debugCountry: request.headers.get('x-debug-country') ?? undefined,
+    debugSubdivision: request.headers.get('x-debug-subdivision') ?? undefined,
   };
+}
+
+/** The visitor's country (cached per address); the brand's default country when the platform cannot say. */
+export function loadCountryContext(brand: Brand, call: PlatformCallContext): Promise<CountryContext> {
   const fallbackCountry: CountryContext = {
     countryCode: brand.settings.defaultCountry,
     ipCountryCode: brand.settings.defaultCountry,
@@ -122,13 +130,20 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
     havePlayerCountryCode: false,
     subDivision: null,
   };
-  const country = await countryCache
+  return countryCache
     .get(`${brand.id}|${call.clientIp}|${call.debugCountry ?? ''}|${call.debugSubdivision ?? ''}`, () =>
       platformQuery<{ countryContext: CountryContext }>('CountryContextQuery', COUNTRY_QUERY, {}, call).then(
         (data) => data.countryContext,
       ),
     )
     .catch(degrade('country context', fallbackCountry));
+}
+
+/** Resolves the page context for an Astro page render. */
+export async function loadPageContext(astro: AstroGlobal, routeProduct: RouteProduct): Promise<PageContext> {
+  const { brand, locale } = astro.locals;
+  const call = callContextFor(brand, locale, astro.request, safeClientAddress(astro));
+  const country = await loadCountryContext(brand, call);
   const [texts, settings] = await Promise.all([
     loadTranslations(call),
     settingsCache
@@ -162,12 +177,8 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
   };
 }
 
-/** The platform-call context for a request outside a page (endpoints, islands' server parts). */
-export function callContextOf(astro: AstroGlobal): PlatformCallContext {
-  return { brand: astro.locals.brand.id, locale: astro.locals.locale, clientIp: safeClientAddress(astro) };
-}
-
-function safeClientAddress(astro: AstroGlobal): string | undefined {
+/** The visitor's address, when the adapter knows it. */
+export function safeClientAddress(astro: { clientAddress: string }): string | undefined {
   try {
     return astro.clientAddress;
   } catch {

@@ -27,8 +27,18 @@ function scale(name: string, value: ThemeSettings['colors']['primary']): string[
   ];
 }
 
-/** The CSS for one brand's theme. */
+const cache = new WeakMap<Brand, string>();
+
+/** The CSS for one brand's theme (computed once per loaded brand). */
 export function themeCss(brand: Brand): string {
+  const known = cache.get(brand);
+  if (known) return known;
+  const css = buildThemeCss(brand);
+  cache.set(brand, css);
+  return css;
+}
+
+function buildThemeCss(brand: Brand): string {
   const { theme } = brand;
   const faces = new Set([...fontFaces(brand.id, theme.fonts.body), ...fontFaces(brand.id, theme.fonts.heading)]);
   const vars = [

@@ -1,0 +1,93 @@
+/**
+ * A short-lived cache of whole rendered pages for anonymous visitors. A casino lobby is the same
+ * page for every visitor of a brand, locale and country, so under load most renders can be served
+ * from memory. Entries live `ATRIUM_RENDER_CACHE_MS` (1000 ms by default, 0 turns the cache off),
+ * short enough that a content edit shows on the next load within two seconds. Concurrent misses for
+ * one key share one render. Responses that set cookies, and players' requests, are never cached.
+ */
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  storedAt: number;
+}
+
+const ttlMs = Number(process.env.ATRIUM_RENDER_CACHE_MS ?? 1000);
+const MAX_ENTRIES = 2000;
+const pages = new Map<string, CachedPage>();
+const inFlight = new Map<string, Promise<CachedPage | Response>>();
+
+/** Cookies whose presence means the request is a player's and must be rendered for them. */
+const PLAYER_COOKIES = /(?:^|;\s*)(accessToken|refreshToken|keycloakAccessToken)=/;
+
+/** Whether a request may be answered from the anonymous render cache. */
+export function isCacheableRequest(request: Request): boolean {
+  if (ttlMs <= 0 || request.method !== 'GET') return false;
+  if (request.headers.has('authorization')) return false;
+  return !PLAYER_COOKIES.test(request.headers.get('cookie') ?? '');
+}
+
+/** The cache key: everything that changes an anonymous render. */
+export function renderCacheKey(parts: {
+  brand: string;
+  country: string;
+  subDivision: string | null;
+  url: URL;
+  cookies: { get(name: string): { value: string } | undefined };
+}): string {
+  const { url, cookies } = parts;
+  return [
+    parts.brand,
+    parts.country,
+    parts.subDivision ?? '',
+    url.pathname,
+    url.search,
+    cookies.get('productMode')?.value ?? '',
+    cookies.get('consent')?.value ?? '',
+  ].join('|');
+}
+
+function toResponse(page: CachedPage, hit: boolean): Response {
+  const headers = new Headers(page.headers);
+  headers.set('x-render-cache', hit ? 'hit' : 'miss');
+  return new Response(page.body, { status: page.status, headers });
+}
+
+async function capture(render: () => Promise<Response>, now: number): Promise<CachedPage | Response> {
+  const response = await render();
+  const cacheable =
+    (response.status === 200 || response.status === 404) &&
+    !response.headers.has('set-cookie') &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html');
+  if (!cacheable) return response;
+  return { status: response.status, headers: [...response.headers.entries()], body: await response.text(), storedAt: now };
+}
+
+/** Answers from the cache when fresh, else renders once (however many requests wait) and stores it. */
+export async function cachedRender(key: string, render: () => Promise<Response>, now = Date.now()): Promise<Response> {
+  const cached = pages.get(key);
+  if (cached && now - cached.storedAt < ttlMs) return toResponse(cached, true);
+  let pending = inFlight.get(key);
+  const leader = !pending;
+  if (!pending) {
+    pending = capture(render, now).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  const result = await pending;
+  if (result instanceof Response) {
+    // Not cacheable: the leader hands its response on; followers render their own.
+    return leader ? result : render();
+  }
+  if (leader) {
+    pages.delete(key);
+    pages.set(key, result);
+    if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
+  }
+  return toResponse(result, !leader);
+}
+
+/** Empties the cache (tests). */
+export function clearRenderCache(): void {
+  pages.clear();
+}
