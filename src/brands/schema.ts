@@ -92,6 +92,8 @@ export const brandSettingsSchema = z.strictObject({
     gtmId: z.string().optional(),
     fullStoryOrgId: z.string().optional(),
   }),
+  /** Whether the brand offers bonus games; when false the bonus game list is hidden (spec section 5). */
+  bonusEnabled: z.boolean().default(true),
   /** The minimum age to play under this brand's licence (18 in most markets, 19–21 in some). */
   minimumAge: z.number().int().min(18).max(25).default(18),
   /** Countries whose visitors get all cookie categories without a prompt. */
