@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogueRepository } from '../src/catalogue/repository.ts';
 import { BLOCK_TYPES } from '../src/content/blocks.ts';
 import { createContentStore } from '../src/content/store.ts';
@@ -103,42 +103,61 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
       expect((await app.gql(LAYOUT, { cc: 'FI' }, { 'x-brand': 'nope' })).errors?.[0]?.extensions.reason).toBe('UnknownBrand');
     });
 
-    it('names file, block and field of a broken block, and recovers once it is fixed', async () => {
+    it('keeps serving the last good layout after a broken save, naming file, block and field, until it is fixed', async () => {
+      const PROBLEMS = 'query ($cc: String!) { layout(countryCode: $cc) { blocks { id } problems { file message } } }';
       const file = join(scratchDir, 'aurelia', 'layout.json');
       const original = readFileSync(file, 'utf8');
       const layout = JSON.parse(original) as { blocks: Record<string, unknown>[] };
+      const good = await scratchGql(PROBLEMS, { cc: 'FI' });
+      const goodIds = good.data.layout.blocks.map((block: { id: string }) => block.id);
+      const servedWhileBroken = async (content: string, message: RegExp) => {
+        save(file, content);
+        const answer = await scratchGql(PROBLEMS, { cc: 'FI' });
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data.layout.blocks.map((block: { id: string }) => block.id)).toEqual(goodIds);
+        expect(answer.data.layout.problems).toHaveLength(1);
+        expect(answer.data.layout.problems[0].file).toMatch(/aurelia\/layout\.json$/);
+        expect(answer.data.layout.problems[0].message).toMatch(message);
+      };
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       try {
         const broken = structuredClone(layout);
         delete (broken.blocks[0] as { image: { desktop?: string } }).image.desktop;
-        save(file, JSON.stringify(broken));
-        const missing = await scratchGql(LAYOUT, { cc: 'FI' });
-        expect(missing.errors?.[0]?.extensions.reason).toBe('InvalidContent');
-        expect(missing.errors?.[0]?.message).toMatch(/aurelia\/layout\.json: block "hero" \(BANNER_MANUAL\): field "image\.desktop": is required/);
+        await servedWhileBroken(JSON.stringify(broken), /aurelia\/layout\.json: block "hero" \(BANNER_MANUAL\): field "image\.desktop": is required/);
 
         const unknownType = structuredClone(layout);
         (unknownType.blocks[1] as { type: string }).type = 'CAROUSEL';
-        save(file, JSON.stringify(unknownType));
-        const typeError = await scratchGql(LAYOUT, { cc: 'FI' });
-        expect(typeError.errors?.[0]?.message).toMatch(/block "hot-games": field "type": one of BANNER_EXTERNAL_LINK/);
+        await servedWhileBroken(JSON.stringify(unknownType), /block "hot-games": field "type": one of BANNER_EXTERNAL_LINK/);
 
         const missingGame = structuredClone(layout);
         (missingGame.blocks.find((block) => block.type === 'BANNER_GAME') as { game: string }).game = 'no-such-game';
-        save(file, JSON.stringify(missingGame));
-        const gameError = await scratchGql(LAYOUT, { cc: 'FI' });
-        expect(gameError.errors?.[0]?.message).toMatch(/field "game": no game has the slug "no-such-game"/);
+        await servedWhileBroken(JSON.stringify(missingGame), /field "game": no game has the slug "no-such-game"/);
 
         const misspelt = structuredClone(layout);
         (misspelt.blocks[0] as Record<string, unknown>).tilte = { en: 'x' };
-        save(file, JSON.stringify(misspelt));
-        expect((await scratchGql(LAYOUT, { cc: 'FI' })).errors?.[0]?.message).toMatch(/block "hero".*tilte/);
+        await servedWhileBroken(JSON.stringify(misspelt), /block "hero".*tilte/);
 
-        save(file, '{ "blocks": [');
-        expect((await scratchGql(LAYOUT, { cc: 'FI' })).errors?.[0]?.message).toMatch(/aurelia\/layout\.json is not valid JSON/);
+        await servedWhileBroken('{ "blocks": [', /aurelia\/layout\.json is not valid JSON/);
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining('still serving the last good version'));
       } finally {
         save(file, original);
+        warn.mockRestore();
       }
-      const fixed = await scratchGql(LAYOUT, { cc: 'FI' });
+      const fixed = await scratchGql(PROBLEMS, { cc: 'FI' });
       expect(fixed.errors).toBeUndefined();
+      expect(fixed.data.layout.problems).toEqual([]);
+    });
+
+    it('reports a broken file that never had a good version as an error', async () => {
+      const file = join(scratchDir, 'aurelia', 'layout.DE.json');
+      save(file, '{ "blocks": [ { "id": "x", "type": "NOPE" } ] }');
+      try {
+        const answer = await scratchGql(LAYOUT, { cc: 'DE' });
+        expect(answer.errors?.[0]?.extensions.reason).toBe('InvalidContent');
+        expect(answer.errors?.[0]?.message).toMatch(/layout\.DE\.json: block "x": field "type"/);
+      } finally {
+        rmSync(file);
+      }
     });
 
     it('keeps every brand’s content valid, with every block type and a lobby menu', async () => {

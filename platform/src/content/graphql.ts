@@ -10,6 +10,18 @@ export const contentTypeDefs = /* GraphQL */ `
     layout(countryCode: String!, locale: String): Layout!
     "A menu of the brand by key (the lobby uses lobbyMenu); null for an unknown key."
     lobbyMenu(menuKey: String!, locale: String): LobbyMenu
+    "Content files of the brand whose latest save is broken; their last good version is being served."
+    contentProblems: [ContentProblem!]!
+  }
+
+  "A broken save of a content file; the last good version of the file is served until it is fixed."
+  type ContentProblem {
+    "The file, such as content/aurelia/layout.json."
+    file: String!
+    "What is wrong, naming the file, the block and the field."
+    message: String!
+    "When the broken save was first seen (ISO 8601)."
+    since: String!
   }
 
   enum BlockType {
@@ -29,6 +41,8 @@ export const contentTypeDefs = /* GraphQL */ `
     locale: String!
     "The content file served: layout.json or a country variant such as layout.SE.json."
     source: String!
+    "Problems of the brand's content files; when one names this layout's file, an older good version is being served."
+    problems: [ContentProblem!]!
     blocks: [LayoutBlock!]!
   }
 
@@ -68,12 +82,17 @@ export const contentResolvers = {
         countryCode,
         locale,
         source: layout.file,
+        problems: ctx.services.content.problems(brand.id),
         blocks: await resolveBlocks(
           layout.blocks.filter((block) => !block.requiresFeature || brand.features.includes(block.requiresFeature)),
           locale,
           ctx.services.catalogue,
         ),
       };
+    },
+
+    contentProblems(_: unknown, _args: unknown, ctx: GraphQLContext) {
+      return ctx.services.content.problems(ctx.brand().id);
     },
 
     async lobbyMenu(_: unknown, args: { menuKey: string; locale?: string | null }, ctx: GraphQLContext) {

@@ -1,7 +1,9 @@
 /**
  * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants)
  * and `menu.json` on request, validates them, and caches each file until its mtime changes, so an
- * editor's save shows on the next page load with no restart.
+ * editor's save shows on the next page load with no restart. A broken save never takes the lobby
+ * down: the last good version of that file keeps being served and the problem (file, block, field)
+ * is reported, in the log once and through `problems()` until the file is fixed.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -28,8 +30,20 @@ export interface LayoutContent {
   blocks: ContentBlock[];
 }
 
+/** A content file whose latest save is broken while its last good version is served. */
+export interface ContentProblem {
+  /** The file, relative to the content folder's parent ("content/aurelia/layout.json"). */
+  file: string;
+  /** What is wrong: file, block and field. */
+  message: string;
+  /** When the broken save was first seen (ISO time). */
+  since: string;
+}
+
 /** Reads, validates and caches content files. */
 export interface ContentStore {
+  /** Problems of a brand's content files whose last good version is being served instead. */
+  problems(brandId: string): ContentProblem[];
   /** The layout for a brand and country: `layout.<CC>.json` when present, else `layout.json`. */
   layout(brandId: string, countryCode: string): Promise<LayoutContent>;
   /** The menus of a brand. */
@@ -39,6 +53,7 @@ export interface ContentStore {
 /** Creates a store over dir that checks references against the catalogue. */
 export function createContentStore(dir: string, catalogue: CatalogueRepository): ContentStore {
   const cache = new Map<string, { mtimeMs: number; size: number; value: unknown }>();
+  const problems = new Map<string, ContentProblem & { brandId: string; mtimeMs: number }>();
 
   /** Reads a JSON file through the cache, validating it with check on (re)load; null when absent. */
   async function cached<T>(file: string, check: (json: unknown, shown: string) => Promise<T>): Promise<T | null> {
@@ -51,14 +66,34 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
     }
     const hit = cache.get(file);
     if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.value as T;
+    const known = problems.get(file);
+    if (hit && known && known.mtimeMs === info.mtimeMs) return hit.value as T;
     const shown = displayPath(file);
-    let json: unknown;
+    let value: T;
     try {
-      json = JSON.parse(await readFile(file, 'utf8'));
+      let json: unknown;
+      try {
+        json = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new PlatformError('InvalidContent', `${shown} is not valid JSON: ${(error as Error).message}`, { file: shown });
+      }
+      value = await check(json, shown);
     } catch (error) {
-      throw new PlatformError('InvalidContent', `${shown} is not valid JSON: ${(error as Error).message}`, { file: shown });
+      // With nothing good to fall back to the error stands; otherwise keep serving the last good version.
+      if (!hit || !(error instanceof PlatformError)) throw error;
+      if (known?.message !== error.message) {
+        console.warn(`[platform] ${error.message} — still serving the last good version of ${shown}`);
+      }
+      problems.set(file, {
+        brandId: relative(dir, file).split(/[\\/]/)[0] ?? '',
+        file: shown,
+        message: error.message,
+        since: known?.since ?? new Date().toISOString(),
+        mtimeMs: info.mtimeMs,
+      });
+      return hit.value as T;
     }
-    const value = await check(json, shown);
+    problems.delete(file);
     cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, value });
     return value;
   }
@@ -124,6 +159,11 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
   }
 
   return {
+    problems(brandId) {
+      return [...problems.values()]
+        .filter((problem) => problem.brandId === brandId)
+        .map(({ file, message, since }) => ({ file, message, since }));
+    },
     async layout(brandId, countryCode) {
       const variantFile = join(dir, brandId, `layout.${countryCode}.json`);
       const variant = await cached(variantFile, checkLayout);
