@@ -26,6 +26,20 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
   // Explicit paths resolve against the working directory, like any CLI; defaults against the repo.
   const path = (name: string, fallback: string) => (env[name] ? resolve(env[name]) : resolve(REPO_ROOT, fallback));
   const databaseUrl = env.DATABASE_URL || undefined;
+  const seconds = (name: string, fallback: number, min = 1) => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`${name} "${text}" is not a whole number of seconds (at least ${min})`);
+    return Number(text);
+  };
+  const publicScheme = env.PLATFORM_PUBLIC_SCHEME || 'http';
+  if (publicScheme !== 'http' && publicScheme !== 'https') {
+    throw new Error(`PLATFORM_PUBLIC_SCHEME "${publicScheme}" must be http or https`);
+  }
+  const publicPortText = env.PLATFORM_PUBLIC_PORT || '4321';
+  if (!/^\d+$/.test(publicPortText) || Number(publicPortText) < 1 || Number(publicPortText) > 65535) {
+    throw new Error(`PLATFORM_PUBLIC_PORT "${publicPortText}" is not a port number (1-65535)`);
+  }
   return {
     port,
     host: env.PLATFORM_HOST || '127.0.0.1',
@@ -34,6 +48,15 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       contentDir: path('ATRIUM_CONTENT_DIR', 'content'),
       ...(databaseUrl ? { databaseUrl } : { dataDir: path('PLATFORM_DATA_DIR', '.data/platform') }),
       allowCountryOverride: env.PLATFORM_ALLOW_COUNTRY_OVERRIDE === '1',
+      auth: {
+        accessTokenTtlSeconds: seconds('PLATFORM_ACCESS_TOKEN_TTL_S', 300),
+        refreshTokenTtlSeconds: seconds('PLATFORM_REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),
+        smsCodeTtlSeconds: seconds('PLATFORM_SMS_CODE_TTL_S', 300),
+        smsResendCooldownSeconds: seconds('PLATFORM_SMS_RESEND_COOLDOWN_S', 30, 0),
+        enableSandboxAdmin: env.PLATFORM_ENABLE_SANDBOX_ADMIN === '1',
+        publicPort: Number(publicPortText),
+        publicScheme,
+      },
     },
   };
 }

@@ -42,6 +42,8 @@ async function main(): Promise<void> {
   const notes = [
     applied.length ? `migrations ${applied.join(', ')} applied` : '',
     platform.prepared?.seeded ? 'catalogue seeded' : '',
+    platform.playersSeeded.length ? `demo players seeded for ${platform.playersSeeded.join(', ')}` : '',
+    options.auth?.enableSandboxAdmin ? 'sandbox admin ON' : '',
     options.allowCountryOverride ? 'country override ON' : '',
   ].filter(Boolean);
   console.log(

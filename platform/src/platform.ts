@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadBrands } from './brands/brands.ts';
 import type { BrandRegistry } from './brands/brands.ts';
@@ -21,6 +22,19 @@ import { newTraceId } from './graphql/errors.ts';
 import { createGraphQLHandler } from './graphql/http.ts';
 import { createTranslationStore } from './i18n/translations.ts';
 import { createMediaHandler } from './media/routes.ts';
+import { createOutboxHandler } from './auth/outbox-routes.ts';
+import { loadSecrets } from './auth/secrets.ts';
+import { createAuthService } from './auth/sessions.ts';
+import { DEFAULT_AUTH_SETTINGS } from './auth/settings.ts';
+import type { AuthSettings } from './auth/settings.ts';
+import { createSmsService } from './auth/sms.ts';
+import { createSchema } from './graphql/schema.ts';
+import { createLedger } from './ledger/ledger.ts';
+import { createOidcRealms } from './oidc/provider.ts';
+import { seedDemoPlayers } from './players/demo.ts';
+import { createEventBus } from './realtime/events.ts';
+import { createRealtime } from './realtime/websocket.ts';
+import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
 
 /** The platform's own data folder (IP table, translations). */
 export const PLATFORM_DATA = fileURLToPath(new URL('../data/', import.meta.url));
@@ -45,6 +59,8 @@ export interface PlatformOptions {
   ipCountryFile?: string;
   /** Honour x-debug-country / x-debug-subdivision (test-only). */
   allowCountryOverride?: boolean;
+  /** Token lifetimes, SMS rules, public URL and the sandbox switch (defaults in auth/settings.ts). */
+  auth?: Partial<AuthSettings>;
 }
 
 /** A started (not yet listening) platform. */
@@ -54,6 +70,10 @@ export interface Platform {
   brands: BrandRegistry;
   /** What preparing the database did (null when a shared db was passed in). */
   prepared: PrepareReport | null;
+  /** Brands whose demo players were seeded by this start. */
+  playersSeeded: string[];
+  /** The services behind the routes (tests publish events and read settings through them). */
+  services: PlatformServices;
   /** Starts listening; rejects with the listen error (EADDRINUSE) instead of crashing. */
   listen(port: number, host?: string): Promise<void>;
   /** The base URL once listening, such as http://127.0.0.1:4322. */
@@ -90,6 +110,21 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
 
   const catalogue = createCatalogueRepository(db);
+  const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
+  const events = createEventBus();
+  const ledger = createLedger(db, events);
+  let playersSeeded: string[];
+  let secrets;
+  try {
+    secrets = await loadSecrets(db);
+    playersSeeded = await seedDemoPlayers(db, brands, ledger);
+  } catch (error) {
+    if (!options.db) await db.close().catch(() => {});
+    releaseLock();
+    throw error;
+  }
+  const auth = createAuthService(db, secrets, authSettings, events);
+  const sms = createSmsService(db, authSettings);
   const services: PlatformServices = {
     db,
     catalogue,
@@ -98,9 +133,20 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     translations: createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations')),
     content: createContentStore(options.contentDir, catalogue),
     allowCountryOverride: options.allowCountryOverride ?? false,
+    auth,
+    authSettings,
+    ledger,
+    events,
+    sms,
+    secrets,
   };
-  const graphql = createGraphQLHandler(services);
+  const schema = createSchema();
+  const graphql = createGraphQLHandler(services, schema);
   const media = createMediaHandler(catalogue);
+  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth });
+  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings });
+  const outbox = createOutboxHandler(sms);
+  const realtime = createRealtime(services, schema);
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -108,6 +154,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       return graphql(req, res);
     }
     if (rawPath.startsWith('/media/')) return media(req, res, rawPath);
+    if (rawPath.startsWith('/auth/realms/') && (await oidc.handle(req, res))) return;
+    if (rawPath.startsWith('/platform/sandbox/')) return payAndPlay(req, res, rawPath);
+    if (rawPath === '/platform/sms-outbox' || rawPath === '/platform/sms-outbox/' || rawPath === '/platform/sms-outbox.json') {
+      return outbox(req, res, rawPath);
+    }
+    if (rawPath === '/platform/jwks.json') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));
+      return;
+    }
     if (rawPath === '/healthz') {
       await db.query('select 1');
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}');
@@ -125,12 +180,20 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     });
   });
 
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!realtime.handleUpgrade(req, socket, head)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+    }
+  });
+
   let closed = false;
   return {
     server,
     db,
     brands,
     prepared,
+    playersSeeded,
+    services,
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const onError = (error: Error) => reject(error);
@@ -150,6 +213,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     async close() {
       if (closed) return;
       closed = true;
+      await realtime.close();
       if (server.listening) {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();

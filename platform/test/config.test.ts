@@ -12,7 +12,29 @@ describe('platform configuration from the environment', () => {
       contentDir: join(REPO_ROOT, 'content'),
       dataDir: join(REPO_ROOT, '.data/platform'),
       allowCountryOverride: false,
+      auth: {
+        accessTokenTtlSeconds: 300,
+        refreshTokenTtlSeconds: 30 * 24 * 3600,
+        smsCodeTtlSeconds: 300,
+        smsResendCooldownSeconds: 30,
+        enableSandboxAdmin: false,
+        publicPort: 4321,
+        publicScheme: 'http',
+      },
     });
+  });
+
+  it('reads token lifetimes, the sandbox switch and the public URL', () => {
+    const config = platformConfigFromEnv({
+      PLATFORM_ACCESS_TOKEN_TTL_S: '3',
+      PLATFORM_ENABLE_SANDBOX_ADMIN: '1',
+      PLATFORM_PUBLIC_PORT: '8443',
+      PLATFORM_PUBLIC_SCHEME: 'https',
+      PLATFORM_SMS_RESEND_COOLDOWN_S: '0',
+    });
+    expect(config.options.auth).toMatchObject({ accessTokenTtlSeconds: 3, enableSandboxAdmin: true, publicPort: 8443, publicScheme: 'https', smsResendCooldownSeconds: 0 });
+    expect(() => platformConfigFromEnv({ PLATFORM_ACCESS_TOKEN_TTL_S: '0' })).toThrow(/PLATFORM_ACCESS_TOKEN_TTL_S "0"/);
+    expect(() => platformConfigFromEnv({ PLATFORM_PUBLIC_SCHEME: 'ftp' })).toThrow(/must be http or https/);
   });
 
   it('uses DATABASE_URL instead of a data folder, and honours the override switch', () => {

@@ -80,3 +80,30 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
     },
   };
 }
+
+/** Signs a player in by SMS (code read from the outbox) and returns the token pair. */
+export async function signInBySms(app: TestPlatform, phoneNumber: string, brand = 'aurelia'): Promise<{ accessToken: string; refreshToken: string; sessionId: string }> {
+  const requested = await app.gql('mutation ($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phoneNumber }, { 'x-brand': brand });
+  if (requested.errors) throw new Error(JSON.stringify(requested.errors));
+  const code = await latestSmsCode(app, phoneNumber, brand);
+  const verified = await app.gql(
+    'mutation ($p: String!, $c: String!) { verifySmsLoginCode(phoneNumber: $p, code: $c) { accessToken refreshToken sessionId } }',
+    { p: phoneNumber, c: code },
+    { 'x-brand': brand },
+  );
+  if (verified.errors) throw new Error(JSON.stringify(verified.errors));
+  return verified.data.verifySmsLoginCode;
+}
+
+/** The newest code texted to a number, from /platform/sms-outbox.json. */
+export async function latestSmsCode(app: TestPlatform, phoneNumber: string, brand = 'aurelia'): Promise<string> {
+  const response = await fetch(`${app.url}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phoneNumber)}`);
+  const { messages } = (await response.json()) as { messages: { code: string }[] };
+  if (!messages[0]) throw new Error(`No SMS to ${phoneNumber}`);
+  return messages[0].code;
+}
+
+/** The Authorization header for a token. */
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

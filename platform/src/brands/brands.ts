@@ -24,6 +24,8 @@ const brandFileSchema = z.object({
   license: z.enum(LICENCES),
   currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code in capitals, such as "EUR"'),
   defaultCountry: countryCode,
+  hosts: z.array(z.string().regex(/^[a-z0-9.-]+$/, 'a host name in lower case, without scheme or port')).min(1).optional(),
+  minimumAge: z.number().int().min(16).max(25).optional(),
   features: z.array(z.string()).default([]),
   flows: z.object({ default: flowSchema, byCountry: z.record(countryCode, flowSchema).default({}) }),
   locales: z
@@ -42,6 +44,9 @@ export interface Brand {
   license: (typeof LICENCES)[number];
   currency: string;
   defaultCountry: string;
+  /** Host names the brand answers at; the first one is its public identity (OpenID issuer). */
+  hosts: string[];
+  minimumAge: number;
   features: string[];
   flows: { default: Flow; byCountry: Record<string, Flow> };
   locales: { locale: string; label: string; isDefault: boolean }[];
@@ -83,6 +88,8 @@ export function loadBrands(dir: string): BrandRegistry {
       license: settings.license,
       currency: settings.currency,
       defaultCountry: settings.defaultCountry,
+      hosts: settings.hosts ?? [`${folder}.localhost`],
+      minimumAge: settings.minimumAge ?? 18,
       features: settings.features,
       flows: settings.flows,
       locales: settings.locales.map((entry) => ({ locale: entry.locale, label: entry.label ?? entry.locale, isDefault: entry.isDefault })),

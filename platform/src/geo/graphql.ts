@@ -1,5 +1,6 @@
 /** GraphQL for the requester's country (the lobby's CountryContextQuery). */
 import type { GraphQLContext } from '../graphql/context.ts';
+import { playerById } from '../players/repository.ts';
 
 /** Schema of the country query. */
 export const geoTypeDefs = /* GraphQL */ `
@@ -10,7 +11,7 @@ export const geoTypeDefs = /* GraphQL */ `
 
   type CountryContext {
     countryCode: String!
-    "The logged-in player's registered country; null until players exist."
+    "The signed-in player's registered country when a valid bearer token is sent; else null."
     playerCountryCode: String
     havePlayerCountryCode: Boolean!
     ipCountryCode: String!
@@ -22,12 +23,15 @@ export const geoTypeDefs = /* GraphQL */ `
 /** Resolvers of the country query. */
 export const geoResolvers = {
   Query: {
-    countryContext(_: unknown, __: unknown, ctx: GraphQLContext) {
+    async countryContext(_: unknown, __: unknown, ctx: GraphQLContext) {
       const country = ctx.country();
+      // The lobby sends CountryContextQuery without a token; a token, when present, adds the player's country.
+      const auth = await ctx.authOptional().catch(() => null);
+      const player = auth ? await playerById(ctx.services.db, auth.playerId) : null;
       return {
         countryCode: country.countryCode,
-        playerCountryCode: null,
-        havePlayerCountryCode: false,
+        playerCountryCode: player?.country_code ?? null,
+        havePlayerCountryCode: player !== null,
         ipCountryCode: country.ipCountryCode,
         subDivision: country.countryCode === 'CA' ? country.subDivision : null,
       };

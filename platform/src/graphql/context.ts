@@ -6,12 +6,18 @@ import type { IncomingMessage } from 'node:http';
 import type { Brand, BrandRegistry } from '../brands/brands.ts';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import type { ContentStore } from '../content/store.ts';
+import type { AuthService, Authenticated } from '../auth/sessions.ts';
+import type { AuthSettings } from '../auth/settings.ts';
 import type { Db } from '../db/db.ts';
 import { resolveCountry } from '../geo/country.ts';
 import type { CountryResolution } from '../geo/country.ts';
 import type { IpCountryTable } from '../geo/ip-country.ts';
 import { isLocale, LOCALES } from '../i18n/locales.ts';
 import type { TranslationStore } from '../i18n/translations.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { EventBus } from '../realtime/events.ts';
+import type { SmsService } from '../auth/sms.ts';
+import type { PlatformSecrets } from '../auth/secrets.ts';
 import { PlatformError } from './errors.ts';
 
 /** Everything resolvers need that outlives a request. */
@@ -24,6 +30,12 @@ export interface PlatformServices {
   content: ContentStore;
   /** Whether x-debug-country / x-debug-subdivision are honoured (tests only). */
   allowCountryOverride: boolean;
+  auth: AuthService;
+  authSettings: AuthSettings;
+  ledger: Ledger;
+  events: EventBus;
+  sms: SmsService;
+  secrets: PlatformSecrets;
 }
 
 /** What a resolver gets as its context (a type, not an interface, so graphql-http accepts it as an operation context). */
@@ -38,16 +50,28 @@ export type GraphQLContext = {
   locale(argument?: string | null): string;
   /** The requester's country context for the brand (memoised per request). */
   country(): CountryResolution;
+  /** The signed-in player (memoised); AuthenticationFailure without a valid bearer token. */
+  auth(): Promise<Authenticated>;
+  /** The signed-in player, or null when no token was sent; a bad token still fails. */
+  authOptional(): Promise<Authenticated | null>;
 };
 
+/** Where a context's bearer token comes from when it is not the Authorization header (WebSocket connection params). */
+export interface ContextOverrides {
+  bearer?: string | null;
+}
+
 /** Builds the context of one request. */
-export function createContext(services: PlatformServices, req: IncomingMessage): GraphQLContext {
+export function createContext(services: PlatformServices, req: IncomingMessage, overrides: ContextOverrides = {}): GraphQLContext {
   const header = (name: string) => {
     const value = req.headers[name];
     return (Array.isArray(value) ? value[0] : value)?.trim() || null;
   };
   const brandId = header('x-brand');
   let country: CountryResolution | null = null;
+  let authentication: Promise<Authenticated> | null = null;
+  const bearer =
+    overrides.bearer !== undefined ? overrides.bearer : (/^Bearer\s+(\S+)\s*$/i.exec(header('authorization') ?? '')?.[1] ?? null);
 
   const context: GraphQLContext = {
     services,
@@ -75,6 +99,13 @@ export function createContext(services: PlatformServices, req: IncomingMessage):
     country() {
       country ??= resolveCountry(req, services.ipTable, context.brand().defaultCountry, services.allowCountryOverride);
       return country;
+    },
+    auth() {
+      authentication ??= services.auth.authenticate(bearer, brandId && services.brands.has(brandId) ? brandId : null);
+      return authentication;
+    },
+    async authOptional() {
+      return bearer ? context.auth() : null;
     },
   };
   return context;

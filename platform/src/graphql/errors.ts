@@ -8,13 +8,23 @@ import { GraphQLError } from 'graphql';
 
 /** The reasons the platform reports. */
 export type ErrorReason =
+  | 'AuthenticationFailure'
   | 'BadRequest'
   | 'BadUserInput'
   | 'GraphQLParseFailed'
   | 'GraphQLValidationFailed'
+  | 'IdempotencyConflict'
+  | 'InsufficientFunds'
   | 'InternalError'
   | 'InvalidContent'
+  | 'InvalidSmsCode'
+  | 'InvalidTokenFailure'
   | 'NotFound'
+  | 'RefreshFailure'
+  | 'SandboxDisabled'
+  | 'SmsCodeExpired'
+  | 'SmsResendTooSoon'
+  | 'TooManyAttempts'
   | 'UnknownBrand';
 
 /** An expected failure with a reason and a message written for the developer who caused it. */

@@ -4,6 +4,7 @@
  * through formatPlatformError.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
 import { GraphQLError, parse, validate } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { createContext } from './context.ts';
@@ -36,10 +37,23 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** Whether a GraphQL response body carries an AuthenticationFailure error. */
+function authenticationFailed(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { errors?: { extensions?: { reason?: string } }[] };
+    return parsed.errors?.some((error) => error.extensions?.reason === 'AuthenticationFailure') ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /** Creates the request handler for /graphql and /api/graphql. */
-export function createGraphQLHandler(services: PlatformServices): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createGraphQLHandler(
+  services: PlatformServices,
+  schema: GraphQLSchema = createSchema(),
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
-    schema: createSchema(),
+    schema,
     context: (req) => createContext(services, req.raw),
     parse: (source) => {
       try {
@@ -66,6 +80,11 @@ export function createGraphQLHandler(services: PlatformServices): (req: Incoming
         raw: req,
         context: undefined,
       });
+      // A missing, expired or invalid token is HTTP 401 too (spec section 8: AuthenticationFailure or 401 refreshes).
+      if (init.status === 200 && typeof body === 'string' && body.includes('"AuthenticationFailure"') && authenticationFailed(body)) {
+        res.writeHead(401, { ...init.headers, 'www-authenticate': 'Bearer error="invalid_token"' }).end(body);
+        return;
+      }
       res.writeHead(init.status, init.statusText, init.headers).end(body);
     } catch (error) {
       const tooLarge = error instanceof BodyTooLargeError;

@@ -1,6 +1,7 @@
 /**
  * The platform's executable schema, assembled from the feature folders: each contributes its
  * `extend type Query` block and resolvers, so a new feature (ledger, rewards) adds one import here.
+ * auth/ defines the root Mutation type and realtime/ the root Subscription type; others extend them.
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
@@ -9,6 +10,10 @@ import { catalogueResolvers, catalogueTypeDefs } from '../catalogue/graphql.ts';
 import { contentResolvers, contentTypeDefs } from '../content/graphql.ts';
 import { geoResolvers, geoTypeDefs } from '../geo/graphql.ts';
 import { i18nResolvers, i18nTypeDefs } from '../i18n/graphql.ts';
+import { authResolvers, authTypeDefs } from '../auth/graphql.ts';
+import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
+import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
+import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { JSONScalar } from './scalars.ts';
 
 const baseTypeDefs = /* GraphQL */ `
@@ -24,7 +29,18 @@ const baseTypeDefs = /* GraphQL */ `
 /** Builds the schema. */
 export function createSchema(): GraphQLSchema {
   return makeExecutableSchema({
-    typeDefs: [baseTypeDefs, geoTypeDefs, i18nTypeDefs, brandTypeDefs, contentTypeDefs, catalogueTypeDefs],
+    typeDefs: [
+      baseTypeDefs,
+      geoTypeDefs,
+      i18nTypeDefs,
+      brandTypeDefs,
+      contentTypeDefs,
+      catalogueTypeDefs,
+      playerTypeDefs,
+      authTypeDefs,
+      realtimeTypeDefs,
+      sandboxTypeDefs,
+    ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
       geoResolvers,
@@ -32,6 +48,10 @@ export function createSchema(): GraphQLSchema {
       brandResolvers,
       contentResolvers,
       catalogueResolvers,
+      playerResolvers,
+      authResolvers,
+      realtimeResolvers,
+      sandboxResolvers,
     ],
   });
 }

@@ -1,0 +1,258 @@
+/**
+ * Sessions and tokens. A session (sid) is one sign-in on one device. Its access tokens are short
+ * RS256 JWTs carrying player_id, sid, passwordless, flow and exp (spec section 3); its refresh
+ * tokens are opaque, stored as sha256 hashes and rotated on every use. Presenting a refresh token
+ * that was already used means it leaked (or two tabs raced): the whole family and the session are
+ * revoked. Access tokens are checked against the session on every request, so ending a session
+ * takes effect at once, not at token expiry.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db, Queryable } from '../db/db.ts';
+import { PlatformError } from '../graphql/errors.ts';
+import type { EventBus } from '../realtime/events.ts';
+import type { PlatformSecrets } from './secrets.ts';
+import type { AuthSettings } from './settings.ts';
+
+/** The iss claim of the platform's own access tokens. */
+export const ACCESS_TOKEN_ISSUER = 'urn:atrium:platform';
+
+/** How a player signed in (the flow claim). */
+export type LoginFlow = 'sms' | 'keycloak' | 'trustly' | 'zimpler' | 'piq';
+
+/** Who is calling, once a bearer token checked out. */
+export interface Authenticated {
+  playerId: string;
+  sid: string;
+  brand: string;
+  flow: string;
+  passwordless: boolean;
+  /** Expiry of the presented token (epoch seconds). */
+  expiresAt: number;
+}
+
+/** A token pair as RefreshAccessToken and the login mutations return it. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+  sessionId: string;
+  playerId: string;
+}
+
+/** Looks an opaque OpenID Connect access token up (set by the identity provider). */
+export type OidcTokenLookup = (token: string, brand: string | null) => Promise<{ playerId: string; brand: string; grantId: string; expiresAt: number } | null>;
+
+/** The session and token service. */
+export interface AuthService {
+  /** Opens a session for a player and returns its first token pair. */
+  startSession(input: { playerId: string; brand: string; flow: LoginFlow; passwordless: boolean }, tx?: Queryable): Promise<IssuedTokens>;
+  /** Rotates a refresh token; InvalidTokenFailure when it is unknown, expired, revoked or reused. */
+  refresh(refreshToken: string, brand: string | null): Promise<IssuedTokens>;
+  /** Checks a bearer token (platform JWT or the identity provider's access token); AuthenticationFailure otherwise. */
+  authenticate(bearer: string | null, brand: string | null): Promise<Authenticated>;
+  /** Ends a session and its refresh tokens; `destroyed` tells its sockets session_destroyed_error. */
+  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout'): Promise<boolean>;
+  /** The platform session of an identity-provider grant, opened on first use. */
+  sessionForGrant(grantId: string, playerId: string, brand: string): Promise<string>;
+  /** Ends the session of an identity-provider grant (sign-out, revocation). */
+  endGrantSession(grantId: string): Promise<void>;
+  /** Connects the identity provider's token store. */
+  setOidcLookup(lookup: OidcTokenLookup): void;
+  /** The public JWKS of the access-token key. */
+  jwks(): { keys: object[] };
+  readonly settings: AuthSettings;
+}
+
+/** sha256 of a refresh token: the database never holds a usable token. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newSid(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Creates the service. */
+export function createAuthService(db: Db, secrets: PlatformSecrets, settings: AuthSettings, events: EventBus): AuthService {
+  const key = secrets.signingKey;
+  let oidcLookup: OidcTokenLookup | null = null;
+
+  async function signAccessToken(session: { sid: string; playerId: string; brand: string; flow: string; passwordless: boolean }) {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + settings.accessTokenTtlSeconds;
+    const token = await new SignJWT({
+      player_id: session.playerId,
+      sid: session.sid,
+      passwordless: session.passwordless,
+      flow: session.flow,
+      brand: session.brand,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setSubject(session.playerId)
+      .setAudience(session.brand)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .setJti(randomBytes(12).toString('base64url'))
+      .sign(key.privateKey);
+    return { token, expiresIn: exp - now };
+  }
+
+  async function newRefreshToken(tx: Queryable, sid: string, familyId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await tx.query(
+      `insert into refresh_tokens (token_hash, family_id, session_id, expires_at)
+       values ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [hashToken(token), familyId, sid, settings.refreshTokenTtlSeconds],
+    );
+    return token;
+  }
+
+  async function revoke(tx: Queryable, sid: string, reason: string): Promise<{ playerId: string } | null> {
+    const { rows } = await tx.query<{ player_id: string }>(
+      `update sessions set revoked_at = now(), revoked_reason = $2 where sid = $1 and revoked_at is null returning player_id`,
+      [sid, reason],
+    );
+    await tx.query('update refresh_tokens set revoked_at = now() where session_id = $1 and revoked_at is null', [sid]);
+    return rows[0] ? { playerId: rows[0].player_id } : null;
+  }
+
+  const service: AuthService = {
+    settings,
+
+    async startSession(input, tx) {
+      const sid = newSid();
+      const run = async (q: Queryable) => {
+        await q.query('insert into sessions (sid, player_id, brand, flow, passwordless) values ($1, $2, $3, $4, $5)', [
+          sid, input.playerId, input.brand, input.flow, input.passwordless,
+        ]);
+        return newRefreshToken(q, sid, randomBytes(12).toString('base64url'));
+      };
+      const refreshToken = tx ? await run(tx) : await db.transaction(run);
+      const access = await signAccessToken({ sid, ...input });
+      return { accessToken: access.token, refreshToken, expiresIn: access.expiresIn, sessionId: sid, playerId: input.playerId };
+    },
+
+    async refresh(refreshToken, brand) {
+      const invalid = (message: string) => new PlatformError('InvalidTokenFailure', message);
+      if (typeof refreshToken !== 'string' || refreshToken.trim() === '') throw invalid('refreshToken is empty: sign in again');
+      type Row = { family_id: string; session_id: string; used: boolean; revoked: boolean; expired: boolean; session_revoked: string | null; player_id: string; brand: string; flow: string; passwordless: boolean };
+      const outcome = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<Row>(
+          `select rt.family_id, rt.session_id, rt.used_at is not null as used, rt.revoked_at is not null as revoked,
+                  rt.expires_at <= now() as expired, s.revoked_reason as session_revoked, s.player_id, s.brand, s.flow, s.passwordless
+             from refresh_tokens rt join sessions s on s.sid = rt.session_id
+            where rt.token_hash = $1
+            for update of rt`,
+          [hashToken(refreshToken)],
+        );
+        const row = rows[0];
+        if (!row) return { kind: 'unknown' as const };
+        if (row.used && !row.revoked) {
+          await tx.query('update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [row.family_id]);
+          await revoke(tx, row.session_id, 'refresh_token_reuse');
+          return { kind: 'reused' as const, row };
+        }
+        if (row.revoked || row.session_revoked) return { kind: 'revoked' as const, row };
+        if (row.expired) return { kind: 'expired' as const, row };
+        if (brand && row.brand !== brand) return { kind: 'brand' as const, row };
+        await tx.query('update refresh_tokens set used_at = now() where token_hash = $1', [hashToken(refreshToken)]);
+        const next = await newRefreshToken(tx, row.session_id, row.family_id);
+        return { kind: 'ok' as const, row, next };
+      });
+      switch (outcome.kind) {
+        case 'unknown':
+          throw invalid('The refresh token is not known to the platform: sign in again');
+        case 'reused':
+          events.sessionEnded({ sessionId: outcome.row.session_id, playerId: outcome.row.player_id, reason: 'refresh_token_reuse' });
+          throw invalid('This refresh token was already used; reusing it revoked its whole token family and the session: sign in again (refresh once per token, one refresh in flight at a time)');
+        case 'revoked':
+          throw invalid(`The refresh token was revoked (session ended${outcome.row.session_revoked ? `: ${outcome.row.session_revoked}` : ''}): sign in again`);
+        case 'expired':
+          throw invalid('The refresh token has expired: sign in again');
+        case 'brand':
+          throw new PlatformError('RefreshFailure', `The refresh token belongs to brand "${outcome.row.brand}", not "${brand}" (x-brand): send it to its own brand`);
+        case 'ok': {
+          const { row } = outcome;
+          const access = await signAccessToken({ sid: row.session_id, playerId: row.player_id, brand: row.brand, flow: row.flow, passwordless: row.passwordless });
+          return { accessToken: access.token, refreshToken: outcome.next, expiresIn: access.expiresIn, sessionId: row.session_id, playerId: row.player_id };
+        }
+      }
+    },
+
+    async authenticate(bearer, brand) {
+      const fail = (message: string) => new PlatformError('AuthenticationFailure', message);
+      if (!bearer) throw fail('This needs a signed-in player: send the header Authorization: Bearer <accessToken>');
+      let auth: Authenticated;
+      if (bearer.split('.').length === 3) {
+        try {
+          const { payload } = await jwtVerify(bearer, key.publicKey, { issuer: ACCESS_TOKEN_ISSUER, algorithms: ['RS256'] });
+          auth = {
+            playerId: String(payload.player_id),
+            sid: String(payload.sid),
+            brand: String(payload.brand),
+            flow: String(payload.flow),
+            passwordless: payload.passwordless === true,
+            expiresAt: Number(payload.exp),
+          };
+        } catch (error) {
+          if (error instanceof joseErrors.JWTExpired) {
+            const exp = Number(error.payload.exp);
+            throw fail(`The access token expired at ${new Date(exp * 1000).toISOString()}: refresh it with RefreshAccessToken and retry`);
+          }
+          throw fail(`The access token is not valid (${(error as { code?: string }).code ?? 'unreadable'}): sign in again`);
+        }
+      } else {
+        const found = oidcLookup ? await oidcLookup(bearer, brand) : null;
+        if (!found) throw fail('The access token is not valid, or it expired: refresh it, or sign in again');
+        const sid = await service.sessionForGrant(found.grantId, found.playerId, found.brand);
+        auth = { playerId: found.playerId, sid, brand: found.brand, flow: 'keycloak', passwordless: false, expiresAt: found.expiresAt };
+      }
+      if (brand && auth.brand !== brand) throw fail(`The access token belongs to brand "${auth.brand}", not "${brand}" (x-brand): sign in on this brand`);
+      const { rows } = await db.query<{ revoked_reason: string | null; revoked: boolean }>(
+        'select revoked_reason, revoked_at is not null as revoked from sessions where sid = $1',
+        [auth.sid],
+      );
+      const session = rows[0];
+      if (!session) throw fail('The access token names a session that does not exist: sign in again');
+      if (session.revoked) throw fail(`The session has ended (${session.revoked_reason ?? 'revoked'}): sign in again`);
+      return auth;
+    },
+
+    async endSession(sid, reason) {
+      const ended = await db.transaction((tx) => revoke(tx, sid, reason));
+      if (!ended) return false;
+      // Only a destroyed session is news for the player's other devices (SessionDestroyed); a logout is not.
+      if (reason === 'destroyed') events.publish(ended.playerId, 'sessionDestroyed', { sessionId: sid });
+      events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason });
+      return true;
+    },
+
+    async sessionForGrant(grantId, playerId, brand) {
+      await db.query(
+        `insert into sessions (sid, player_id, brand, flow, passwordless, oidc_grant_id)
+         values ($1, $2, $3, 'keycloak', false, $4) on conflict (oidc_grant_id) do nothing`,
+        [newSid(), playerId, brand, grantId],
+      );
+      const { rows } = await db.query<{ sid: string }>('select sid from sessions where oidc_grant_id = $1', [grantId]);
+      if (!rows[0]) throw new Error(`No session for grant ${grantId}`);
+      return rows[0].sid;
+    },
+
+    async endGrantSession(grantId) {
+      const { rows } = await db.query<{ sid: string }>('select sid from sessions where oidc_grant_id = $1 and revoked_at is null', [grantId]);
+      for (const row of rows) await service.endSession(row.sid, 'oidc_logout');
+    },
+
+    setOidcLookup(lookup) {
+      oidcLookup = lookup;
+    },
+
+    jwks() {
+      return { keys: [key.publicJwk] };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,355 @@
+/**
+ * A real OpenID Connect provider (oidc-provider v9) per brand realm, at Keycloak's paths:
+ *
+ *   /auth/realms/<brand>/.well-known/openid-configuration
+ *   /auth/realms/<brand>/protocol/openid-connect/{auth,registrations,token,userinfo,logout,certs,revoke}
+ *   /auth/realms/<brand>/login-actions/<uid>          (the themed sign-in and registration pages)
+ *
+ * One public client, `app`: authorization code with PKCE S256 only (oidc-provider v9 knows no
+ * other method), redirect and post-logout URIs on the brand's hosts at any port. The issuer is the
+ * URL the browser sees through the lobby: `<PLATFORM_PUBLIC_SCHEME>://<first brand host>:<PLATFORM_PUBLIC_PORT>/auth/realms/<brand>`.
+ * Endpoint URLs in the discovery document follow the request's X-Forwarded-Host/-Proto, which the
+ * lobby's proxy sets. Accounts are the platform's players; the provider's state lives in
+ * PostgreSQL (oidc/adapter.ts). Access tokens are opaque and also work as Bearer tokens on the
+ * GraphQL API (flow keycloak), mapped to one platform session per grant.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { Brand, BrandRegistry } from '../brands/brands.ts';
+import type { AuthService } from '../auth/sessions.ts';
+import type { PlatformSecrets } from '../auth/secrets.ts';
+import type { AuthSettings } from '../auth/settings.ts';
+import { publicOrigin } from '../auth/settings.ts';
+import type { Db } from '../db/db.ts';
+import { PlatformError } from '../graphql/errors.ts';
+import { verifyPassword, hashPassword } from '../players/password.ts';
+import { normalisePhone } from '../players/phone.ts';
+import { createPlayer, findPlayer, playerById } from '../players/repository.ts';
+import { brandTheme, readForm, sendHtml } from '../web/html.ts';
+import type { PageTheme } from '../web/html.ts';
+import { brandUrl } from '../web/redirects.ts';
+import { postgresAdapter } from './adapter.ts';
+import { errorPage, loginPage, logoutPage, registerPage, signedOutPage } from './pages.ts';
+
+/** The one client every realm has. */
+export const OIDC_CLIENT_ID = 'app';
+/** Scopes the client may ask for. */
+const SCOPES = ['openid', 'offline_access', 'email', 'profile', 'phone'];
+const KEYCLOAK_ROUTES = {
+  authorization: '/protocol/openid-connect/auth',
+  token: '/protocol/openid-connect/token',
+  userinfo: '/protocol/openid-connect/userinfo',
+  end_session: '/protocol/openid-connect/logout',
+  jwks: '/protocol/openid-connect/certs',
+  revocation: '/protocol/openid-connect/revoke',
+  introspection: '/protocol/openid-connect/token/introspect',
+};
+
+/** The providers of every brand, and the request handler for /auth/realms/. */
+export interface OidcRealms {
+  /** Serves a request under /auth/realms/; false when the path is not a realm's. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** The issuer of a brand's realm. */
+  issuer(brandId: string): string;
+}
+
+/** Builds one provider per brand. */
+export function createOidcRealms(options: {
+  db: Db;
+  brands: BrandRegistry;
+  brandsDir: string;
+  secrets: PlatformSecrets;
+  settings: AuthSettings;
+  auth: AuthService;
+}): OidcRealms {
+  const { db, brands, secrets, settings, auth } = options;
+  const providers = new Map<string, Provider>();
+  const themes = new Map<string, PageTheme>();
+  const issuers = new Map<string, string>();
+  const callbacks = new Map<string, ReturnType<Provider['callback']>>();
+
+  for (const brand of brands.values()) {
+    const issuer = `${publicOrigin(settings, brand.hosts[0] ?? `${brand.id}.localhost`)}/auth/realms/${brand.id}`;
+    issuers.set(brand.id, issuer);
+    themes.set(brand.id, brandTheme(options.brandsDir, brand.id));
+    const provider = new Provider(issuer, configuration(brand));
+    // Behind the lobby's proxy: X-Forwarded-Host/-Proto name the public origin.
+    provider.proxy = true;
+    const allowed = (value: string) => brandUrl(brand, value) !== null && !value.includes('#');
+    provider.Client.prototype.redirectUriAllowed = allowed;
+    provider.Client.prototype.postLogoutRedirectUriAllowed = allowed;
+    provider.on('server_error', (_ctx: unknown, error: Error) => console.error(`[platform] oidc ${brand.id} server error:`, error));
+    providers.set(brand.id, provider);
+  }
+
+  // GraphQL accepts the providers' access tokens too.
+  auth.setOidcLookup(async (token, brandId) => {
+    const candidates = brandId ? [brandId] : [...providers.keys()];
+    for (const id of candidates) {
+      const provider = providers.get(id);
+      const found = provider ? await provider.AccessToken.find(token).catch(() => undefined) : undefined;
+      if (found && !found.isExpired && found.accountId && found.grantId) {
+        return { playerId: found.accountId, brand: id, grantId: found.grantId, expiresAt: found.exp ?? 0 };
+      }
+    }
+    return null;
+  });
+
+  function configuration(brand: Brand): Configuration {
+    const theme = () => themes.get(brand.id) as PageTheme;
+    const origins = brand.hosts.map((host) => publicOrigin(settings, host));
+    return {
+      adapter: postgresAdapter(db, brand.id, (grantId) => auth.endGrantSession(grantId)),
+      clients: [
+        {
+          client_id: OIDC_CLIENT_ID,
+          client_name: brand.title,
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          // Listed for the record; redirectUriAllowed accepts any port on these hosts.
+          redirect_uris: origins.map((origin) => `${origin}/`),
+          post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
+        },
+      ],
+      jwks: { keys: [secrets.signingKey.privateJwk as never] },
+      cookies: { keys: secrets.cookieKeys },
+      routes: KEYCLOAK_ROUTES,
+      scopes: SCOPES,
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'given_name', 'family_name', 'preferred_username', 'locale', 'birthdate'],
+        phone: ['phone_number', 'phone_number_verified'],
+      },
+      responseTypes: ['code'],
+      pkce: { required: () => true },
+      extraParams: ['kc_action', 'ui_locales'],
+      features: {
+        devInteractions: { enabled: false },
+        revocation: { enabled: true },
+        userinfo: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+            ctx.type = 'html';
+            ctx.body = logoutPage({ brandName: brand.title, theme: theme(), form });
+          },
+          postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+            ctx.type = 'html';
+            ctx.body = signedOutPage({ brandName: brand.title, theme: theme() });
+          },
+        },
+      },
+      ttl: {
+        AccessToken: settings.accessTokenTtlSeconds,
+        AuthorizationCode: 60,
+        IdToken: 3600,
+        RefreshToken: settings.refreshTokenTtlSeconds,
+        Interaction: 3600,
+        Session: 14 * 24 * 3600,
+        Grant: settings.refreshTokenTtlSeconds,
+      },
+      // Keycloak hands out refresh tokens without offline_access; so does this realm.
+      issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      rotateRefreshToken: true,
+      interactions: { url: (_ctx, interaction) => `/auth/realms/${brand.id}/login-actions/${interaction.uid}` },
+      // First-party client: consent is implied, so the grant is made (or widened) without asking.
+      async loadExistingGrant(ctx) {
+        const session = ctx.oidc.session;
+        const client = ctx.oidc.client;
+        if (!session?.accountId || !client) return undefined;
+        const grantId = ctx.oidc.result?.consent?.grantId || session.grantIdFor(client.clientId);
+        let grant = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+        if (!grant || grant.accountId !== session.accountId) {
+          grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+        }
+        grant.addOIDCScope(SCOPES.join(' '));
+        await grant.save();
+        return grant;
+      },
+      async findAccount(_ctx, sub) {
+        const player = await playerById(db, sub);
+        if (!player || player.brand !== brand.id) return undefined;
+        return {
+          accountId: sub,
+          claims: async () => ({
+            sub,
+            email: player.email,
+            email_verified: player.email_verified,
+            preferred_username: player.username,
+            given_name: player.first_name ?? undefined,
+            family_name: player.last_name ?? undefined,
+            name: [player.first_name, player.last_name].filter(Boolean).join(' ') || player.username,
+            locale: player.language,
+            birthdate: player.date_of_birth ?? undefined,
+            phone_number: player.phone_number ?? undefined,
+            phone_number_verified: player.phone_verified,
+          }),
+        };
+      },
+      async renderError(ctx, out) {
+        ctx.type = 'html';
+        ctx.body = errorPage({ brandName: brand.title, theme: theme(), error: String(out.error), description: out.error_description ? String(out.error_description) : '' });
+      },
+    };
+  }
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, brand: Brand, provider: Provider, uid: string, view: string | null): Promise<void> {
+    const action = `/auth/realms/${brand.id}/login-actions/${uid}`;
+    const render = { brandName: brand.title, theme: themes.get(brand.id) as PageTheme, action };
+    let details;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      sendHtml(res, 400, errorPage({ ...render, error: 'This sign-in has expired', description: 'The sign-in page was open too long, or cookies are blocked. Go back to the site and sign in again.' }));
+      return;
+    }
+    if (details.uid !== uid) {
+      sendHtml(res, 400, errorPage({ ...render, error: 'This sign-in link does not match', description: 'Go back to the site and sign in again.' }));
+      return;
+    }
+    const registering = view === 'register' || (view !== 'login' && details.params.kc_action === 'register');
+
+    if (req.method === 'GET') {
+      if (details.prompt.name === 'consent') {
+        // Only reached when a grant could not be implied: grant the requested scopes and go on.
+        const grant = new provider.Grant({ accountId: details.session?.accountId as string, clientId: OIDC_CLIENT_ID });
+        grant.addOIDCScope(SCOPES.join(' '));
+        await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+        return;
+      }
+      const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+      sendHtml(res, 200, registering ? registerPage({ ...render, minimumAge: brand.minimumAge, values: { email: hint } }) : loginPage({ ...render, values: { identifier: hint } }));
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'GET, POST' }).end();
+      return;
+    }
+
+    const form = await readForm(req);
+    const kind = form.get('action');
+    if (kind === 'cancel') {
+      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The player cancelled the sign-in' }, { mergeWithLastSubmission: false });
+      return;
+    }
+    if (kind === 'login') {
+      const identifier = (form.get('identifier') ?? '').trim();
+      const password = form.get('password') ?? '';
+      const errors: Record<string, string> = {};
+      if (!identifier) errors.identifier = 'Enter your email or username.';
+      if (!password) errors.password = 'Enter your password.';
+      const player = identifier ? await findPlayer(db, brand.id, identifier, 'email-or-username') : null;
+      if (identifier && !player) errors.identifier = `No ${brand.title} account uses "${identifier}". Check the spelling, or create an account.`;
+      else if (player && password && !(await verifyPassword(password, player.password_hash))) {
+        errors.password = player.password_hash
+          ? 'That password is not right. Check it and try again.'
+          : 'This account signs in without a password (by SMS or bank). Use that method instead.';
+      }
+      if (Object.keys(errors).length > 0 || !player) {
+        sendHtml(res, 400, loginPage({ ...render, values: { identifier }, errors }));
+        return;
+      }
+      await provider.interactionFinished(req, res, { login: { accountId: player.id } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    if (kind === 'register') {
+      const values = Object.fromEntries(['email', 'firstName', 'lastName', 'dateOfBirth', 'phoneNumber', 'terms'].map((name) => [name, (form.get(name) ?? '').trim()]));
+      const password = form.get('password') ?? '';
+      const errors: Record<string, string> = {};
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) errors.email = 'Enter an email address like name@example.com.';
+      else if (await findPlayer(db, brand.id, values.email ?? '', 'email-or-username')) errors.email = 'An account already uses this email. Sign in instead.';
+      if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) errors.password = 'Use at least 8 characters with at least one letter and one digit.';
+      if (!values.firstName) errors.firstName = 'Enter your first name.';
+      if (!values.lastName) errors.lastName = 'Enter your last name.';
+      const age = ageOn(values.dateOfBirth ?? '');
+      if (age === null) errors.dateOfBirth = 'Enter your date of birth as YYYY-MM-DD.';
+      else if (age < brand.minimumAge) errors.dateOfBirth = `You must be ${brand.minimumAge} or older to play.`;
+      let phone: string | null = null;
+      if (values.phoneNumber) {
+        try {
+          phone = normalisePhone(values.phoneNumber);
+          if (await findPlayer(db, brand.id, phone, 'phone')) errors.phoneNumber = 'An account already uses this number. Sign in instead.';
+        } catch (error) {
+          errors.phoneNumber = error instanceof PlatformError ? 'Write the number with + and the country code, like +358401234567.' : String(error);
+        }
+      }
+      if (values.terms !== 'yes') errors.terms = 'Accept the terms and the privacy policy to create an account.';
+      if (Object.keys(errors).length > 0) {
+        sendHtml(res, 400, registerPage({ ...render, minimumAge: brand.minimumAge, values: values as Record<string, string>, errors }));
+        return;
+      }
+      const created = await db.transaction(async (tx) =>
+        createPlayer(tx, {
+          brand: brand.id,
+          username: values.email as string,
+          email: values.email as string,
+          passwordHash: await hashPassword(password),
+          phoneNumber: phone,
+          firstName: values.firstName ?? null,
+          lastName: values.lastName ?? null,
+          dateOfBirth: values.dateOfBirth ?? null,
+          countryCode: brand.defaultCountry,
+          currency: brand.currency,
+          language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
+          realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+        }),
+      );
+      await provider.interactionFinished(req, res, { login: { accountId: created.id } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    sendHtml(res, 400, errorPage({ ...render, error: 'Unknown form action', description: 'Reload the page and try again.' }));
+  }
+
+  return {
+    issuer: (brandId) => issuers.get(brandId) ?? '',
+    async handle(req, res) {
+      const url = req.url ?? '/';
+      const match = /^\/auth\/realms\/([a-z][a-z0-9-]*)(\/[^?]*)?(\?.*)?$/.exec(url);
+      if (!match) return false;
+      const brand = brands.get(match[1] ?? '');
+      const provider = brand ? providers.get(brand.id) : undefined;
+      if (!brand || !provider) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Realm "${match[1]}" does not exist: use one of ${[...brands.keys()].join(', ')}` }));
+        return true;
+      }
+      let rest = match[2] ?? '/';
+      let query = match[3] ?? '';
+      const login = /^\/login-actions\/([A-Za-z0-9_-]+)\/?$/.exec(rest);
+      if (login) {
+        const view = new URLSearchParams(query).get('view');
+        await interaction(req, res, brand, provider, login[1] ?? '', view);
+        return true;
+      }
+      if (rest === '/protocol/openid-connect/registrations') {
+        // Keycloak's sign-up entry: the authorization request, opening on the registration page.
+        const params = new URLSearchParams(query);
+        params.set('kc_action', 'register');
+        rest = KEYCLOAK_ROUTES.authorization;
+        query = `?${params.toString()}`;
+      }
+      // oidc-provider finds its mount path by comparing originalUrl with url.
+      (req as IncomingMessage & { originalUrl?: string }).originalUrl = `/auth/realms/${brand.id}${rest}${query}`;
+      req.url = `${rest}${query}`;
+      let handler = callbacks.get(brand.id);
+      if (!handler) callbacks.set(brand.id, (handler = provider.callback()));
+      await handler(req, res);
+      return true;
+    },
+  };
+}
+
+/** Whole years since a YYYY-MM-DD date, or null when it is not a real past date. */
+function ageOn(date: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const born = new Date(Date.UTC(year, month - 1, day));
+  if (born.getUTCMonth() !== month - 1 || born.getUTCDate() !== day || born.getTime() > Date.now() || year < 1900) return null;
+  const now = new Date();
+  let age = now.getUTCFullYear() - year;
+  if (now.getUTCMonth() < month - 1 || (now.getUTCMonth() === month - 1 && now.getUTCDate() < day)) age--;
+  return age;
+}

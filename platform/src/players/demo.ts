@@ -1,0 +1,248 @@
+/**
+ * The demo players: for every brand, one player per state the lobby must show (spec section 4's
+ * account banners, blocked withdrawals and deposits) and one per currency of the minimum-deposit
+ * table. The seed is deterministic (ids, numbers per brand, logins, balances) and runs once per
+ * brand, recorded in platform_seeds; a brand added later is seeded at its first start.
+ * Dates (deadlines, exclusion ends) are relative to the moment of seeding.
+ *
+ * Logins (also in platform/DEMO-PLAYERS.md, generated from this file):
+ *   username <key>, email <key>@<brand>.demo, password DEMO_PASSWORD,
+ *   phone <country dial code>555<index>, bank identity <brand>-<key> (pay-and-play sandboxes).
+ */
+import type { Brand, BrandRegistry } from '../brands/brands.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { depositEntries } from '../ledger/ledger.ts';
+import { MIN_DEPOSIT_MAJOR, majorToMinor } from '../ledger/money.ts';
+import { hashPassword } from './password.ts';
+import { createPlayer, stableId } from './repository.ts';
+
+/** Every demo player's password. */
+export const DEMO_PASSWORD = 'Demo-pass-1';
+const SEED_VERSION = 'players-v1';
+// A fixed salt keeps the seed deterministic and needs one scrypt run for all demo players.
+const DEMO_SALT = Buffer.from('atrium-demo-players-salt');
+
+const DAY = 24 * 3600 * 1000;
+
+/** One demo player's definition. */
+export interface DemoPlayer {
+  key: string;
+  /** What the lobby should show for this player. */
+  state: string;
+  firstName: string;
+  lastName: string;
+  /** Wallet currency; the brand's when omitted. */
+  currency?: string;
+  country?: string;
+  /** Starting cash and bonus in major units. */
+  cash: number;
+  bonus: number;
+  deposits: number;
+  overrides?: (now: number) => Record<string, unknown>;
+  customer?: Record<string, unknown>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The state players, in index order (phone numbers follow the index). */
+export const STATE_PLAYERS: DemoPlayer[] = [
+  { key: 'verified', state: 'Plain verified player: KYC done, 3 deposits, cash and bonus, recently played games', firstName: 'Aino', lastName: 'Virtanen', cash: 250, bonus: 20, deposits: 3,
+    overrides: () => ({ kyc_status: 'Done', kyc_verifications_done: ['IdentityDocument', 'ProofOfAddress'] }) },
+  { key: 'newcomer', state: 'Verified, no deposit yet (hasFirstTimeDeposit false)', firstName: 'Mikael', lastName: 'Korhonen', cash: 0, bonus: 0, deposits: 0 },
+  { key: 'kyc-required', state: 'Banner KycRequired: kycCheckStatus Required, deadline in 14 days', firstName: 'Laura', lastName: 'Nieminen', cash: 40, bonus: 0, deposits: 1,
+    overrides: (now) => ({ kyc_status: 'Required', kyc_deadline: iso(now + 14 * DAY), kyc_verifications_done: ['Email'], kyc_verifications_missing: ['IdentityDocument', 'ProofOfAddress'] }) },
+  { key: 'sow-required', state: 'Banner SowRequired: source of wealth Required, due in 10 days', firstName: 'Jukka', lastName: 'Mäkinen', cash: 1200, bonus: 0, deposits: 6,
+    overrides: (now) => ({ sow_status: 'Required', sow_due_date: iso(now + 10 * DAY) }) },
+  { key: 'sow-upload-required', state: 'Banner SowUploadRequired: documents requested (Salary, Inheritance)', firstName: 'Sanna', lastName: 'Hämäläinen', cash: 900, bonus: 0, deposits: 5,
+    overrides: (now) => ({
+      sow_status: 'Pending',
+      sow_due_date: iso(now + 7 * DAY),
+      sow_documents_required: [
+        { comment: 'Your last three payslips', requestedFundingType: 'Salary' },
+        { comment: 'The estate inventory deed', requestedFundingType: 'Inheritance' },
+      ],
+    }) },
+  { key: 'self-excluded', state: 'Banner SelfExclusion: self-excluded for 6 months', firstName: 'Timo', lastName: 'Laine', cash: 15, bonus: 0, deposits: 2,
+    overrides: (now) => ({ self_exclusion_ends_at: iso(now + 182 * DAY) }) },
+  { key: 'timeout', state: 'Banner Timeout: a timeout running for 7 days', firstName: 'Emilia', lastName: 'Heikkinen', cash: 30, bonus: 0, deposits: 1,
+    overrides: (now) => ({ timeout_ends_at: iso(now + 7 * DAY) }) },
+  { key: 'closed', state: 'Banner AccountClosed: Closed, reopenByCustomerAllowed false ("Your account has been closed indefinitely")', firstName: 'Petri', lastName: 'Koskinen', cash: 0, bonus: 0, deposits: 1,
+    overrides: () => ({ account_status: 'Closed', account_status_cause: 'ResponsibleGaming', reopen_by_customer_allowed: false }) },
+  { key: 'closed-reopenable', state: 'Closed with reopenByCustomerAllowed true (no AccountClosed banner)', firstName: 'Kaisa', lastName: 'Järvinen', cash: 0, bonus: 0, deposits: 1,
+    overrides: () => ({ account_status: 'Closed', account_status_cause: 'CustomerRequest', reopen_by_customer_allowed: true }) },
+  { key: 'multiple-accounts', state: 'Closed for the multiple-accounts cause (alternate AccountClosed message)', firstName: 'Ville', lastName: 'Lehtonen', cash: 0, bonus: 0, deposits: 1,
+    overrides: () => ({ account_status: 'Closed', account_status_cause: 'MultipleAccounts', reopen_by_customer_allowed: false }) },
+  { key: 'banking-cdd', state: 'Banner BankingCDD: bankingCDD true', firstName: 'Noora', lastName: 'Saarinen', cash: 500, bonus: 0, deposits: 4,
+    overrides: () => ({ banking_cdd: true }) },
+  { key: 'instant-banking-grace', state: 'Banner InstantBankingGracePeriod: instant-banking block starts in 14 days', firstName: 'Antti', lastName: 'Salminen', cash: 80, bonus: 0, deposits: 2,
+    overrides: (now) => ({ instant_banking_block_active_from: iso(now + 14 * DAY) }) },
+  { key: 'instant-banking-blocked', state: 'Instant banking blocked (isInstantBankingBlocked true)', firstName: 'Heidi', lastName: 'Tuominen', cash: 80, bonus: 0, deposits: 2,
+    overrides: (now) => ({ instant_banking_block_active_from: iso(now - 3 * DAY) }) },
+  { key: 'withdrawals-blocked', state: 'areWithdrawalsBlocked true (canWithdraw false)', firstName: 'Olli', lastName: 'Rantanen', cash: 300, bonus: 0, deposits: 3,
+    overrides: () => ({ withdrawals_blocked: true }) },
+  { key: 'deposits-blocked', state: 'customer.isDepositsBlocked true', firstName: 'Riikka', lastName: 'Karjalainen', cash: 60, bonus: 0, deposits: 2,
+    customer: { is_deposits_blocked: true } },
+  { key: 'restricted', state: 'Customer flags: cancel-withdrawal, deposit-limit increase and rewards blocked', firstName: 'Eero', lastName: 'Miettinen', cash: 120, bonus: 0, deposits: 2,
+    customer: { is_cancel_withdrawal_blocked: true, is_increase_deposit_limit_blocked: true, is_rewards_blocked: true } },
+  { key: 'popups', state: 'customer.popUpsNeeded ["welcome-bonus"]', firstName: 'Minna', lastName: 'Pitkänen', cash: 20, bonus: 10, deposits: 1,
+    customer: { pop_ups_needed: ['welcome-bonus'] } },
+];
+
+const CURRENCY_COUNTRY: Readonly<Record<string, string>> = {
+  EUR: 'FI', CAD: 'CA', CHF: 'CH', USD: 'US', NOK: 'NO', INR: 'IN', JPY: 'JP', ZAR: 'ZA', NZD: 'NZ', GBP: 'GB',
+};
+const CURRENCY_NAMES: Readonly<Record<string, [string, string]>> = {
+  EUR: ['Elias', 'Fischer'], CAD: ['Chloé', 'Tremblay'], CHF: ['Luca', 'Meier'], USD: ['Avery', 'Johnson'], NOK: ['Ingrid', 'Hansen'],
+  INR: ['Aarav', 'Sharma'], JPY: ['Yuki', 'Tanaka'], ZAR: ['Thabo', 'Nkosi'], NZD: ['Aroha', 'Walker'], GBP: ['Oliver', 'Smith'],
+};
+
+/** One player per currency of the minimum-deposit table, holding five minimum deposits. */
+export const CURRENCY_PLAYERS: DemoPlayer[] = Object.keys(MIN_DEPOSIT_MAJOR).map((currency) => ({
+  key: `wallet-${currency.toLowerCase()}`,
+  state: `${currency} wallet: minimum deposit ${MIN_DEPOSIT_MAJOR[currency]} ${currency}`,
+  firstName: CURRENCY_NAMES[currency]?.[0] ?? 'Demo',
+  lastName: CURRENCY_NAMES[currency]?.[1] ?? currency,
+  currency,
+  country: CURRENCY_COUNTRY[currency],
+  cash: (MIN_DEPOSIT_MAJOR[currency] ?? 20) * 5,
+  bonus: 0,
+  deposits: 1,
+  overrides: () => ({ kyc_status: 'Done' }),
+}));
+
+/** Every demo player of a brand, in seed order. */
+export const DEMO_PLAYERS: DemoPlayer[] = [...STATE_PLAYERS, ...CURRENCY_PLAYERS];
+
+const DIAL_CODES: Readonly<Record<string, string>> = {
+  FI: '358', SE: '46', NO: '47', DK: '45', DE: '49', AT: '43', FR: '33', IT: '39', EE: '372', LV: '371', CA: '1', US: '1',
+  NZ: '64', GB: '44', CH: '41', IN: '91', JP: '81', ZA: '27', AU: '61',
+};
+
+/** The demo phone number of the player at index (1-based) for a brand: +<dial>555<index>. */
+export function demoPhone(brand: Brand, index: number): string {
+  const dial = DIAL_CODES[brand.defaultCountry] ?? '358';
+  return `+${dial}555${String(index).padStart(dial === '1' ? 7 : 4, '0')}`;
+}
+
+/** The logins of a brand's demo player. */
+export function demoLogins(brand: Brand, player: DemoPlayer) {
+  const index = DEMO_PLAYERS.indexOf(player) + 1;
+  return {
+    id: stableId(`player:${brand.id}:${player.key}`),
+    username: player.key,
+    email: `${player.key}@${brand.id}.demo`,
+    phone: demoPhone(brand, index),
+    bankIdentity: `${brand.id}-${player.key}`,
+    currency: player.currency ?? brand.currency,
+    country: player.country ?? (player.currency && player.currency !== brand.currency ? (CURRENCY_COUNTRY[player.currency] ?? brand.defaultCountry) : brand.defaultCountry),
+  };
+}
+
+/** Seeds the demo players of every brand not seeded yet; returns the brands seeded now. */
+export async function seedDemoPlayers(db: Db, brands: BrandRegistry, ledger: Ledger): Promise<string[]> {
+  const seeded: string[] = [];
+  const passwordHash = await hashPassword(DEMO_PASSWORD, DEMO_SALT);
+  for (const brand of brands.values()) {
+    const name = `${SEED_VERSION}:${brand.id}`;
+    const done = await db.transaction(async (tx) => {
+      // The seed row is claimed first, so two platforms starting together do not both seed.
+      const claimed = await tx.query('insert into platform_seeds (name) values ($1) on conflict (name) do nothing returning name', [name]);
+      if (claimed.rows.length === 0) return false;
+      await seedBrand(tx, brand, ledger, passwordHash);
+      return true;
+    });
+    if (done) seeded.push(brand.id);
+  }
+  return seeded;
+}
+
+async function seedBrand(tx: Queryable, brand: Brand, ledger: Ledger, passwordHash: string): Promise<void> {
+  const now = Date.now();
+  for (const player of DEMO_PLAYERS) {
+    const logins = demoLogins(brand, player);
+    const { id, walletId } = await createPlayer(tx, {
+      id: logins.id,
+      brand: brand.id,
+      username: logins.username,
+      email: logins.email,
+      emailVerified: true,
+      phoneNumber: logins.phone,
+      phoneVerified: true,
+      passwordHash,
+      bankIdentity: logins.bankIdentity,
+      language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
+      realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+      countryCode: logins.country,
+      currency: logins.currency,
+      firstName: player.firstName,
+      lastName: player.lastName,
+      street: 'Demo Street 1',
+      city: 'Demo City',
+      zipCode: '00100',
+      dateOfBirth: '1990-05-17',
+      demoKey: player.key,
+      marketing: player.key === 'verified',
+      overrides: player.overrides?.(now) ?? {},
+      ...(player.customer ? { customer: player.customer } : {}),
+    });
+    // Balances come from the ledger like any other money: deposits split the cash, a bonus credit adds the bonus.
+    const cash = majorToMinor(player.cash, logins.currency);
+    for (let index = 0; index < player.deposits; index++) {
+      const share = player.deposits === 0 ? 0n : cash / BigInt(player.deposits) + (index === 0 ? cash % BigInt(player.deposits) : 0n);
+      if (share > 0n) {
+        await ledger.postWithin(tx, { idempotencyKey: `seed:${brand.id}:${player.key}:deposit:${index + 1}`, walletId, kind: 'Deposit', entries: depositEntries(share), metadata: { source: 'seed' } });
+      }
+    }
+    const bonus = majorToMinor(player.bonus, logins.currency);
+    if (bonus > 0n) {
+      await ledger.postWithin(tx, {
+        idempotencyKey: `seed:${brand.id}:${player.key}:bonus`,
+        walletId,
+        kind: 'BonusCredit',
+        entries: [{ account: 'bonus', amountMinor: bonus }, { account: 'house:bonus', amountMinor: -bonus }],
+        metadata: { source: 'seed' },
+      });
+    }
+    if (player.key === 'verified' || player.key === 'popups') {
+      await tx.query(
+        `insert into recently_played_games (player_id, game_id, played_at)
+         select $1, e.game_id, now() - make_interval(mins => e.position * 37)
+           from game_list_entries e where e.list_slug = 'hot-games' and e.position <= 6`,
+        [id],
+      );
+    }
+  }
+}
+
+/** platform/DEMO-PLAYERS.md for the given brands. */
+export function demoPlayersMarkdown(brands: BrandRegistry): string {
+  const lines = [
+    '# Demo players',
+    '',
+    '<!-- Generated by `npx node platform/src/players/demo-players-doc.ts` from platform/src/players/demo.ts; do not edit. -->',
+    '',
+    'Every brand has the same set of demo players, seeded once on the platform\'s first start (deterministic',
+    'ids and logins; deadlines and exclusion ends are relative to the seeding moment). Sign in as any of them:',
+    '',
+    `* **Identity provider (Keycloak flow):** username or email and the password \`${DEMO_PASSWORD}\`.`,
+    '* **SMS:** the phone number; the code appears at `/platform/sms-outbox` (and in the platform log).',
+    '* **Pay-and-play (Trustly, Zimpler, PIQ):** pick the bank identity on the sandbox bank page.',
+    '',
+    'Emails are `<username>@<brand>.demo`; bank identities are `<brand>-<username>`. Phone numbers are the',
+    "brand's country code, `555` and the player's number in the table. Tests and demos can change a player",
+    'further with the sandbox mutations (`PLATFORM_ENABLE_SANDBOX_ADMIN=1`, see README).',
+    '',
+  ];
+  for (const brand of brands.values()) {
+    lines.push(`## ${brand.title} (\`${brand.id}\`, ${brand.currency}, ${brand.defaultCountry}, ${brand.license})`, '');
+    lines.push('| Username | Phone | Wallet | State |', '|---|---|---|---|');
+    for (const player of DEMO_PLAYERS) {
+      const logins = demoLogins(brand, player);
+      const money = `${player.cash} ${logins.currency}${player.bonus ? ` + ${player.bonus} bonus` : ''}`;
+      lines.push(`| \`${logins.username}\` | \`${logins.phone}\` | ${money} | ${player.state} |`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n')}`;
+}

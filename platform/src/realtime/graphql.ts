@@ -1,0 +1,109 @@
+/**
+ * The subscriptions of spec section 7, one field per event. Each needs the player's access token
+ * (in the WebSocket connection params) and only ever sees that player's events. The lobby's
+ * operations: PlayerUpdated, SessionDestroyed, CustomerPopUpAdded, RewardsContextSubscription and
+ * Wallet select these fields.
+ */
+import type { GraphQLContext } from '../graphql/context.ts';
+import type { PlayerEvents } from './events.ts';
+
+/** Schema of the subscriptions. */
+export const realtimeTypeDefs = /* GraphQL */ `
+  type Subscription {
+    "PlayerUpdated: the player's account changed (closed by the operator)."
+    playerUpdated: PlayerUpdatedEvent!
+    "SessionDestroyed: one of the player's sessions was ended elsewhere; compare sessionId with your own sid."
+    sessionDestroyed: SessionDestroyedEvent!
+    "CustomerPopUpAdded: pop-ups the lobby should show."
+    customerPopUpAdded: CustomerPopUpAddedEvent!
+    "RewardsContextSubscription: a reward's status changed."
+    rewardUpdated: RewardUpdatedEvent!
+    "Wallet: every ledger transaction on the player's wallet."
+    balanceUpdated: BalanceUpdatedEvent!
+  }
+
+  type PlayerUpdatedEvent {
+    isAccountClosed: Boolean!
+  }
+
+  type SessionDestroyedEvent {
+    sessionId: ID!
+  }
+
+  type CustomerPopUpAddedEvent {
+    popUpIdsAdded: [String!]!
+  }
+
+  enum RewardStatus {
+    Credited
+    Expired
+    FailedProcessing
+    Processing
+    Removed
+    Scheduled
+    Unclaimed
+  }
+
+  type RewardUpdatedEvent {
+    reward: RewardSummary!
+    status: RewardStatus!
+    assignationId: ID!
+  }
+
+  type RewardSummary {
+    rewardId: ID!
+    name: String!
+    "Cashback or Incentive"
+    rewardType: String!
+    "manual or automatic"
+    claimType: String!
+    rewardReason: String
+    startsAt: String
+    endsAt: String
+    "Seconds until the reward expires."
+    expiresIn: Int
+  }
+
+  "Deposit, Withdrawal, InitWithdrawal or CasinoBet (spec section 3)."
+  enum MoneyType {
+    Deposit
+    Withdrawal
+    InitWithdrawal
+    CasinoBet
+  }
+
+  type BalanceUpdatedEvent {
+    "Cash balance after the transaction, decimal string."
+    balance: String!
+    bonusBalance: String!
+    currency: String!
+    "What the transaction moved on the wallet (cash plus bonus), unsigned decimal string."
+    amount: String!
+    "Null for ledger kinds outside the four (wins, bonus credits, adjustments)."
+    moneyType: MoneyType
+    "Percent of the bonus wagering done; null without an active bonus."
+    wageringProgress: Int
+  }
+`;
+
+/** A subscription field reading one event type of the signed-in player. */
+function playerStream<K extends keyof PlayerEvents>(type: K) {
+  return {
+    async subscribe(_: unknown, __: unknown, ctx: GraphQLContext) {
+      const auth = await ctx.auth();
+      return ctx.services.events.subscribe(auth.playerId, type);
+    },
+    resolve: (payload: PlayerEvents[K]) => payload,
+  };
+}
+
+/** Resolvers of the subscriptions. */
+export const realtimeResolvers = {
+  Subscription: {
+    playerUpdated: playerStream('playerUpdated'),
+    sessionDestroyed: playerStream('sessionDestroyed'),
+    customerPopUpAdded: playerStream('customerPopUpAdded'),
+    rewardUpdated: playerStream('rewardUpdated'),
+    balanceUpdated: playerStream('balanceUpdated'),
+  },
+};

@@ -1,0 +1,140 @@
+/**
+ * Sandbox mutations for tests and demos: credit a wallet, destroy a session ("signed in on another
+ * device"), close an account, add a customer pop-up and change a reward. They work only when the
+ * platform runs with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (the lobby's start script sets it for the demo
+ * and the tests); otherwise they fail with SandboxDisabled. Never enable it in production.
+ */
+import { randomUUID } from 'node:crypto';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { PlatformError } from '../graphql/errors.ts';
+import { depositEntries } from '../ledger/ledger.ts';
+import { checkWalletCurrency, formatMinor, parseAmount } from '../ledger/money.ts';
+import { addCustomerPopUp, closeAccount, findPlayer, playerById } from '../players/repository.ts';
+import type { PlayerRow } from '../players/repository.ts';
+
+/** Schema of the sandbox mutations. */
+export const sandboxTypeDefs = /* GraphQL */ `
+  extend type Mutation {
+    "Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): posts a Deposit to the player's wallet and publishes Wallet.balanceUpdated. playerId is the player's id, number, email, username or phone (x-brand)."
+    sandboxCreditWallet(playerId: ID!, amount: String!, currency: String!, idempotencyKey: String!): SandboxLedgerResult!
+    "Sandbox: ends a session as a second login elsewhere would (SessionDestroyed to the player, session_destroyed_error to that session's sockets). Give sessionId, or playerId to end all of the player's sessions."
+    sandboxDestroySession(sessionId: ID, playerId: ID): SandboxDestroyedSessions!
+    "Sandbox: closes the account and publishes PlayerUpdated { isAccountClosed: true }."
+    sandboxCloseAccount(playerId: ID!, reopenByCustomerAllowed: Boolean = false, cause: String = "CustomerRequest"): SandboxPlayer!
+    "Sandbox: adds a pop-up id to customer.popUpsNeeded and publishes CustomerPopUpAdded."
+    sandboxAddCustomerPopUp(playerId: ID!, popUpId: String!): SandboxPopUps!
+    "Sandbox: publishes RewardsContextSubscription.rewardUpdated for the player."
+    sandboxUpdateReward(playerId: ID!, status: RewardStatus!, name: String = "Demo reward", assignationId: ID): RewardUpdatedEvent!
+  }
+
+  type SandboxLedgerResult {
+    transactionId: ID!
+    "True when the idempotency key was used before with the same content."
+    replayed: Boolean!
+    balance: String!
+    bonusBalance: String!
+    currency: String!
+  }
+
+  type SandboxDestroyedSessions {
+    destroyedSessionIds: [ID!]!
+  }
+
+  type SandboxPlayer {
+    id: ID!
+    accountStatus: AccountStatus!
+  }
+
+  type SandboxPopUps {
+    popUpsNeeded: [String!]!
+  }
+`;
+
+function guard(ctx: GraphQLContext): void {
+  if (!ctx.services.authSettings.enableSandboxAdmin) {
+    throw new PlatformError('SandboxDisabled', 'Sandbox mutations are off: start the platform with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (demo and tests only)');
+  }
+}
+
+/** A player by any reference, within x-brand when it is given. */
+async function player(ctx: GraphQLContext, ref: string): Promise<PlayerRow> {
+  const brand = ctx.brandOrNull();
+  const row = brand ? await findPlayer(ctx.services.db, brand.id, ref, 'any') : await playerById(ctx.services.db, ref);
+  if (!row) throw new PlatformError('NotFound', `No player "${ref}"${brand ? ` on ${brand.id}` : ''}: use the id, number, email, username or phone of a player (see platform/DEMO-PLAYERS.md)`);
+  return row;
+}
+
+/** Resolvers of the sandbox mutations. */
+export const sandboxResolvers = {
+  Mutation: {
+    async sandboxCreditWallet(_: unknown, args: { playerId: string; amount: string; currency: string; idempotencyKey: string }, ctx: GraphQLContext) {
+      guard(ctx);
+      const row = await player(ctx, args.playerId);
+      const currency = checkWalletCurrency(args.currency);
+      if (currency !== row.currency) {
+        throw new PlatformError('BadUserInput', `The wallet of ${row.username} holds ${row.currency}, not ${currency}: credit it in ${row.currency}`);
+      }
+      const amount = parseAmount(args.amount, currency);
+      const result = await ctx.services.ledger.post({
+        idempotencyKey: args.idempotencyKey,
+        walletId: row.wallet_id,
+        kind: 'Deposit',
+        entries: depositEntries(amount),
+        metadata: { source: 'sandboxCreditWallet' },
+      });
+      return {
+        transactionId: result.transactionId,
+        replayed: result.replayed,
+        balance: formatMinor(result.cashBalanceMinor, currency),
+        bonusBalance: formatMinor(result.bonusBalanceMinor, currency),
+        currency,
+      };
+    },
+    async sandboxDestroySession(_: unknown, args: { sessionId?: string | null; playerId?: string | null }, ctx: GraphQLContext) {
+      guard(ctx);
+      let sids: string[];
+      if (args.sessionId) sids = [args.sessionId];
+      else if (args.playerId) {
+        const row = await player(ctx, args.playerId);
+        const { rows } = await ctx.services.db.query<{ sid: string }>('select sid from sessions where player_id = $1 and revoked_at is null', [row.id]);
+        sids = rows.map((session) => session.sid);
+      } else throw new PlatformError('BadUserInput', 'Give sessionId (the sid claim of the access token) or playerId');
+      const destroyed: string[] = [];
+      for (const sid of sids) if (await ctx.services.auth.endSession(sid, 'destroyed')) destroyed.push(sid);
+      if (args.sessionId && destroyed.length === 0) {
+        throw new PlatformError('NotFound', `No active session "${args.sessionId}": it never existed or has already ended`);
+      }
+      return { destroyedSessionIds: destroyed };
+    },
+    async sandboxCloseAccount(_: unknown, args: { playerId: string; reopenByCustomerAllowed: boolean; cause: string }, ctx: GraphQLContext) {
+      guard(ctx);
+      const row = await player(ctx, args.playerId);
+      await closeAccount(ctx.services.db, row.id, args.cause, args.reopenByCustomerAllowed);
+      ctx.services.events.publish(row.id, 'playerUpdated', { isAccountClosed: true });
+      return { id: row.id, accountStatus: { status: 'Closed', cause: args.cause, reopenByCustomerAllowed: args.reopenByCustomerAllowed } };
+    },
+    async sandboxAddCustomerPopUp(_: unknown, args: { playerId: string; popUpId: string }, ctx: GraphQLContext) {
+      guard(ctx);
+      const popUpId = args.popUpId.trim();
+      if (!popUpId || popUpId.length > 100) throw new PlatformError('BadUserInput', 'popUpId must be 1 to 100 characters');
+      const row = await player(ctx, args.playerId);
+      if (await addCustomerPopUp(ctx.services.db, row.id, popUpId)) {
+        ctx.services.events.publish(row.id, 'customerPopUpAdded', { popUpIdsAdded: [popUpId] });
+      }
+      const updated = await playerById(ctx.services.db, row.id);
+      return { popUpsNeeded: updated?.pop_ups_needed ?? [] };
+    },
+    async sandboxUpdateReward(_: unknown, args: { playerId: string; status: string; name: string; assignationId?: string | null }, ctx: GraphQLContext) {
+      guard(ctx);
+      const row = await player(ctx, args.playerId);
+      const assignationId = args.assignationId ?? randomUUID();
+      const event = {
+        reward: { rewardId: `reward-${assignationId.slice(0, 8)}`, name: args.name, rewardType: 'Incentive', claimType: 'manual', rewardReason: 'Sandbox', startsAt: new Date().toISOString(), endsAt: null, expiresIn: 7 * 24 * 3600 },
+        status: args.status,
+        assignationId,
+      };
+      ctx.services.events.publish(row.id, 'rewardUpdated', event);
+      return event;
+    },
+  },
+};

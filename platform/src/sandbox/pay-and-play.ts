@@ -1,0 +1,188 @@
+/**
+ * Pay-and-play sandboxes for Trustly, Zimpler and PIQ: a hosted "bank" page identifies a demo
+ * person, optionally takes a first deposit, then signs the player in (creating them for a new
+ * person) and sends the browser back to the lobby's `/<locale>/<provider>-login-handler/` with
+ * `accessToken` and `refreshToken` in the query.
+ *
+ *   GET  /platform/sandbox/<provider>/?brand=<id>&locale=<locale>&returnUrl=<url>&amount=<decimal>
+ *   POST /platform/sandbox/<provider>/   (the page's form)
+ *
+ * `brand` may be left out when the request's (X-Forwarded-)Host is one of a brand's hosts.
+ * `returnUrl` must be an http(s) URL on the brand's own hosts (any port) or loopback; anything else
+ * is refused with a 400 page. Without it the platform returns to
+ * `<public origin>/<locale>/<provider>-login-handler/`.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Brand, BrandRegistry } from '../brands/brands.ts';
+import type { AuthService, LoginFlow } from '../auth/sessions.ts';
+import type { AuthSettings } from '../auth/settings.ts';
+import { publicOrigin } from '../auth/settings.ts';
+import type { Db } from '../db/db.ts';
+import { PlatformError } from '../graphql/errors.ts';
+import type { Ledger, PostResult } from '../ledger/ledger.ts';
+import { depositEntries } from '../ledger/ledger.ts';
+import { formatMinor, parseAmount } from '../ledger/money.ts';
+import { createPlayer, findPlayer } from '../players/repository.ts';
+import { errorSummary, escapeHtml, page, readForm, sendHtml } from '../web/html.ts';
+import type { PageTheme } from '../web/html.ts';
+import { DEFAULT_THEME } from '../web/html.ts';
+import { brandUrl } from '../web/redirects.ts';
+
+/** The sandboxed providers and how their pages look. */
+export const PAY_AND_PLAY_PROVIDERS: Readonly<Record<'trustly' | 'zimpler' | 'piq', { name: string; theme: PageTheme }>> = {
+  trustly: { name: 'Trustly', theme: { ...DEFAULT_THEME, background: '#eef7f1', primary: '#0e7a3b', onPrimary: '#ffffff' } },
+  zimpler: { name: 'Zimpler', theme: { ...DEFAULT_THEME, background: '#f3f0fb', primary: '#5b2fb8', onPrimary: '#ffffff' } },
+  piq: { name: 'PaymentIQ', theme: { ...DEFAULT_THEME, background: '#eef3fa', primary: '#124a8f', onPrimary: '#ffffff' } },
+};
+type Provider = keyof typeof PAY_AND_PLAY_PROVIDERS;
+
+const NEW_PERSON = 'new';
+const NEW_NAMES: [string, string][] = [['Alex', 'Berg'], ['Sam', 'Lind'], ['Robin', 'Holm'], ['Kim', 'Strand'], ['Noa', 'Dahl']];
+
+/** Creates the handler for /platform/sandbox/. */
+export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings }) {
+  const { db, brands, auth, ledger, settings } = options;
+
+  const brandFor = (req: IncomingMessage, requested: string | null): Brand | null => {
+    if (requested) return brands.get(requested) ?? null;
+    const header = req.headers['x-forwarded-host'] ?? req.headers.host;
+    const host = String(Array.isArray(header) ? header[0] : (header ?? '')).split(',')[0]?.trim().replace(/:\d+$/, '').toLowerCase();
+    return [...brands.values()].find((brand) => brand.hosts.includes(host ?? '')) ?? null;
+  };
+
+  function refuse(res: ServerResponse, provider: Provider, title: string, message: string): void {
+    sendHtml(res, 400, page({ title, brandName: `${PAY_AND_PLAY_PROVIDERS[provider].name} sandbox`, theme: PAY_AND_PLAY_PROVIDERS[provider].theme, body: `<p role="alert">${escapeHtml(message)}</p>` }));
+  }
+
+  async function render(res: ServerResponse, status: number, provider: Provider, brand: Brand, state: { locale: string; returnUrl: string; amount: string; person: string; errors?: Record<string, string> }) {
+    const { rows: people } = await db.query<{ bank_identity: string; first_name: string | null; last_name: string | null; username: string; currency: string }>(
+      `select p.bank_identity, p.first_name, p.last_name, p.username, w.currency from players p join wallets w on w.player_id = p.id
+        where p.brand = $1 and p.bank_identity is not null order by p.demo_key is null, p.player_number limit 200`,
+      [brand.id],
+    );
+    const errors = state.errors ?? {};
+    const info = PAY_AND_PLAY_PROVIDERS[provider];
+    const selected = state.person || people[0]?.bank_identity || NEW_PERSON;
+    const options = [
+      ...people.map((person) => ({ value: person.bank_identity, label: `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim() || person.username, detail: `${person.bank_identity} · ${person.currency} wallet` })),
+      { value: NEW_PERSON, label: 'A new person', detail: `registers a new ${brand.title} player (${brand.currency})` },
+    ];
+    const body = `${errorSummary(errors, { person: 'Person', amount: 'First deposit' })}
+<p>This is a sandbox bank: no real money moves. Choose who you are and, if you like, a first deposit to ${escapeHtml(brand.title)}.</p>
+<form method="post" action="/platform/sandbox/${provider}/" novalidate>
+<input type="hidden" name="brand" value="${escapeHtml(brand.id)}">
+<input type="hidden" name="locale" value="${escapeHtml(state.locale)}">
+<input type="hidden" name="returnUrl" value="${escapeHtml(state.returnUrl)}">
+<input type="hidden" name="orderId" value="${escapeHtml(randomUUID())}">
+<fieldset id="field-person"${errors.person ? ' aria-describedby="field-person-error"' : ''}>
+<legend>Identify with your bank</legend>
+${options
+  .map(
+    (option, index) => `<label class="option" for="person-${index}"><input type="radio" id="person-${index}" name="person" value="${escapeHtml(option.value)}"${option.value === selected ? ' checked' : ''}><span><strong>${escapeHtml(option.label)}</strong><br><span class="hint">${escapeHtml(option.detail)}</span></span></label>`,
+  )
+  .join('\n')}
+${errors.person ? `<span class="field-error" id="field-person-error">${escapeHtml(errors.person)}</span>` : ''}
+</fieldset>
+<label for="field-amount">First deposit (optional)<span class="hint" id="field-amount-hint">In the player's wallet currency, like 50.00. Leave empty to sign in only.</span></label>
+<input id="field-amount" name="amount" type="text" inputmode="decimal" maxlength="20" value="${escapeHtml(state.amount)}" aria-describedby="field-amount-hint${errors.amount ? ' field-amount-error' : ''}"${errors.amount ? ' aria-invalid="true"' : ''}>
+${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtml(errors.amount)}</span>` : ''}
+<button type="submit">Confirm with ${escapeHtml(info.name)}</button>
+</form>`;
+    sendHtml(res, status, page({ title: `${info.name} sandbox`, heading: `Sign in to ${brand.title} with ${info.name}`, brandName: `${info.name} sandbox bank`, theme: info.theme, body }));
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const match = /^\/platform\/sandbox\/(trustly|zimpler|piq)\/?$/.exec(path);
+    if (!match) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Unknown sandbox: use /platform/sandbox/trustly/, /platform/sandbox/zimpler/ or /platform/sandbox/piq/');
+      return;
+    }
+    const provider = match[1] as Provider;
+    const params = req.method === 'POST' ? await readForm(req) : new URL(req.url ?? '/', 'http://platform').searchParams;
+    if (req.method !== 'GET' && req.method !== 'POST') {
+      res.writeHead(405, { allow: 'GET, POST' }).end();
+      return;
+    }
+    const brand = brandFor(req, params.get('brand'));
+    if (!brand) {
+      refuse(res, provider, 'Unknown brand', `Pass brand=<id> in the URL (one of ${[...brands.keys()].join(', ')}), or open this page through the brand's own host.`);
+      return;
+    }
+    const defaultLocale = brand.locales.find((entry) => entry.isDefault)?.locale ?? brand.locales[0]?.locale ?? 'en';
+    const requestedLocale = params.get('locale');
+    const locale = requestedLocale && brand.locales.some((entry) => entry.locale === requestedLocale) ? requestedLocale : defaultLocale;
+    const requestedReturn = params.get('returnUrl');
+    const returnUrl = requestedReturn ? brandUrl(brand, requestedReturn) : new URL(`${publicOrigin(settings, brand.hosts[0] ?? `${brand.id}.localhost`)}/${locale}/${provider}-login-handler/`);
+    if (!returnUrl) {
+      refuse(res, provider, 'Return address refused', `The return address ${requestedReturn} is not on ${brand.title}'s own hosts (${brand.hosts.join(', ')}): the lobby must pass a URL on its own host.`);
+      return;
+    }
+    const state = { locale, returnUrl: returnUrl.href, amount: (params.get('amount') ?? '').trim(), person: params.get('person') ?? '' };
+    if (req.method === 'GET') {
+      await render(res, 200, provider, brand, state);
+      return;
+    }
+
+    const errors: Record<string, string> = {};
+    const person = state.person;
+    const existing = person && person !== NEW_PERSON ? await findPlayer(db, brand.id, person, 'bank-identity') : null;
+    if (!person) errors.person = 'Choose who you are.';
+    else if (person !== NEW_PERSON && !existing) errors.person = `The bank does not know "${person}": choose one of the listed people.`;
+    const currency = existing?.currency ?? brand.currency;
+    let amountMinor: bigint | null = null;
+    if (state.amount) {
+      try {
+        amountMinor = parseAmount(state.amount, currency, 'The amount');
+        const minimum = existing ? BigInt(existing.min_deposit_minor) : null;
+        if (minimum !== null && amountMinor < minimum) errors.amount = `The smallest deposit is ${formatMinor(minimum, currency)} ${currency}.`;
+        if (existing?.is_deposits_blocked) errors.amount = 'Deposits are blocked for this player: leave the amount empty to sign in only.';
+      } catch (error) {
+        errors.amount = error instanceof PlatformError ? error.message : String(error);
+      }
+    }
+    if (Object.keys(errors).length > 0) {
+      await render(res, 400, provider, brand, { ...state, errors });
+      return;
+    }
+    const orderId = (params.get('orderId') ?? '').slice(0, 80) || randomUUID();
+    const effects: { posted?: PostResult } = {};
+    const tokens = await db.transaction(async (tx) => {
+      let playerId = existing?.id;
+      let walletId = existing?.wallet_id;
+      if (!playerId) {
+        const tag = randomBytes(4).toString('hex');
+        const [firstName, lastName] = NEW_NAMES[parseInt(tag.slice(0, 2), 16) % NEW_NAMES.length] ?? ['Alex', 'Berg'];
+        const created = await createPlayer(tx, {
+          brand: brand.id,
+          username: `${provider}-${tag}`,
+          email: `${provider}-${tag}@${brand.id}.demo`,
+          bankIdentity: `${brand.id}-${provider}-${tag}`,
+          firstName,
+          lastName,
+          countryCode: brand.defaultCountry,
+          currency: brand.currency,
+          language: locale.split('_')[0] ?? 'en',
+          realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+        });
+        playerId = created.id;
+        walletId = created.walletId;
+      }
+      if (amountMinor !== null && walletId) {
+        effects.posted = await ledger.postWithin(tx, {
+          idempotencyKey: `sandbox:${provider}:${orderId}`,
+          walletId,
+          kind: 'Deposit',
+          entries: depositEntries(amountMinor),
+          metadata: { provider, orderId, payAndPlay: true },
+        });
+      }
+      return auth.startSession({ playerId, brand: brand.id, flow: provider as LoginFlow, passwordless: true }, tx);
+    });
+    if (effects.posted) ledger.publish(effects.posted);
+    const target = new URL(returnUrl.href);
+    target.searchParams.set('accessToken', tokens.accessToken);
+    target.searchParams.set('refreshToken', tokens.refreshToken);
+    res.writeHead(303, { location: target.href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end();
+  };
+}

@@ -1,0 +1,278 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REPO_BRANDS_DIR } from '../src/players/demo-players-doc.ts';
+import { brandTheme, DEFAULT_THEME } from '../src/web/html.ts';
+import { bearer, DATABASES, startPlatform } from './helpers.ts';
+import type { TestPlatform } from './helpers.ts';
+
+/** A minimal cookie jar: enough for the provider's interaction and session cookies. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+const REDIRECT_URI = 'http://aurelia.localhost:5173/en/keycloak-login-handler/';
+
+describe('brand themes for the identity pages', () => {
+  it("reads the brand's colours from brands/<id>/theme.json", () => {
+    const theme = brandTheme(REPO_BRANDS_DIR, 'aurelia');
+    expect(theme).toMatchObject({ primary: '#dcaa36', background: '#0b1430', scheme: 'dark' });
+    expect(brandTheme(REPO_BRANDS_DIR, 'no-such-brand')).toEqual(DEFAULT_THEME);
+  });
+});
+
+describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name', (database) => {
+  let app: TestPlatform;
+  let discovery: Record<string, string>;
+  beforeAll(async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    app = await startPlatform(database);
+    discovery = (await (await fetch(`${app.url}/auth/realms/aurelia/.well-known/openid-configuration`)).json()) as Record<string, string>;
+  });
+  afterAll(() => app?.close());
+
+  /** Follows a browser request by hand, keeping cookies. */
+  async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+    const absolute = new URL(url, app.url).href;
+    const response = await fetch(absolute, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+    jar.take(response);
+    return response;
+  }
+
+  function pkce() {
+    const verifier = randomBytes(32).toString('base64url');
+    return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  }
+
+  function authorizeUrl(params: Record<string, string>, endpoint = discovery.authorization_endpoint as string): string {
+    const url = new URL(endpoint);
+    const defaults = { client_id: 'app', redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'openid profile email offline_access', state: 'state-1', nonce: 'nonce-1' };
+    for (const [key, value] of Object.entries({ ...defaults, ...params })) url.searchParams.set(key, value);
+    return url.href;
+  }
+
+  /** Runs the browser part of a sign-in and returns the authorization code. */
+  async function signIn(jar: CookieJar, challenge: string, identifier = 'verified', password = 'Demo-pass-1'): Promise<string> {
+    const start = await browse(jar, authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }));
+    expect(start.status).toBe(303);
+    const loginUrl = start.headers.get('location') as string;
+    expect(loginUrl).toMatch(/^\/auth\/realms\/aurelia\/login-actions\/[\w-]+$/);
+    const form = await browse(jar, loginUrl);
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toContain('<label for="field-identifier">Email or username</label>');
+    // The fixture brands have no theme.json, so the page uses the neutral theme.
+    expect(html).toContain('--primary:#1f5fbf');
+    const done = await browse(jar, loginUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'login', identifier, password }).toString() });
+    expect(done.status).toBe(303);
+    const resumed = await browse(jar, done.headers.get('location') as string);
+    expect(resumed.status).toBe(303);
+    const callback = new URL(resumed.headers.get('location') as string);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get('state')).toBe('state-1');
+    return callback.searchParams.get('code') as string;
+  }
+
+  async function token(params: Record<string, string>): Promise<{ status: number; body: Record<string, string> }> {
+    const response = await fetch(discovery.token_endpoint as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'app', ...params }).toString(),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, string> };
+  }
+
+  it('publishes Keycloak-shaped discovery with the public issuer and S256 only', () => {
+    expect(discovery.issuer).toBe('http://aurelia.localhost:4321/auth/realms/aurelia');
+    for (const [key, path] of [
+      ['authorization_endpoint', '/protocol/openid-connect/auth'],
+      ['token_endpoint', '/protocol/openid-connect/token'],
+      ['userinfo_endpoint', '/protocol/openid-connect/userinfo'],
+      ['end_session_endpoint', '/protocol/openid-connect/logout'],
+      ['jwks_uri', '/protocol/openid-connect/certs'],
+      ['revocation_endpoint', '/protocol/openid-connect/revoke'],
+    ]) {
+      expect(discovery[key as string]).toBe(`${app.url}/auth/realms/aurelia${path}`);
+    }
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    expect(discovery.response_types_supported).toEqual(['code']);
+  });
+
+  it('uses the forwarded host for endpoint URLs behind the lobby', async () => {
+    const response = await fetch(`${app.url}/auth/realms/mapleridge/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'mapleridge.localhost:4321', 'x-forwarded-proto': 'http' } });
+    const body = (await response.json()) as Record<string, string>;
+    expect(body.issuer).toBe('http://mapleridge.localhost:4321/auth/realms/mapleridge');
+    expect(body.token_endpoint).toBe('http://mapleridge.localhost:4321/auth/realms/mapleridge/protocol/openid-connect/token');
+    expect((await fetch(`${app.url}/auth/realms/nope/.well-known/openid-configuration`)).status).toBe(404);
+  });
+
+  it('signs in with authorization code + PKCE, end to end, and the tokens work everywhere', async () => {
+    const jar = new CookieJar();
+    const { verifier, challenge } = pkce();
+    const code = await signIn(jar, challenge);
+    const { status, body } = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ token_type: 'Bearer', scope: expect.stringContaining('openid') });
+    expect(body.refresh_token).toBeTruthy();
+
+    const jwks = (await (await fetch(discovery.jwks_uri as string)).json()) as { keys: [] };
+    const { payload } = await jwtVerify(body.id_token as string, createLocalJWKSet(jwks), { issuer: discovery.issuer, audience: 'app' });
+    expect(payload.nonce).toBe('nonce-1');
+    const userinfo = (await (await fetch(discovery.userinfo_endpoint as string, { headers: bearer(body.access_token as string) })).json()) as Record<string, string>;
+    expect(userinfo).toMatchObject({ sub: payload.sub, email: 'verified@aurelia.demo', preferred_username: 'verified' });
+
+    // The provider's access token is a bearer token for the API too.
+    const viewer = await app.gql('{ viewer { flow player { id } wallet { balance } } }', {}, bearer(body.access_token as string));
+    expect(viewer.data.viewer).toEqual({ flow: 'keycloak', player: { id: payload.sub }, wallet: { balance: '250.00' } });
+
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token as string });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).not.toBe(body.refresh_token);
+
+    // End session with id_token_hint, client_id, post_logout_redirect_uri and state.
+    const logoutUrl = new URL(discovery.end_session_endpoint as string);
+    for (const [key, value] of Object.entries({ id_token_hint: body.id_token, client_id: 'app', post_logout_redirect_uri: 'http://aurelia.localhost:5173/', state: 'bye' })) {
+      logoutUrl.searchParams.set(key, value as string);
+    }
+    const confirm = await browse(jar, logoutUrl.href);
+    expect(confirm.status).toBe(200);
+    const html = await confirm.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] as string;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
+    const signedOut = await browse(jar, action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ xsrf, logout: 'yes' }).toString() });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toBe('http://aurelia.localhost:5173/?state=bye');
+    expect((await app.gql('{ viewer { flow } }', {}, bearer(refreshed.body.access_token as string))).status).toBe(401);
+  });
+
+  it('refuses a wrong code_verifier, plain PKCE, no PKCE and foreign redirect URIs', async () => {
+    const { challenge } = pkce();
+    const code = await signIn(new CookieJar(), challenge);
+    const wrong = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: pkce().verifier });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_grant');
+
+    const invalid: Record<string, string>[] = [{ code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }, {}];
+    for (const params of invalid) {
+      const response = await browse(new CookieJar(), authorizeUrl(params));
+      expect(response.status).toBe(303);
+      const location = new URL(response.headers.get('location') as string);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+    }
+    for (const redirect of ['https://evil.example/cb', 'http://aurelia.localhost.evil.example/', 'http://mapleridge.localhost:4321/']) {
+      const response = await browse(new CookieJar(), authorizeUrl({ redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256' }));
+      expect(response.status).toBe(400);
+      expect(await response.text()).toMatch(/redirect_uri/);
+    }
+  });
+
+  it('registers a new player through /registrations, with field errors first', async () => {
+    const jar = new CookieJar();
+    const { verifier, challenge } = pkce();
+    const registrations = (discovery.authorization_endpoint as string).replace(/\/openid-connect\/auth$/, '/openid-connect/registrations');
+    const start = await browse(jar, authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }, registrations));
+    expect(start.status).toBe(303);
+    const page = start.headers.get('location') as string;
+    const form = await (await browse(jar, page)).text();
+    expect(form).toContain('Join Aurelia Casino');
+    const post = (fields: Record<string, string>) =>
+      browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'register', ...fields }).toString() });
+    const invalid = await post({ email: 'nope', password: 'short', firstName: '', lastName: 'Doe', dateOfBirth: '2015-01-01', phoneNumber: '12', terms: '' });
+    expect(invalid.status).toBe(400);
+    const errors = await invalid.text();
+    expect(errors).toContain('role="alert"');
+    expect(errors).toContain('aria-invalid="true"');
+    for (const text of ['Enter an email address', 'at least 8 characters', 'Enter your first name', 'must be 18 or older', 'country code', 'Accept the terms']) expect(errors).toContain(text);
+    const taken = await post({ email: 'verified@aurelia.demo', password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', terms: 'yes' });
+    expect(await taken.text()).toContain('already uses this email');
+    const created = await post({ email: 'fresh@example.com', password: 'secret123', firstName: 'Fresh', lastName: '<Player>', dateOfBirth: '1990-01-01', phoneNumber: '+358 40 555 1234', terms: 'yes' });
+    expect(created.status).toBe(303);
+    const resumed = await browse(jar, created.headers.get('location') as string);
+    const code = new URL(resumed.headers.get('location') as string).searchParams.get('code') as string;
+    const { body } = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const viewer = await app.gql('{ viewer { player { email personalInfo { lastName } phoneNumber } wallet { currency balance } } }', {}, bearer(body.access_token as string));
+    expect(viewer.data.viewer).toEqual({ player: { email: 'fresh@example.com', personalInfo: { lastName: '<Player>' }, phoneNumber: '+358405551234' }, wallet: { currency: 'EUR', balance: '0.00' } });
+    // The new password works on the sign-in page, and content is escaped there.
+    const again = pkce();
+    expect(await signIn(new CookieJar(), again.challenge, 'fresh@example.com', 'secret123')).toBeTruthy();
+  });
+
+  it('tells a wrong password and an unknown login apart', async () => {
+    const jar = new CookieJar();
+    const start = await browse(jar, authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
+    const page = start.headers.get('location') as string;
+    const post = (identifier: string, password: string) =>
+      browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'login', identifier, password }).toString() });
+    expect(await (await post('verified', 'wrong')).text()).toContain('That password is not right');
+    const unknown = await (await post('<script>x</script>', 'x')).text();
+    expect(unknown).toContain('No Aurelia Casino account uses');
+    expect(unknown).not.toContain('<script>x</script>');
+  });
+
+  it('signs in through each pay-and-play sandbox and returns to the lobby handler with tokens', async () => {
+    const returnUrl = 'http://aurelia.localhost:4321/fi/trustly-login-handler/?from=test';
+    const page = await fetch(`${app.url}/platform/sandbox/trustly/?brand=aurelia&locale=fi&returnUrl=${encodeURIComponent(returnUrl)}&amount=50`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('value="aurelia-verified"');
+    expect(html).toContain('value="50"');
+    const orderId = /name="orderId" value="([^"]+)"/.exec(html)?.[1] as string;
+    const confirm = (provider: string, fields: Record<string, string>) =>
+      fetch(`${app.url}/platform/sandbox/${provider}/`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ brand: 'aurelia', ...fields }).toString() });
+    const done = await confirm('trustly', { locale: 'fi', returnUrl, person: 'aurelia-verified', amount: '50.00', orderId });
+    expect(done.status).toBe(303);
+    const target = new URL(done.headers.get('location') as string);
+    expect(`${target.origin}${target.pathname}`).toBe('http://aurelia.localhost:4321/fi/trustly-login-handler/');
+    expect(target.searchParams.get('from')).toBe('test');
+    const accessToken = target.searchParams.get('accessToken') as string;
+    expect(target.searchParams.get('refreshToken')).toBeTruthy();
+    const viewer = await app.gql('{ viewer { flow player { username } wallet { balance } } }', {}, bearer(accessToken));
+    expect(viewer.data.viewer).toEqual({ flow: 'trustly', player: { username: 'verified' }, wallet: { balance: '300.00' } });
+    // Submitting the same bank order twice does not deposit twice.
+    await confirm('trustly', { locale: 'fi', returnUrl, person: 'aurelia-verified', amount: '50.00', orderId });
+    expect((await app.gql('{ viewer { wallet { balance } } }', {}, bearer(accessToken))).data.viewer.wallet.balance).toBe('300.00');
+
+    const zimpler = await confirm('zimpler', { person: 'new' });
+    const fresh = new URL(zimpler.headers.get('location') as string);
+    expect(`${fresh.origin}${fresh.pathname}`).toBe('http://aurelia.localhost:4321/en/zimpler-login-handler/');
+    const newcomer = await app.gql('{ viewer { flow player { username } wallet { balance } } }', {}, bearer(fresh.searchParams.get('accessToken') as string));
+    expect(newcomer.data.viewer).toMatchObject({ flow: 'zimpler', wallet: { balance: '0.00' } });
+
+    const piq = await confirm('piq', { person: 'aurelia-newcomer', amount: '5' });
+    expect(piq.status).toBe(400);
+    expect(await piq.text()).toContain('The smallest deposit is 20.00 EUR');
+    const blocked = await confirm('piq', { person: 'aurelia-deposits-blocked', amount: '25' });
+    expect(await blocked.text()).toContain('Deposits are blocked');
+    expect((await confirm('piq', { person: 'aurelia-deposits-blocked' })).status).toBe(303);
+  });
+
+  it('refuses return URLs off the brand’s hosts', async () => {
+    for (const returnUrl of ['https://evil.example/fi/trustly-login-handler/', 'http://aurelia.localhost@evil.example/', 'javascript:alert(1)', '//evil.example/', 'http://mapleridge.localhost:4321/en/trustly-login-handler/']) {
+      const page = await fetch(`${app.url}/platform/sandbox/trustly/?brand=aurelia&returnUrl=${encodeURIComponent(returnUrl)}`);
+      expect(page.status, returnUrl).toBe(400);
+      expect(await page.text()).toContain('not on Aurelia Casino');
+      const post = await fetch(`${app.url}/platform/sandbox/trustly/`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ brand: 'aurelia', returnUrl, person: 'aurelia-verified' }).toString(),
+      });
+      expect(post.status, returnUrl).toBe(400);
+      expect(post.headers.get('location')).toBeNull();
+    }
+  });
+});
