@@ -119,7 +119,15 @@ if (!platformUrl) {
   platform = spawn(process.execPath, [path.join(root, 'platform', 'src', 'main.ts')], {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, PLATFORM_PORT: String(platformPort), PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1' },
+    // The embedded platform is a demo and test stand-in: its test-only switches are on, and its
+    // identity provider issues tokens for the lobby's public port.
+    env: {
+      ...process.env,
+      PLATFORM_PORT: String(platformPort),
+      PLATFORM_PUBLIC_PORT: process.env.PLATFORM_PUBLIC_PORT ?? String(port),
+      PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1',
+      PLATFORM_ENABLE_SANDBOX_ADMIN: process.env.PLATFORM_ENABLE_SANDBOX_ADMIN ?? '1',
+    },
   });
   platform.on('exit', (code) => {
     if (!stopping && lobby) {
