@@ -3,9 +3,18 @@
  * started together by `scripts/start.ts` on test ports with a fresh platform database.
  */
 import { defineConfig, devices } from '@playwright/test';
+import { cpSync, rmSync } from 'node:fs';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4610);
+
+/** The server reads a copy of content/, so tests can edit content live without touching the repo's files. */
+export const E2E_CONTENT_DIR = `.data/e2e-${E2E_PORT}-content`;
+// The config is evaluated again in every worker; only the runner (no worker index) makes the copy.
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(E2E_CONTENT_DIR, { recursive: true, force: true });
+  cpSync('content', E2E_CONTENT_DIR, { recursive: true });
+}
 
 export default defineConfig({
   testDir: 'tests',
@@ -37,7 +46,8 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       PLATFORM_PORT: String(E2E_PORT + 1),
-      PLATFORM_DATA_DIR: '.data/e2e-platform',
+      PLATFORM_DATA_DIR: `.data/e2e-${E2E_PORT}-platform`,
+      ATRIUM_CONTENT_DIR: E2E_CONTENT_DIR,
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1',
     },
   },

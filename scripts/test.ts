@@ -35,7 +35,7 @@ const unitStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=
 const buildStatus = run(bin('astro'), ['build']);
 let e2eStatus = 1;
 if (buildStatus === 0) {
-  rmSync(path.join(root, '.data', 'e2e-platform'), { recursive: true, force: true });
+  rmSync(path.join(root, '.data', `e2e-${process.env.E2E_PORT ?? 4610}-platform`), { recursive: true, force: true });
   e2eStatus = run(bin('playwright'), ['test', '--reporter=list,json', ...process.argv.slice(2)], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
   });

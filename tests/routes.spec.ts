@@ -7,13 +7,20 @@ import { ROUTES } from '../src/routes.ts';
 import { brandOrigin } from './support/urls.ts';
 
 const expectedLayout = (layout: string) => (layout === 'sports' ? 'basic' : layout);
-const pathOf = (pattern: string) => pattern.replace(':slug', 'sample-slug');
+/** A real slug for each slug route: feature pages answer 404 for things that do not exist. */
+const SLUGS: Record<string, string> = {
+  game: 'sample-slug',
+  'game-category': 'slots',
+  'game-list': 'slots',
+  'game-studio': 'northwind-forge',
+};
+const pathOf = (id: string, pattern: string) => pattern.replace(':slug', SLUGS[id] ?? 'sample-slug');
 
 test.describe('every route answers in its layout', () => {
   for (const layout of ['basic', 'main', 'loggedIn', 'sports'] as const) {
     test(`${layout} routes`, async ({ page }) => {
       for (const route of ROUTES.filter((candidate) => candidate.layout === layout)) {
-        const path = `/en${pathOf(route.pattern)}`;
+        const path = `/en${pathOf(route.id, route.pattern)}`;
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
         await expect(page.locator('html'), path).toHaveAttribute('data-page-layout', expectedLayout(layout));
@@ -85,7 +92,7 @@ test('/verifyEmail forwards to the locale verify-email page with the query strin
 });
 
 test('anything else is the not-found page in the basic layout with status 404', async ({ page }) => {
-  for (const path of ['/en/no-such-page/', '/en/games/a/b/', '/definitely-not-here/', '/en/profile/nope/']) {
+  for (const path of ['/en/no-such-page/', '/en/games/a/b/', '/definitely-not-here/', '/en/profile/nope/', '/en/game-studio/no-such-studio/']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.locator('html'), path).toHaveAttribute('data-page-layout', 'basic');

@@ -82,7 +82,7 @@ export const contentResolvers = {
         countryCode,
         locale,
         source: layout.file,
-        problems: ctx.services.content.problems(brand.id),
+        problems: await ctx.services.content.problems(brand.id),
         blocks: await resolveBlocks(
           layout.blocks.filter((block) => !block.requiresFeature || brand.features.includes(block.requiresFeature)),
           locale,

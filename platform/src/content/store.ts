@@ -42,8 +42,8 @@ export interface ContentProblem {
 
 /** Reads, validates and caches content files. */
 export interface ContentStore {
-  /** Problems of a brand's content files whose last good version is being served instead. */
-  problems(brandId: string): ContentProblem[];
+  /** Problems of a brand's content files whose last good version is being served instead (re-checked on each call). */
+  problems(brandId: string): Promise<ContentProblem[]>;
   /** The layout for a brand and country: `layout.<CC>.json` when present, else `layout.json`. */
   layout(brandId: string, countryCode: string): Promise<LayoutContent>;
   /** The menus of a brand. */
@@ -53,7 +53,7 @@ export interface ContentStore {
 /** Creates a store over dir that checks references against the catalogue. */
 export function createContentStore(dir: string, catalogue: CatalogueRepository): ContentStore {
   const cache = new Map<string, { mtimeMs: number; size: number; value: unknown }>();
-  const problems = new Map<string, ContentProblem & { brandId: string; mtimeMs: number }>();
+  const problems = new Map<string, ContentProblem & { brandId: string; mtimeMs: number; recheck: () => Promise<unknown> }>();
 
   /** Reads a JSON file through the cache, validating it with check on (re)load; null when absent. */
   async function cached<T>(file: string, check: (json: unknown, shown: string) => Promise<T>): Promise<T | null> {
@@ -62,6 +62,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
       info = await stat(file);
     } catch {
       cache.delete(file);
+      problems.delete(file);
       return null;
     }
     const hit = cache.get(file);
@@ -80,7 +81,10 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
       value = await check(json, shown);
     } catch (error) {
       // With nothing good to fall back to the error stands; otherwise keep serving the last good version.
-      if (!hit || !(error instanceof PlatformError)) throw error;
+      if (!hit || !(error instanceof PlatformError)) {
+        problems.delete(file);
+        throw error;
+      }
       if (known?.message !== error.message) {
         console.warn(`[platform] ${error.message} — still serving the last good version of ${shown}`);
       }
@@ -90,6 +94,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
         message: error.message,
         since: known?.since ?? new Date().toISOString(),
         mtimeMs: info.mtimeMs,
+        recheck: () => cached(file, check),
       });
       return hit.value as T;
     }
@@ -159,10 +164,11 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
   }
 
   return {
-    problems(brandId) {
-      return [...problems.values()]
-        .filter((problem) => problem.brandId === brandId)
-        .map(({ file, message, since }) => ({ file, message, since }));
+    async problems(brandId) {
+      // A fixed file clears its problem only when read again, so read the troubled files now.
+      const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
+      await Promise.all(mine().map((problem) => problem.recheck().catch(() => undefined)));
+      return mine().map(({ file, message, since }) => ({ file, message, since }));
     },
     async layout(brandId, countryCode) {
       const variantFile = join(dir, brandId, `layout.${countryCode}.json`);

@@ -1,0 +1,68 @@
+/**
+ * Loads the lobby layout (the CMS's ordered content blocks) for a page: the platform's layout
+ * query by the visitor's country, with texts in the page's locale. A short cache keeps the last
+ * good layout on screen if the platform stumbles; it is short enough (500 ms) that an editor's save
+ * shows on the next load. Blocks of a type this lobby does not know are left out and logged.
+ */
+import { platformQuery } from '../../lib/graphql.server.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { PageContext } from '../page-context/page-context.server.ts';
+import { isBlockType, type LayoutBlock } from './blocks.ts';
+
+/** A content file whose newest save is broken; the platform serves its last good version. */
+export interface ContentProblem {
+  file: string;
+  message: string;
+  since: string;
+}
+
+/** The layout of one page render. */
+export interface LobbyLayout {
+  source: string;
+  blocks: LayoutBlock[];
+  problems: ContentProblem[];
+}
+
+const LAYOUT_QUERY = /* GraphQL */ `
+  query Layout($countryCode: String!, $locale: String) {
+    layout(countryCode: $countryCode, locale: $locale) { source blocks { id type props } problems { file message since } }
+  }`;
+
+const cache = new TtlCache<LobbyLayout>(500);
+const reported = new Set<string>();
+
+/** The brand's layout for the visitor's country and the page's locale. */
+export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
+  const { brand, locale, country } = ctx;
+  const key = `${brand.id}|${country.countryCode}|${locale}`;
+  const layout = await cache.get(key, async () => {
+    const data = await platformQuery<{ layout: { source: string; blocks: { id: string; type: string; props: unknown }[]; problems: ContentProblem[] } }>(
+      'Layout', LAYOUT_QUERY, { countryCode: country.countryCode, locale }, { brand: brand.id, locale },
+    );
+    const blocks = data.layout.blocks.filter((block) => {
+      if (isBlockType(block.type)) return true;
+      console.warn(`[lobby] ${data.layout.source}: block "${block.id}" has type ${block.type}, which this lobby cannot render; it is left out`);
+      return false;
+    }) as LayoutBlock[];
+    return { source: data.layout.source, blocks, problems: data.layout.problems };
+  });
+  for (const problem of layout.problems) {
+    const id = `${problem.file}|${problem.message}`;
+    if (!reported.has(id)) {
+      reported.add(id);
+      console.warn(`[lobby] content problem, serving the last good version: ${problem.message}`);
+    }
+  }
+  return layout;
+}
+
+const PROBLEMS_QUERY = /* GraphQL */ `query ContentProblems { contentProblems { file message since } }`;
+
+/** The brand's content files whose newest save is broken (for the editors' status page). */
+export async function loadContentProblems(ctx: PageContext): Promise<ContentProblem[]> {
+  const data = await platformQuery<{ contentProblems: ContentProblem[] }>('ContentProblems', PROBLEMS_QUERY, {}, {
+    brand: ctx.brand.id,
+    locale: ctx.locale,
+  });
+  return data.contentProblems;
+}
