@@ -4,6 +4,7 @@
  * the kind comes from the first extensions.reason, keeping the extensions and traceId.
  */
 import { platformGraphqlUrl } from '../config.server.ts';
+import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from './graphql-errors.ts';
 
 /** Who a server-side call is made for. */
 export interface PlatformCallContext {
@@ -16,36 +17,12 @@ export interface PlatformCallContext {
   debugSubdivision?: string;
 }
 
-interface GraphqlErrorShape {
-  message: string;
-  extensions?: Record<string, unknown> & { reason?: string; traceId?: string };
-}
-
-/** A failed platform call, with the spec's error kind and the platform's trace id. */
-export class PlatformError extends Error {
-  readonly kind: string;
-  readonly extensions: Record<string, unknown>;
-
+/** A failed platform call from a server render, with the spec's error kind and the platform's trace id. */
+export class PlatformError extends GraphqlCallError {
   constructor(message: string, kind: string, extensions: Record<string, unknown> = {}) {
-    super(message);
+    super(message, kind, extensions);
     this.name = 'PlatformError';
-    this.kind = kind;
-    this.extensions = extensions;
   }
-
-  /** The platform's trace id for this failure, when it sent one. */
-  get traceId(): string | undefined {
-    return typeof this.extensions.traceId === 'string' ? this.extensions.traceId : undefined;
-  }
-}
-
-/** The error kind of a GraphQL error: its first reason, else its type without dollar signs. */
-export function graphqlErrorKind(error: GraphqlErrorShape): string {
-  const reason = error.extensions?.reason;
-  if (typeof reason === 'string' && reason) return reason;
-  const type = error.extensions?.type;
-  if (typeof type === 'string' && type) return type.replaceAll('$', '');
-  return 'GraphQLError';
 }
 
 const TIMEOUT_MS = 5000;

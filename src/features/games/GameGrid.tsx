@@ -1,0 +1,122 @@
+/**
+ * A paged game grid island for list, studio and category pages. The server renders the games
+ * through `?page=N`, and "Load more" is a real link to the next page, so it works without
+ * JavaScript; hydrated, the link appends the next page in place (10 for lists, 30 for studios
+ * and categories), keeps the address in step so a reload shows the same games, and moves focus
+ * to the first new game so keyboard and screen-reader users continue where the new games start.
+ */
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { showFeedback } from '../feedback/store.ts';
+import { graphqlRequest } from '../../lib/graphql-client.ts';
+import { routePath, type PathContext } from '../../paths.ts';
+import { gamePath } from './game-paths.ts';
+import { GameTile } from './GameTile.tsx';
+import type { GridPaging } from './paging.ts';
+import { connectionOf, gamePageRequest, toSlice, type CategoryGamesData, type ListSliceData, type StudioGamesData } from './queries.ts';
+import { fillText } from './text.ts';
+import type { GameFilters, GameSlice, GameSource, GameTileData } from './types.ts';
+
+/** Texts of a grid, translated on the server. */
+export interface GridTexts {
+  loadMore: string;
+  loading: string;
+  /** "Showing {shown} of {total} games". */
+  shown: string;
+  loadFailed: string;
+}
+
+/** Props of the grid island. */
+export interface GameGridProps {
+  source: GameSource;
+  initial: GameSlice;
+  filters: GameFilters;
+  paging: GridPaging;
+  /** The page the server rendered (`?page=`). */
+  page: number;
+  /** The route the grid lives on, for the "Load more" link (`?page=N+1`). */
+  pageRoute: { id: string; slug?: string };
+  paths: PathContext;
+  /** BCP 47 tag for number formatting. */
+  languageTag: string;
+  texts: GridTexts;
+  eagerTiles: number;
+  /** Id of the page heading that names the grid. */
+  labelledBy: string;
+}
+
+/** The anchor of the n-th game (1-based), so a no-JavaScript "Load more" lands on the first new game. */
+const anchorOf = (position: number) => `game-${position}`;
+
+/** A grid of games with "Load more". */
+export default function GameGrid(props: GameGridProps) {
+  const { source, initial, filters, paging, pageRoute, paths, languageTag, texts, eagerTiles, labelledBy } = props;
+  const [games, setGames] = useState<GameTileData[]>(initial.games);
+  const [page, setPage] = useState(props.page);
+  const [cursor, setCursor] = useState({ endCursor: initial.endCursor, hasNextPage: initial.hasNextPage });
+  const [total, setTotal] = useState(initial.totalCount);
+  const [loading, setLoading] = useState(false);
+  const focusPosition = useRef<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    const position = focusPosition.current;
+    focusPosition.current = null;
+    if (position === null) return;
+    listRef.current?.querySelector<HTMLAnchorElement>(`#${anchorOf(position)} a`)?.focus();
+  }, [games.length]);
+
+  const pageHref = (target: number) => routePath(paths, pageRoute.id, { slug: pageRoute.slug, query: { page: target } });
+  const nextHref = `${pageHref(page + 1)}#${anchorOf(games.length + 1)}`;
+
+  const loadMore = async (event: MouseEvent<HTMLAnchorElement>) => {
+    // Modified clicks open the next page in a new tab, as links do.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    if (loading) return;
+    setLoading(true);
+    try {
+      const request = gamePageRequest(source, filters, paging.more, cursor.endCursor);
+      const data = await graphqlRequest<ListSliceData | StudioGamesData | CategoryGamesData>(request.operationName, request.query, request.variables);
+      const connection = connectionOf(data);
+      if (!connection) throw new Error(`${source.kind} "${source.slug}" is gone`);
+      const slice = toSlice(connection);
+      const known = new Set(games.map((game) => game.id));
+      const fresh = slice.games.filter((game) => !known.has(game.id));
+      focusPosition.current = fresh.length ? games.length + 1 : null;
+      setGames([...games, ...fresh]);
+      setCursor({ endCursor: slice.endCursor, hasNextPage: slice.hasNextPage });
+      setTotal(slice.totalCount);
+      setPage(page + 1);
+      // The address follows the grid, so reload and back-forward show the same games.
+      history.replaceState(history.state, '', pageHref(page + 1));
+    } catch (error) {
+      console.warn(`[games] load more of ${source.kind} "${source.slug}" failed: ${(error as Error).message}`);
+      showFeedback('error', texts.loadFailed, { namespace: 'games-grid' });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const number = new Intl.NumberFormat(languageTag);
+  return (
+    <div className="game-grid-block">
+      <ul className="game-grid" ref={listRef} aria-busy={loading} aria-labelledby={labelledBy}>
+        {games.map((game, index) => (
+          <li key={game.id} id={anchorOf(index + 1)} className="game-grid__item">
+            <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} />
+          </li>
+        ))}
+      </ul>
+      <div className="game-grid__footer">
+        <p className="game-grid__status" aria-live="polite">
+          {fillText(texts.shown, { shown: number.format(games.length), total: number.format(Math.max(total, games.length)) })}
+        </p>
+        {cursor.hasNextPage && (
+          <a className="button game-grid__more" href={nextHref} onClick={loadMore} aria-disabled={loading || undefined}>
+            {loading ? texts.loading : texts.loadMore}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

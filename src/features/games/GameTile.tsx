@@ -1,0 +1,36 @@
+/**
+ * One game tile: the 3:4 artwork with its size reserved (width, height and aspect-ratio), so a
+ * rail or grid never shifts while images load, and the game's name and studio under it. The whole
+ * tile is one link to the game's page.
+ */
+import type { GameTileData } from './types.ts';
+
+/** A game tile; `eager` loads its image at once (tiles on screen at first paint). */
+export function GameTile({ game, href, eager }: { game: GameTileData; href: string; eager: boolean }) {
+  return (
+    <a className="game-tile" href={href}>
+      <img
+        className="game-tile__image"
+        src={game.imageUrl}
+        width={300}
+        height={400}
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <span className="game-tile__name">{game.name}</span>
+      <span className="game-tile__studio">{game.studioName}</span>
+    </a>
+  );
+}
+
+/** A tile-sized placeholder while games load; hidden from assistive tech (the list announces instead). */
+export function GameTilePlaceholder() {
+  return (
+    <span className="game-tile game-tile--placeholder" aria-hidden="true">
+      <span className="game-tile__image" />
+      <span className="game-tile__name" />
+      <span className="game-tile__studio" />
+    </span>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The games feature's platform calls for server renders: list slices for rails, paged grids for
+ * list, studio and category pages, and the catalogue's indexes (lists, categories, studios).
+ * Answers are cached briefly per brand and per everything that changes them (list, country,
+ * subdivision, currency, licence, locale), so a busy lobby asks the platform once per few seconds.
+ */
+import type { PageContext } from '../page-context/page-context.server.ts';
+import { platformQuery, type PlatformCallContext } from '../../lib/graphql.server.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { GAME_LIST_SLICE } from './carousel.ts';
+import { requestSizes } from './paging.ts';
+import {
+  connectionOf, gamePageRequest, toSlice,
+  type CategoryGamesData, type ListSliceData, type StudioGamesData,
+} from './queries.ts';
+import type { GameFilters, GameSlice, GameSource } from './types.ts';
+
+/** A list of the catalogue (fixed or editorial). */
+export interface GameListSummary {
+  name: string;
+  slug: string;
+  kind: string;
+}
+
+/** A category of the catalogue. */
+export interface GameCategorySummary {
+  slug: string;
+  name: string;
+}
+
+/** A studio of the catalogue. */
+export interface StudioSummary {
+  slug: string;
+  name: string;
+  imageUrl: string;
+  isLive: boolean;
+}
+
+/** A page of games with the name of the thing they belong to. */
+export interface NamedGamePage {
+  name: string;
+  slice: GameSlice;
+  /** The studio's logo, for studio pages. */
+  imageUrl?: string;
+}
+
+const CATALOGUE_QUERY = /* GraphQL */ `
+  query GameCatalogue {
+    gameLists { name slug kind }
+    gameCategories { slug name }
+    studios { slug name imageUrl isLive }
+  }`;
+
+interface CatalogueData {
+  gameLists: GameListSummary[];
+  gameCategories: GameCategorySummary[];
+  studios: StudioSummary[];
+}
+
+/** Rails and grids change only when the catalogue does; a few seconds keeps them fresh and cheap. */
+const SLICE_TTL_MS = 5000;
+const catalogueCache = new TtlCache<CatalogueData>(30_000);
+const pageCache = new TtlCache<NamedGamePage | null>(SLICE_TTL_MS, 2000);
+
+/** The platform-call context of a page render (the filters carry the visitor's country). */
+function callFor(ctx: PageContext): PlatformCallContext {
+  return { brand: ctx.brand.id, locale: ctx.locale };
+}
+
+/** The spec's filters for this visitor: currency, country (subdivision only for CA), licence, locale. */
+export function gameFilters(ctx: PageContext): GameFilters {
+  const { ipCountryCode, subDivision } = ctx.country;
+  return {
+    currencyCode: ctx.settings.currency,
+    ipCountryCode,
+    ...(ipCountryCode === 'CA' && subDivision ? { subDivision } : {}),
+    license: ctx.brand.settings.license,
+    locale: ctx.locale,
+  };
+}
+
+/** Whether a list is switched off for this brand: the bonus list where the brand offers no bonus (spec section 5). */
+export function isListHidden(ctx: PageContext, slug: string): boolean {
+  return slug === 'bonus' && !ctx.brand.settings.bonusEnabled;
+}
+
+/** The catalogue's lists (without the ones this brand hides), categories and studios. */
+export async function loadCatalogue(ctx: PageContext): Promise<CatalogueData> {
+  const data = await catalogueCache.get(ctx.brand.id, () => platformQuery<CatalogueData>('GameCatalogue', CATALOGUE_QUERY, {}, callFor(ctx)));
+  return { ...data, gameLists: data.gameLists.filter((list) => !isListHidden(ctx, list.slug)) };
+}
+
+function filtersKey(filters: GameFilters): string {
+  return [filters.ipCountryCode, filters.subDivision ?? '', filters.currencyCode, filters.license, filters.locale].join('|');
+}
+
+/**
+ * The first `count` games of a source (several platform requests of at most 100 when needed),
+ * with the source's name; null when the source does not exist.
+ */
+export function loadGamePage(ctx: PageContext, source: GameSource, count: number): Promise<NamedGamePage | null> {
+  const filters = gameFilters(ctx);
+  const key = [ctx.brand.id, source.kind, source.slug, count, filtersKey(filters)].join('|');
+  return pageCache.get(key, async () => {
+    let named: Omit<NamedGamePage, 'slice'> | null = null;
+    let slice: GameSlice | null = null;
+    let after: string | null = null;
+    for (const first of requestSizes(count)) {
+      const request = gamePageRequest(source, filters, first, after);
+      const data = await platformQuery<ListSliceData | StudioGamesData | CategoryGamesData>(
+        request.operationName, request.query, request.variables, callFor(ctx),
+      );
+      const connection = connectionOf(data);
+      if (!connection) return null;
+      named ??= { name: nameOf(data), imageUrl: imageOf(data) };
+      const next = toSlice(connection);
+      slice = slice ? { ...next, games: [...slice.games, ...next.games] } : next;
+      if (!next.hasNextPage) break;
+      after = next.endCursor;
+    }
+    return named && slice ? { ...named, slice } : null;
+  });
+}
+
+function nameOf(data: ListSliceData | StudioGamesData | CategoryGamesData): string {
+  if ('listOfGames' in data) return data.listOfGames?.name ?? '';
+  if ('studio' in data) return data.studio?.name ?? '';
+  return data.gameCategory?.name ?? '';
+}
+
+function imageOf(data: ListSliceData | StudioGamesData | CategoryGamesData): string | undefined {
+  return 'studio' in data ? data.studio?.imageUrl : undefined;
+}
+
+/** A rail's first slice (10 games), or null for an unknown or hidden list. */
+export async function loadRailSlice(ctx: PageContext, listOfGamesSlug: string): Promise<NamedGamePage | null> {
+  if (isListHidden(ctx, listOfGamesSlug)) return null;
+  return loadGamePage(ctx, { kind: 'list', slug: listOfGamesSlug }, GAME_LIST_SLICE);
+}

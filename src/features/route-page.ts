@@ -1,0 +1,24 @@
+/**
+ * What a feature page is: a loader and an Astro component for a route of `src/routes.ts`. The
+ * catch-all page picks the layout the spec assigns the route, runs the loader (null means "no such
+ * thing": the not-found page, 404) and renders the component inside the layout.
+ */
+import type { PageContext } from './page-context/page-context.server.ts';
+
+/** What a loader returns: the page title (else the route's own) and the data for the component. */
+export interface LoadedPage<D> {
+  title?: string;
+  data: D;
+}
+
+/** A feature page: its loader and its Astro component (props `{ ctx, slug, data }`). */
+export interface RoutePage<D = unknown> {
+  load(ctx: PageContext, slug: string | undefined, url: URL): Promise<LoadedPage<D> | null>;
+  // Astro components are functions the compiler produces; their props are checked where they are written.
+  component: (props: { ctx: PageContext; slug?: string; data: D }) => unknown;
+}
+
+/** Declares a feature page with its data type tied between loader and component. */
+export function routePage<D>(page: RoutePage<D>): RoutePage<unknown> {
+  return page as RoutePage<unknown>;
+}

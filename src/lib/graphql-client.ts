@@ -1,0 +1,79 @@
+/**
+ * The browser's GraphQL client for anonymous islands: one POST to the lobby's same-origin
+ * `/graphql` (the lobby's server proxies it to the platform and adds the brand header). It is
+ * deliberately tiny: the anonymous lobby has a 90 KB brotli JavaScript budget, and Apollo arrives
+ * only with the signed-in player's work. Errors follow the spec's catalogue (section 8): network
+ * failures are prefixed [Network], GraphQL errors [GraphQL]; the kind is the first
+ * extensions.reason, else its type without dollar signs; the extensions and traceId are kept.
+ */
+
+import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from './graphql-errors.ts';
+
+/** Where browser GraphQL calls go: same origin, so no CORS and no brand knowledge in the browser. */
+export const GRAPHQL_ENDPOINT = '/graphql';
+
+/** A failed browser GraphQL call, with the spec's error kind, the trace id and the HTTP status. */
+export class GraphqlClientError extends GraphqlCallError {
+  /** The HTTP status, when the server answered at all. */
+  readonly status: number | undefined;
+
+  constructor(message: string, kind: string, extensions: Record<string, unknown> = {}, status?: number) {
+    super(message, kind, extensions);
+    this.name = 'GraphqlClientError';
+    this.status = status;
+  }
+}
+
+/** Runs one GraphQL operation from the browser and returns its data, or throws GraphqlClientError. */
+export async function graphqlRequest<T>(
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
+): Promise<T> {
+  const send = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await send(GRAPHQL_ENDPOINT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      body: JSON.stringify({ query, operationName, variables }),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new GraphqlClientError(
+      `[Network] Could not fetch: ${GRAPHQL_ENDPOINT}. Message: ${(error as Error).message}`,
+      'NetworkError',
+    );
+  }
+  let body: { data?: T | null; errors?: GraphqlErrorShape[] };
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    throw new GraphqlClientError(
+      `[Network] ${GRAPHQL_ENDPOINT} answered ${response.status} ${response.statusText} without JSON`,
+      'NetworkError',
+      {},
+      response.status,
+    );
+  }
+  const first = body.errors?.[0];
+  if (first) {
+    throw new GraphqlClientError(
+      `[GraphQL] ${operationName}: ${first.message}`,
+      graphqlErrorKind(first),
+      first.extensions ?? {},
+      response.status,
+    );
+  }
+  if (!response.ok || body.data === undefined || body.data === null) {
+    throw new GraphqlClientError(
+      `[Network] ${GRAPHQL_ENDPOINT} answered ${response.status} ${response.statusText}`,
+      'NetworkError',
+      {},
+      response.status,
+    );
+  }
+  return body.data;
+}

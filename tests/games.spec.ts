@@ -1,0 +1,394 @@
+/**
+ * Games browsing against the real lobby and platform: the carousel's lazy second slice, arrows,
+ * "Show more games" and keyboard use; the list, category and studio pages with "Load more" (with
+ * and without JavaScript); the bonus list rule; layout stability; accessibility.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { FIXED_GAME_LISTS } from '../src/routes.ts';
+import { brandOrigin } from './support/urls.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+interface GraphqlCall {
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+/** Records the browser's GraphQL operations (the island's requests to same-origin /graphql). */
+function recordGraphql(page: Page): GraphqlCall[] {
+  const calls: GraphqlCall[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || !new URL(request.url()).pathname.endsWith('/graphql')) return;
+    const body = request.postDataJSON() as GraphqlCall;
+    calls.push({ operationName: body.operationName, variables: body.variables });
+  });
+  return calls;
+}
+
+const rail = (page: Page, title: string) => page.getByRole('region', { name: title });
+const tilesOf = (region: Locator) => region.getByRole('list').getByRole('listitem');
+const scroller = (region: Locator) => region.locator('.game-rail__viewport');
+
+/** Waits until the rail's island has hydrated and measured its scroll (the "next" arrow shows). */
+async function hydrated(region: Locator): Promise<void> {
+  await expect(region.getByRole('button', { name: 'Next games' })).toBeVisible();
+}
+
+async function scrollRailTo(region: Locator, distanceFromEnd: number): Promise<void> {
+  await scroller(region).evaluate((element, distance) => {
+    element.scrollLeft = element.scrollWidth - element.clientWidth - distance;
+  }, distanceFromEnd);
+}
+
+async function settledScrollLeft(region: Locator): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const now = await scroller(region).evaluate((element) => element.scrollLeft);
+    if (now === last) return now;
+    last = now;
+    await region.page().waitForTimeout(150);
+  }
+}
+
+/** Sums the page's layout shifts (not caused by input) while /en/games/ loads, hydrates and is scrolled through. */
+async function layoutShiftOfGamesPage(page: Page): Promise<number> {
+  await page.addInitScript(() => {
+    const store = window as unknown as { layoutShift: number };
+    store.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) store.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/en/games/');
+  await hydrated(rail(page, 'Hot games'));
+  // Scroll the whole page so every rail hydrates and its lazy artwork loads.
+  for (let step = 0; step < 14; step++) {
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await page.waitForTimeout(150);
+  }
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('game carousel on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('fetches the second slice within 200 px of the end, then offers Show more games leading to the list', async ({ page }) => {
+    const calls = recordGraphql(page);
+    await page.goto('/en/games/');
+    const hot = rail(page, 'Hot games');
+    await hydrated(hot);
+    await expect(tilesOf(hot)).toHaveCount(10);
+    await expect(hot.getByRole('link', { name: 'Show more games' })).toHaveCount(0);
+
+    // 250 px from the end: nothing yet (the check runs within 100 ms of the scroll).
+    await scrollRailTo(hot, 250);
+    await page.waitForTimeout(400);
+    expect(calls.filter((call) => call.variables.listOfGamesSlug === 'hot-games')).toEqual([]);
+
+    const sliceRequest = page.waitForRequest((request) => request.url().endsWith('/graphql') && (request.postData() ?? '').includes('"hot-games"'));
+    await scrollRailTo(hot, 150);
+    const request = await sliceRequest;
+    const body = request.postDataJSON() as GraphqlCall;
+    expect(body.operationName).toBe('GameListSlice');
+    expect(body.variables).toMatchObject({ listOfGamesSlug: 'hot-games', first: 10, currencyCode: 'EUR', license: 'mga', locale: 'en' });
+    expect(typeof body.variables.after).toBe('string');
+    expect(typeof body.variables.ipCountryCode).toBe('string');
+    expect(body.variables).not.toHaveProperty('subDivision');
+
+    await expect(tilesOf(hot)).toHaveCount(20);
+    const showMore = hot.getByRole('link', { name: 'Show more games' });
+    await expect(showMore).toBeVisible();
+    // Pagination stops at the second slice: scrolling to the very end fetches nothing more.
+    await scrollRailTo(hot, 0);
+    await page.waitForTimeout(400);
+    expect(calls.filter((call) => call.variables.listOfGamesSlug === 'hot-games')).toHaveLength(1);
+    await expect(tilesOf(hot)).toHaveCount(20);
+
+    await showMore.click();
+    await expect(page).toHaveURL(/\/en\/hot-games\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hot games');
+    await expect(page.getByRole('list', { name: 'Hot games' }).getByRole('listitem')).toHaveCount(10);
+  });
+
+  test('sends the subdivision only for Canadian visitors', async ({ page, browser }) => {
+    const calls = recordGraphql(page);
+    await page.goto('/en/games/');
+    const hot = rail(page, 'Hot games');
+    await hydrated(hot);
+    await scrollRailTo(hot, 0);
+    await expect(tilesOf(hot)).toHaveCount(20);
+    expect(calls.find((call) => call.variables.listOfGamesSlug === 'hot-games')?.variables).not.toHaveProperty('subDivision');
+
+    const canadian = await browser.newContext({ viewport: PHONE, extraHTTPHeaders: { 'x-debug-country': 'CA', 'x-debug-subdivision': 'ON' } });
+    const mapleridge = await canadian.newPage();
+    const canadianCalls = recordGraphql(mapleridge);
+    await mapleridge.goto(`${brandOrigin('mapleridge')}/en_CA/games/`);
+    const hotCa = rail(mapleridge, 'Hot games');
+    await hydrated(hotCa);
+    await scrollRailTo(hotCa, 0);
+    await expect(tilesOf(hotCa)).toHaveCount(20);
+    expect(canadianCalls.find((call) => call.variables.listOfGamesSlug === 'hot-games')?.variables).toMatchObject({
+      ipCountryCode: 'CA', subDivision: 'ON', currencyCode: 'CAD', license: 'crc', locale: 'en_CA',
+    });
+    await canadian.close();
+  });
+});
+
+test.describe('game carousel on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('arrows hide at the start and the end, and a click scrolls about two thirds of the width', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/en/games/');
+    const hot = rail(page, 'Hot games');
+    await hydrated(hot);
+    // 10 games do not fill a page of 18 at 1280 px, so the second slice arrives without a scroll.
+    await expect(tilesOf(hot)).toHaveCount(20);
+    const previous = hot.getByRole('button', { name: 'Previous games' });
+    const next = hot.getByRole('button', { name: 'Next games' });
+    await expect(previous).toBeHidden();
+
+    const { width, tile } = await scroller(hot).evaluate((element) => ({
+      width: element.clientWidth,
+      tile: element.querySelector('li')!.getBoundingClientRect().width,
+    }));
+    await next.click();
+    const moved = await settledScrollLeft(hot);
+    // Scroll-snap aligns the step to a tile, so it lands within half a tile (plus the gap) of 2/3.
+    expect(Math.abs(moved - (width * 2) / 3)).toBeLessThanOrEqual(tile / 2 + 16);
+    await expect(previous).toBeVisible();
+
+    for (let clicks = 0; clicks < 20 && (await next.isVisible()); clicks++) {
+      await next.click();
+      await settledScrollLeft(hot);
+    }
+    await expect(next).toBeHidden();
+    await expect(previous).toBeVisible();
+    await expect(hot.getByRole('link', { name: 'Show more games' })).toBeInViewport();
+
+    await previous.click();
+    await expect(next).toBeVisible();
+  });
+
+  test('scrolls smoothly unless the player prefers reduced motion', async ({ page }) => {
+    /** Clicks "next" and returns the distinct scroll positions seen frame by frame for 800 ms. */
+    const framesOfOneClick = (region: Locator) =>
+      region.evaluate(async (element) => {
+        const viewport = element.querySelector('.game-rail__viewport')!;
+        const seen: number[] = [];
+        element.querySelector<HTMLButtonElement>('button[aria-label="Next games"]')!.click();
+        const until = performance.now() + 800;
+        while (performance.now() < until) {
+          await new Promise(requestAnimationFrame);
+          seen.push(viewport.scrollLeft);
+        }
+        return [...new Set(seen)];
+      });
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/en/games/');
+    await hydrated(rail(page, 'Hot games'));
+    expect((await framesOfOneClick(rail(page, 'Hot games'))).length).toBeGreaterThan(3);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await hydrated(rail(page, 'Hot games'));
+    expect((await framesOfOneClick(rail(page, 'Hot games'))).length).toBeLessThanOrEqual(2);
+  });
+
+  test('works from the keyboard: heading link, arrows, then the tiles in order', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/en/games/');
+    const hot = rail(page, 'Hot games');
+    await hydrated(hot);
+    await expect(tilesOf(hot)).toHaveCount(20);
+    await hot.getByRole('heading', { name: 'Hot games' }).getByRole('link').focus();
+
+    await page.keyboard.press('Tab');
+    const next = hot.getByRole('button', { name: 'Next games' });
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => scroller(hot).evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(hot.getByRole('button', { name: 'Previous games' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect.poll(() => scroller(hot).evaluate((element) => element.scrollLeft)).toBe(0);
+    // At the start "previous" hides; focus moves to "next" rather than falling to the page.
+    await expect(next).toBeFocused();
+
+    await page.keyboard.press('Tab');
+    const firstTile = tilesOf(hot).first().getByRole('link');
+    await expect(firstTile).toBeFocused();
+    for (let step = 1; step < 20; step++) await page.keyboard.press('Tab');
+    const lastTile = tilesOf(hot).last().getByRole('link');
+    await expect(lastTile).toBeFocused();
+    await expect(lastTile).toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(hot.getByRole('link', { name: 'Show more games' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/en\/hot-games\/$/);
+  });
+
+  test('a games page does not shift while it loads, hydrates and lazy-loads (CLS ≤ 0.01)', async ({ page }) => {
+    const shift = await layoutShiftOfGamesPage(page);
+    console.log(`CLS on /en/games/ (desktop): ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThanOrEqual(0.01);
+  });
+});
+
+test.describe('on a phone with touch', () => {
+  test('a swipe scrolls the rail natively and snaps to a tile @phone', async ({ page }) => {
+    await page.goto('/en/games/');
+    const hot = rail(page, 'Hot games');
+    await hydrated(hot);
+    const box = (await scroller(hot).boundingBox())!;
+    // A finger drag from right to left, as raw touch events (Playwright has no swipe helper).
+    const cdp = await page.context().newCDPSession(page);
+    const startX = Math.round(box.x + box.width * 0.8);
+    const y = Math.round(box.y + box.height / 3);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: startX, y }] });
+    for (let step = 1; step <= 10; step++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: startX - step * 20, y }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const left = await settledScrollLeft(hot);
+    expect(left).toBeGreaterThan(0);
+    // Snapped: a tile's left edge sits at the viewport's scroll-padding.
+    const offsets = await scroller(hot).evaluate((element) =>
+      [...element.querySelectorAll('li')].map((item) => item.getBoundingClientRect().left - element.getBoundingClientRect().left));
+    expect(offsets.some((offset) => Math.abs(offset - 4) <= 2)).toBe(true);
+    await expect(hot.getByRole('button', { name: 'Previous games' })).toBeVisible();
+  });
+
+  test('a games page does not shift on a phone either (CLS ≤ 0.01) @phone', async ({ page }) => {
+    const shift = await layoutShiftOfGamesPage(page);
+    console.log(`CLS on /en/games/ (phone): ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThanOrEqual(0.01);
+  });
+});
+
+test('every fixed list page answers 200 with games', async ({ page }) => {
+  for (const slug of FIXED_GAME_LISTS) {
+    const response = await page.goto(`/en/${slug}/`);
+    expect(response?.status(), slug).toBe(200);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(title, slug).toBeTruthy();
+    await expect(page.getByRole('list', { name: title ?? '' }).getByRole('listitem').first(), slug).toBeVisible();
+    await expect(page, slug).toHaveTitle(new RegExp(`^${title} \\| Aurelia Casino$`));
+  }
+});
+
+test('a studio page shows 20 games, then 30 more per Load more, in place', async ({ page }) => {
+  const calls = recordGraphql(page);
+  await page.goto('/en/game-studio/northwind-forge/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Northwind Forge');
+  const grid = page.getByRole('list', { name: 'Northwind Forge' });
+  await expect(grid.getByRole('listitem')).toHaveCount(20);
+  await expect(page.getByText('Showing 20 of 64 games')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Load more games' }).click();
+  await expect(grid.getByRole('listitem')).toHaveCount(50);
+  expect(calls.at(-1)).toMatchObject({ operationName: 'StudioGames', variables: { slug: 'northwind-forge', first: 30 } });
+  await expect(page).toHaveURL(/\/en\/game-studio\/northwind-forge\/\?page=2$/);
+  await expect(grid.getByRole('listitem').nth(20).getByRole('link')).toBeFocused();
+  await expect(page.getByText('Showing 50 of 64 games')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Load more games' }).click();
+  await expect(grid.getByRole('listitem')).toHaveCount(64);
+  await expect(page.getByRole('link', { name: 'Load more games' })).toHaveCount(0);
+
+  // The address the grid left behind renders the same games on reload.
+  await page.reload();
+  await expect(grid.getByRole('listitem')).toHaveCount(64);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('rails show their first slice and Load more is a link to the next page', async ({ page }) => {
+    await page.goto('/en/games/');
+    const hot = rail(page, 'Hot games');
+    await expect(tilesOf(hot)).toHaveCount(10);
+    await expect(hot.getByRole('button')).toHaveCount(0);
+
+    await page.goto('/en/slots/');
+    const grid = page.getByRole('list', { name: 'Slots' });
+    await expect(grid.getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('link', { name: 'Load more games' }).click();
+    await expect(page).toHaveURL(/\/en\/slots\/\?page=2#game-11$/);
+    await expect(grid.getByRole('listitem')).toHaveCount(20);
+  });
+});
+
+test('the bonus list is hidden and its pages are not found where the brand offers no bonus', async ({ page }) => {
+  for (const path of ['/fr/bonus/', '/fr/game-list/bonus/']) {
+    const response = await page.goto(`${brandOrigin('solenne')}${path}`);
+    expect(response?.status(), path).toBe(404);
+  }
+  await page.goto(`${brandOrigin('solenne')}/fr/game-list/`);
+  await expect(page.getByRole('link', { name: 'Jeux bonus' })).toHaveCount(0);
+  await page.goto(`${brandOrigin('solenne')}/fr/games/`);
+  await expect(page.getByRole('region').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Jeux bonus' })).toHaveCount(0);
+
+  await page.goto('/en/games/');
+  await expect(page.getByRole('region', { name: 'Bonus games' })).toHaveCount(1);
+  const response = await page.goto('/en/bonus/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonus games');
+});
+
+test('unknown lists, categories and studios are not found', async ({ page }) => {
+  for (const path of ['/en/game-list/no-such-list/', '/en/game-category/no-such-category/', '/en/game-studio/no-such-studio/']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Page not found');
+  }
+});
+
+test('the indexes link every list, category and studio', async ({ page }) => {
+  await page.goto('/en/game-list/');
+  await page.getByRole('link', { name: 'Staff Picks' }).click();
+  await expect(page).toHaveURL(/\/en\/game-list\/staff-picks\/$/);
+  await expect(page.getByRole('list', { name: 'Staff Picks' }).getByRole('listitem')).toHaveCount(10);
+
+  await page.goto('/en/game-category/');
+  await page.getByRole('link', { name: 'Poker' }).click();
+  await expect(page.getByRole('list', { name: 'Poker' }).getByRole('listitem')).toHaveCount(10);
+
+  await page.goto('/en/game-studio/');
+  await page.getByRole('link', { name: 'Kestrel Live' }).click();
+  await expect(page).toHaveURL(/\/en\/game-studio\/kestrel-live\/$/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Game studios' })).toBeVisible();
+});
+
+test('games pages have no serious axe violations on a dark and a light brand', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  const pages = [
+    '/en/games/', '/en/hot-games/', '/en/game-list/', '/en/game-category/', '/en/game-category/poker/', '/en/game-studio/',
+    '/en/game-studio/kestrel-live/',
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  for (const path of ['/en_CA/games/', '/en_CA/slots/']) {
+    await page.goto(`${brandOrigin('mapleridge')}${path}`);
+    if (path.endsWith('/games/')) await hydrated(rail(page, 'Hot games'));
+    expect(await seriousViolations(page), `mapleridge ${path}`).toEqual([]);
+  }
+});

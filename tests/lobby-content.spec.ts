@@ -1,0 +1,123 @@
+/**
+ * Content editors: the lobby is composed from the CMS's blocks in the editor's order; an edit to a
+ * content file shows on the next load within two seconds with no build or restart; a broken edit
+ * keeps the last good lobby live and names the file, the block and the field; rich text from the
+ * CMS runs nothing.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brandOrigin, E2E_PORT } from './support/urls.ts';
+
+const CONTENT = `.data/e2e-${E2E_PORT}-content`;
+interface Block { id: string; type: string; [field: string]: unknown }
+const layoutFile = (brand: string) => path.join(CONTENT, brand, 'layout.json');
+const readLayout = (brand: string) => JSON.parse(readFileSync(layoutFile(brand), 'utf8')) as { blocks: Block[] };
+const writeLayout = (brand: string, layout: unknown) => writeFileSync(layoutFile(brand), JSON.stringify(layout, null, 2));
+const blockIds = (page: Page) => page.locator('.lobby > [data-block], .lobby [data-block]').evaluateAll((nodes) => [...new Set(nodes.map((n) => n.getAttribute('data-block')))]);
+
+test.describe.configure({ mode: 'serial' });
+
+test('the lobby renders every block type in the editor order', async ({ page }) => {
+  await page.goto(`${brandOrigin('aurelia')}/en/`);
+  const expected = readLayout('aurelia').blocks.map((block) => block.id);
+  expect(await blockIds(page)).toEqual(expected);
+  const types = new Set(readLayout('aurelia').blocks.map((block) => block.type));
+  expect(types.size).toBe(9);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Casino lobby');
+  const hero = page.locator('[data-block]').first().locator('img');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+});
+
+test('an editor reorders and removes blocks and sees it on the next load within two seconds', async ({ page }) => {
+  const original = readFileSync(layoutFile('vantor'), 'utf8');
+  try {
+    const layout = readLayout('vantor');
+    const last = layout.blocks.pop()!;
+    layout.blocks.unshift(last);
+    const removed = layout.blocks.splice(2, 1)[0]!;
+    writeLayout('vantor', layout);
+    const saved = Date.now();
+    let ids: (string | null)[] = [];
+    await expect(async () => {
+      await page.goto(`${brandOrigin('vantor')}/et_EE/`);
+      ids = await blockIds(page);
+      expect(ids[0]).toBe(last.id);
+    }).toPass({ timeout: 2000, intervals: [100] });
+    expect(Date.now() - saved).toBeLessThan(2000);
+    expect(ids).not.toContain(removed.id);
+  } finally {
+    writeFileSync(layoutFile('vantor'), original);
+  }
+});
+
+test('a broken edit keeps the last good lobby and names the file, block and field', async ({ page }) => {
+  const original = readFileSync(layoutFile('nordvik'), 'utf8');
+  await page.goto(`${brandOrigin('nordvik')}/no/`);
+  const good = await blockIds(page);
+  try {
+    const layout = readLayout('nordvik');
+    const banner = layout.blocks.find((block) => block.type === 'BANNER_MANUAL')!;
+    delete banner.href;
+    writeLayout('nordvik', layout);
+    await page.waitForTimeout(1600);
+    const response = await page.goto(`${brandOrigin('nordvik')}/no/`);
+    expect(response?.status()).toBe(200);
+    expect(await blockIds(page)).toEqual(good);
+
+    await page.goto(`${brandOrigin('nordvik')}/internal/content/`);
+    await expect(page.getByRole('listitem').filter({ hasText: 'nordvik/layout.json' })).toContainText(
+      `block "${banner.id}" (BANNER_MANUAL): field "href"`,
+    );
+
+    writeFileSync(layoutFile('nordvik'), '{ "blocks": [ ');
+    await page.waitForTimeout(600);
+    await page.goto(`${brandOrigin('nordvik')}/no/`);
+    expect(await blockIds(page)).toEqual(good);
+  } finally {
+    writeFileSync(layoutFile('nordvik'), original);
+  }
+  await expect(async () => {
+    await page.goto(`${brandOrigin('nordvik')}/internal/content/`);
+    await expect(page.getByText('is valid and live')).toBeVisible();
+  }).toPass({ timeout: 3000 });
+});
+
+test('hostile rich text from the CMS runs nothing', async ({ page }) => {
+  const original = readFileSync(layoutFile('kororaa'), 'utf8');
+  const corpus = [
+    '<script>window.__pwned = "script"</script>',
+    '<img src=x onerror="window.__pwned = \'img\'">',
+    '<a id="js-link" href="javascript:window.__pwned = \'link\'">click</a>',
+    '<svg onload="window.__pwned = \'svg\'"></svg>',
+    '<iframe srcdoc="<script>parent.__pwned = 1</script>"></iframe>',
+    '<p style="background:url(javascript:window.__pwned=1)" onclick="window.__pwned = \'click\'">Tap</p>',
+    '<details open ontoggle="window.__pwned = \'toggle\'">x</details>',
+    '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned = \'mxss\'">',
+  ].join('');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  try {
+    const layout = readLayout('kororaa');
+    const promotion = layout.blocks.find((block) => block.type === 'PROMOTION')!;
+    promotion.html = { en: `<p>Safe <strong>bold</strong></p>${corpus}` };
+    writeLayout('kororaa', layout);
+    await expect(async () => {
+      await page.goto(`${brandOrigin('kororaa')}/en/`);
+      await expect(page.locator(`[data-block="${promotion.id}"] strong`)).toHaveText('bold');
+    }).toPass({ timeout: 3000 });
+    const block = page.locator(`[data-block="${promotion.id}"]`);
+    await block.getByText('click').click().catch(() => {});
+    await block.getByText('Tap').click().catch(() => {});
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    const html = await block.locator('.rich-text').innerHTML();
+    expect(html).not.toMatch(/<script|<iframe|<svg|<img|\son\w+=|javascript:/i);
+  } finally {
+    writeFileSync(layoutFile('kororaa'), original);
+  }
+});
