@@ -9,7 +9,8 @@
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The encoded body: a hit sends these bytes as they are, with no re-encoding of the page. */
+  body: Uint8Array;
   storedAt: number;
 }
 
@@ -61,7 +62,9 @@ async function capture(render: () => Promise<Response>, now: number): Promise<Ca
     !response.headers.has('set-cookie') &&
     (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!cacheable) return response;
-  return { status: response.status, headers: [...response.headers.entries()], body: await response.text(), storedAt: now };
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length');
+  return { status: response.status, headers: [...headers, ['content-length', String(body.byteLength)]], body, storedAt: now };
 }
 
 /** Answers from the cache when fresh, else renders once (however many requests wait) and stores it. */
