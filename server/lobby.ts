@@ -13,7 +13,7 @@ import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
 import { isBrandAssetPath, serveBrandAsset } from './brand-assets.ts';
 
 /** Paths the lobby forwards to the platform. */
-export const PROXIED_PREFIXES = ['/graphql', '/api/graphql', '/media/', '/auth/', '/platform/'] as const;
+export const PROXIED_PREFIXES = ['/graphql', '/api/graphql', '/api/feed', '/media/', '/auth/', '/platform/'] as const;
 
 /** Whether a request path belongs to the platform rather than the lobby. */
 export function isProxiedPath(url: string): boolean {
