@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // Generous: CI shares 2 cores between the server, the platform and two browsers.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './tests/support/global-setup.ts',
@@ -49,6 +50,8 @@ export default defineConfig({
       PLATFORM_DATA_DIR: `.data/e2e-${E2E_PORT}-platform`,
       ATRIUM_CONTENT_DIR: E2E_CONTENT_DIR,
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1',
+      // Short-lived access tokens, so the session tests cross a real expiry (refresh 30 s before it) in seconds.
+      PLATFORM_ACCESS_TOKEN_TTL_S: '40',
     },
   },
 });
