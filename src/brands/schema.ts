@@ -100,6 +100,11 @@ export const brandSettingsSchema = z.strictObject({
   automaticAcceptedCookiesCountries: z.array(countryCode),
   /** The server feature toggles this brand's platform enables. */
   features: z.array(z.enum(SERVER_FEATURES)),
+  /**
+   * The WebSocket protocol the brand's platform speaks for subscriptions: `graphql-transport-ws`
+   * (graphql-ws, the default) or the legacy `graphql-ws` protocol of subscriptions-transport-ws.
+   */
+  realtimeProtocol: z.enum(['graphql-transport-ws', 'graphql-ws']).default('graphql-transport-ws'),
   /** Login and registration flows: a default and per-country overrides. */
   flows: z.strictObject({
     default: flow,

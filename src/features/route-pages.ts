@@ -2,6 +2,7 @@
  * The feature-page registry: route id (from `src/routes.ts`) → the feature page that renders it.
  * A route with no entry renders its page frame and empty state. Features add their entries here.
  */
+import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
 import type { RoutePage } from './route-page.ts';
@@ -10,4 +11,5 @@ import type { RoutePage } from './route-page.ts';
 export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   lobby: lobbyPage,
   ...GAME_ROUTE_PAGES,
+  ...AUTH_ROUTE_PAGES,
 };

@@ -50,7 +50,7 @@ export interface PageContext {
   settings: LobbySettings;
   productMode: ProductMode;
   consent: Consent;
-  /** Whether the visitor holds a refreshable session; everyone is a visitor until login lands. */
+  /** Whether the request carries a refreshable session (a refresh token, or the identity provider's cookie). */
   isRefreshable: boolean;
   /** Whether a server feature toggle is on for this brand. */
   hasFeature(name: string): boolean;
@@ -172,9 +172,19 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
       queryValue: astro.url.searchParams.get('productMode'),
       storedValue: astro.cookies.get(PRODUCT_MODE_COOKIE)?.value,
     }),
-    isRefreshable: false,
+    isRefreshable: hasRefreshableSession(astro.cookies),
     hasFeature: (name) => features.has(name),
   };
+}
+
+/**
+ * Whether a request carries a refreshable session (spec section 6: "login is recognised by a
+ * refreshable session"): the platform's refresh-token cookie, or the identity provider's cookie
+ * (its refresh token lives in the browser's session storage). The browser checks the tokens
+ * themselves; a stale cookie only means the page renders for a player until that check logs out.
+ */
+export function hasRefreshableSession(cookies: { get(name: string): { value: string } | undefined }): boolean {
+  return Boolean(cookies.get('refreshToken')?.value || cookies.get('keycloakAccessToken')?.value);
 }
 
 /** The visitor's address, when the adapter knows it. */

@@ -1,0 +1,65 @@
+/**
+ * The account banners of the signed-in player (spec section 4), above the page content. Which
+ * banners show is decided by `banners.ts` from `$player`, `$customer` and `$session`; they update
+ * live (a PlayerUpdated event refetches the player). Each banner is a status message with, where
+ * the player can act, a link to the page that resolves it.
+ */
+import { useStore } from '@nanostores/react';
+import type { Licence } from '../../brands/schema.ts';
+import { languageTag, type Locale } from '../../i18n/locales.ts';
+import { $customer } from '../session/customer-store.ts';
+import { $player } from '../session/player-store.ts';
+import { $session } from '../session/session-store.ts';
+import { useHydrated } from '../session/use-hydrated.ts';
+import { activeBanners, type AccountBannerId } from './banners.ts';
+
+/** Texts of the banners, translated on the server. */
+export interface BannerTexts {
+  region: string;
+  messages: Record<AccountBannerId, string>;
+  multipleAccounts: string;
+  /** Login-method names for the multiple-accounts message, by flow. */
+  methods: Record<string, string>;
+  actions: { documents: string; sourceOfWealth: string };
+}
+
+interface Props {
+  locale: Locale;
+  licence: Licence;
+  features: string[];
+  texts: BannerTexts;
+  paths: { documents: string; sourceOfWealth: string };
+}
+
+/** The player's account banners. */
+export default function AccountBanners({ locale, licence, features, texts, paths }: Props) {
+  const { player } = useStore($player);
+  const customer = useStore($customer);
+  const session = useStore($session);
+  const hydrated = useHydrated();
+  if (!player || !hydrated) return null;
+  const banners = activeBanners({ player, customer, licence, features, now: new Date() });
+  if (banners.length === 0) return null;
+  const dateFormat = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long' });
+  const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
+  return (
+    <section className="account-banners" aria-label={texts.region}>
+      {banners.map((banner) => {
+        const text =
+          banner.variant === 'multipleAccounts'
+            ? texts.multipleAccounts.replace('{method}', texts.methods[session?.flow ?? ''] ?? texts.methods.sms ?? '')
+            : texts.messages[banner.id].replace('{date}', formatDate(banner.date));
+        const action =
+          banner.id === 'KycRequired' ? { href: paths.documents, label: texts.actions.documents }
+          : banner.id === 'SowRequired' || banner.id === 'SowUploadRequired' ? { href: paths.sourceOfWealth, label: texts.actions.sourceOfWealth }
+          : null;
+        return (
+          <div key={banner.id} className={`account-banner account-banner--${banner.tone}`} role="status" data-banner={banner.id}>
+            <p>{text}</p>
+            {action && <a className="button button--small" href={action.href}>{action.label}</a>}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * SMS sign-in (and sign-up: an unknown number registers on verification). Three steps on three
+ * routes: the number (/login/ or /register/), the code (/enter-code/) and a new code
+ * (/resend-code/). It calls the platform through the tiny same-origin client, not Apollo, so the
+ * sign-in pages stay light; the tokens it gets go to the cookies and the player runtime takes over
+ * on the next page.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { GraphqlClientError, graphqlRequest } from '../../lib/graphql-client.ts';
+import type { TokenPair } from '../session/tokens.ts';
+import { finishSignIn, rememberedSmsPhone, rememberSmsPhone, withReturnTo } from './sign-in.ts';
+
+/** Texts of the SMS flow, translated on the server. */
+export interface SmsTexts {
+  intro: string;
+  phoneLabel: string;
+  phoneHint: string;
+  sendCode: string;
+  codeLabel: string;
+  codeSentTo: string;
+  verifyCode: string;
+  resendCode: string;
+  codeResent: string;
+  changeNumber: string;
+  noPhone: string;
+  errors: Record<'InvalidSmsCode' | 'SmsCodeExpired' | 'TooManyAttempts' | 'SmsResendTooSoon' | 'phone' | 'code' | 'generic', string>;
+}
+
+interface Props {
+  mode: 'phone' | 'code' | 'resend';
+  texts: SmsTexts;
+  paths: { login: string; enterCode: string; resendCode: string; home: string };
+  /** The guarded return path of the page, carried from step to step. */
+  returnTo: string | null;
+}
+
+const REQUEST = /* GraphQL */ `mutation RequestSmsLoginCode($phoneNumber: String!) { requestSmsLoginCode(phoneNumber: $phoneNumber) { phoneNumber codeLength } }`;
+const RESEND = /* GraphQL */ `mutation ResendSmsLoginCode($phoneNumber: String!) { resendSmsLoginCode(phoneNumber: $phoneNumber) { phoneNumber codeLength } }`;
+const VERIFY = /* GraphQL */ `mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!) { verifySmsLoginCode(phoneNumber: $phoneNumber, code: $code) { accessToken refreshToken } }`;
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+function errorText(error: unknown, texts: SmsTexts): string {
+  if (!(error instanceof GraphqlClientError)) return texts.errors.generic;
+  switch (error.kind) {
+    case 'InvalidSmsCode':
+      return fill(texts.errors.InvalidSmsCode, { attempts: Number(error.extensions.attemptsLeft ?? 0) });
+    case 'SmsCodeExpired':
+      return texts.errors.SmsCodeExpired;
+    case 'TooManyAttempts':
+      return texts.errors.TooManyAttempts;
+    case 'SmsResendTooSoon':
+      return fill(texts.errors.SmsResendTooSoon, { seconds: Number(error.extensions.retryAfterSeconds ?? 30) });
+    case 'BadUserInput':
+      return texts.errors.phone;
+    default:
+      return texts.errors.generic;
+  }
+}
+
+/** The SMS sign-in step for a route. */
+export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
+  const id = useId();
+  // undefined until mounted: the number lives in session storage, which server renders cannot read.
+  const [phone, setPhone] = useState<string | null | undefined>(undefined);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setPhone(rememberedSmsPhone());
+    if (mode === 'code' && new URLSearchParams(location.search).has('resent')) setNotice(texts.codeResent);
+  }, [mode, texts.codeResent]);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError(errorText(caught, texts));
+      setBusy(false);
+    }
+  };
+
+  if (mode !== 'phone' && phone === undefined) return <p role="status" aria-busy="true" />;
+  if (mode !== 'phone' && !phone) {
+    return (
+      <div className="auth-form">
+        <p>{texts.noPhone}</p>
+        <a className="button" href={withReturnTo(paths.login, returnTo)}>{texts.changeNumber}</a>
+      </div>
+    );
+  }
+
+  const errorId = `${id}-error`;
+  const alert = error ? <p id={errorId} className="auth-form__error" role="alert">{error}</p> : null;
+
+  if (mode === 'phone') {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      const number = value.trim();
+      if (!/^\+?[\d\s()-]{6,20}$/.test(number)) {
+        setError(texts.errors.phone);
+        return;
+      }
+      void run(async () => {
+        const data = await graphqlRequest<{ requestSmsLoginCode: { phoneNumber: string } }>('RequestSmsLoginCode', REQUEST, { phoneNumber: number });
+        rememberSmsPhone(data.requestSmsLoginCode.phoneNumber);
+        location.assign(withReturnTo(paths.enterCode, returnTo));
+      });
+    };
+    return (
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <p>{texts.intro}</p>
+        <label htmlFor={`${id}-phone`}>{texts.phoneLabel}</label>
+        <span className="auth-form__hint" id={`${id}-hint`}>{texts.phoneHint}</span>
+        <input
+          id={`${id}-phone`} name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" maxLength={100} required
+          value={value} onChange={(event) => setValue(event.target.value)}
+          aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${errorId}` : ''}`}
+        />
+        {alert}
+        <button className="button" type="submit" disabled={busy}>{texts.sendCode}</button>
+      </form>
+    );
+  }
+
+  if (mode === 'resend') {
+    return (
+      <div className="auth-form">
+        <p>{fill(texts.codeSentTo, { phone: phone ?? '' })}</p>
+        {alert}
+        <button
+          className="button" type="button" disabled={busy}
+          onClick={() => void run(async () => {
+            await graphqlRequest('ResendSmsLoginCode', RESEND, { phoneNumber: phone });
+            const target = new URL(withReturnTo(paths.enterCode, returnTo), location.origin);
+            target.searchParams.set('resent', '1');
+            location.assign(`${target.pathname}${target.search}`);
+          })}
+        >
+          {texts.resendCode}
+        </button>
+        <a href={withReturnTo(paths.login, returnTo)}>{texts.changeNumber}</a>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const code = value.replace(/\s/g, '');
+    if (!/^\d{4,8}$/.test(code)) {
+      setError(texts.errors.code);
+      return;
+    }
+    void run(async () => {
+      const data = await graphqlRequest<{ verifySmsLoginCode: TokenPair }>('VerifySmsLoginCode', VERIFY, { phoneNumber: phone, code });
+      finishSignIn(data.verifySmsLoginCode, paths.home);
+    });
+  };
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <p>{fill(texts.codeSentTo, { phone: phone ?? '' })}</p>
+      {notice && <p role="status">{notice}</p>}
+      <label htmlFor={`${id}-code`}>{texts.codeLabel}</label>
+      <input
+        id={`${id}-code`} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={8} required
+        value={value} onChange={(event) => setValue(event.target.value)}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+      />
+      {alert}
+      <button className="button" type="submit" disabled={busy}>{texts.verifyCode}</button>
+      <p className="auth-form__links">
+        <a href={withReturnTo(paths.resendCode, returnTo)}>{texts.resendCode}</a>
+        <a href={withReturnTo(paths.login, returnTo)}>{texts.changeNumber}</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The identity-provider integration (spec sections 4, 7 and 8): sign-in and sign-up redirects,
+ * the callback on /keycloak-login-handler/, the verified session, silent renew and silent sign-out.
+ *
+ * - Sign-in sends a nonce and keeps it (with the return path) in the sign-in state, so the
+ *   callback can verify the id_token against it (`id-token.ts`) before anyone counts as signed in.
+ * - A stored user whose token expired is renewed silently; a user who exists but is not
+ *   authenticated any more (login_required and friends) is signed out silently.
+ * - Renewals run under the same Web Lock as custom-token refreshes, one at a time across tabs: the
+ *   library's own automatic renew is off and the 60 s expiring notification calls the locked renew
+ *   instead, retried after 5 s on a timeout; any other renew error ends the session.
+ * - The provider's access token is mirrored into the `keycloakAccessToken` cookie so server
+ *   renders know a player is there; it is the Bearer token for the platform too.
+ */
+import { ErrorTimeout, type User, type UserManager } from 'oidc-client-ts';
+import type { SessionConfig } from '../session/config.ts';
+import { REFRESH_BEFORE_EXPIRY_MS, REFRESH_LOCK_NAME, SessionEndedError, type TokenRefresher } from '../session/token-refresh.ts';
+import { writeKeycloakCookie, type TokenPair } from '../session/tokens.ts';
+import { remoteKeys, verifyIdToken } from './id-token.ts';
+import { createRegistrationUserManager, createUserManager, OIDC_CLIENT_ID } from './oidc.ts';
+
+/** A silent renew that timed out is tried again after this long (spec section 9). */
+export const SILENT_RENEW_RETRY_MS = 5000;
+/** Silent-session answers that mean "anonymous", not an error (spec section 8). */
+export const ANONYMOUS_SESSION_ERRORS = ['login_required', 'consent_required', 'interaction_required', 'account_selection_required'];
+
+/** What the sign-in request carries through the provider and back. */
+interface SignInState {
+  returnTo: string;
+  nonce: string;
+}
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Starts the provider's sign-in (or, with `register`, its registration page); navigates away. */
+export async function startKeycloakSignIn(config: SessionConfig, options: { returnTo: string; register?: boolean }): Promise<void> {
+  const manager = options.register ? await createRegistrationUserManager(config) : createUserManager(config);
+  await manager.clearStaleState();
+  const nonce = randomNonce();
+  const state: SignInState = { returnTo: options.returnTo, nonce };
+  await manager.signinRedirect({ nonce, state });
+}
+
+/** Verifies a user's id_token against the realm's keys and discovery issuer. */
+async function verifyUser(manager: UserManager, user: User, expected: { nonce?: string; subject?: string }): Promise<void> {
+  const [issuer, jwksUri] = await Promise.all([manager.metadataService.getIssuer(), manager.metadataService.getKeysEndpoint()]);
+  if (!jwksUri) throw new Error('Metadata does not contain property jwks_uri');
+  await verifyIdToken(user.id_token, { issuer, audience: OIDC_CLIENT_ID, keys: remoteKeys(jwksUri), ...expected });
+}
+
+/**
+ * Completes a sign-in on the handler route: exchanges the code (PKCE), verifies the id_token
+ * (signature, issuer, audience, expiry, nonce) and stores the session. Returns the return path the
+ * sign-in asked for. Any failure removes the user, so the visitor stays signed out.
+ */
+export async function completeKeycloakSignIn(config: SessionConfig): Promise<{ returnTo: string | null }> {
+  const manager = createUserManager(config);
+  let user: User | undefined;
+  try {
+    user = await manager.signinRedirectCallback();
+    const state = (user.state ?? null) as SignInState | null;
+    if (!state?.nonce) throw new Error('No state in response');
+    await verifyUser(manager, user, { nonce: state.nonce });
+    writeKeycloakCookie(user.access_token);
+    return { returnTo: state.returnTo ?? null };
+  } catch (error) {
+    await manager.removeUser().catch(() => undefined);
+    writeKeycloakCookie(null);
+    throw error;
+  }
+}
+
+/** Completes a return from the provider's end-session endpoint and removes `state` from the URL. */
+export async function completeKeycloakSignOut(config: SessionConfig): Promise<void> {
+  try {
+    await createUserManager(config).signoutRedirectCallback();
+  } catch (error) {
+    console.warn(`[auth] Sign-out callback: ${(error as Error).message}`);
+  }
+  const url = new URL(location.href);
+  url.searchParams.delete('state');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Answers the silent-renew iframe: hands the response URL to the parent page's UserManager. */
+export async function completeSilentCallback(config: SessionConfig): Promise<void> {
+  await createUserManager(config).signinSilentCallback();
+}
+
+/** The identity provider's session for the player runtime. */
+export interface KeycloakSession {
+  manager: UserManager;
+  tokens: TokenRefresher;
+  /** Ends the session at the provider (end-session endpoint) and navigates to `target`. */
+  signOut(target: string): Promise<boolean>;
+}
+
+function isAnonymousError(error: unknown): boolean {
+  const code = (error as { error?: string } | null)?.error;
+  return typeof code === 'string' && ANONYMOUS_SESSION_ERRORS.includes(code);
+}
+
+/**
+ * Opens the stored provider session, renewing it silently when expired or missing. Resolves null
+ * when there is no signed-in player (the visitor is then signed out silently).
+ */
+export async function openKeycloakSession(config: SessionConfig, onEnded: (error: SessionEndedError) => void): Promise<KeycloakSession | null> {
+  const manager = createUserManager(config);
+  let user = await manager.getUser();
+  try {
+    if (!user || user.expired) user = await manager.signinSilent();
+  } catch (error) {
+    if (!isAnonymousError(error)) console.warn(`[session] Silent sign-in failed: ${(error as Error).message}`);
+    user = null;
+  }
+  if (!user) {
+    // Silent sign-out: the provider has no session for this browser any more.
+    await manager.removeUser();
+    writeKeycloakCookie(null);
+    return null;
+  }
+  let subject = user.profile.sub;
+  try {
+    await verifyUser(manager, user, {});
+  } catch (error) {
+    console.warn(`[session] ${(error as Error).message}: signing out`);
+    await manager.removeUser();
+    writeKeycloakCookie(null);
+    return null;
+  }
+  writeKeycloakCookie(user.access_token);
+
+  manager.events.addUserLoaded((loaded) => {
+    void verifyUser(manager, loaded, { subject })
+      .then(() => {
+        subject = loaded.profile.sub;
+        writeKeycloakCookie(loaded.access_token);
+      })
+      .catch((error: unknown) => onEnded(new SessionEndedError('JWT_EXPIRED', (error as Error).message)));
+  });
+  manager.events.addUserSignedOut(() => onEnded(new SessionEndedError('SESSION_EXPIRED', 'Signed out at the identity provider')));
+  let inFlight: Promise<TokenPair> | null = null;
+  const renew = (): Promise<TokenPair> => {
+    inFlight ??= navigatorLocks()
+      .request(REFRESH_LOCK_NAME, async () => {
+        let renewed: User | null;
+        try {
+          renewed = await manager.signinSilent();
+        } catch (error) {
+          const code = (error as { error?: string }).error;
+          if (code === 'invalid_grant' || isAnonymousError(error)) throw new SessionEndedError('SESSION_EXPIRED', (error as Error).message);
+          throw error;
+        }
+        if (!renewed) throw new SessionEndedError('SESSION_EXPIRED', 'The identity provider returned no user');
+        return { accessToken: renewed.access_token, refreshToken: renewed.refresh_token ?? '' };
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  };
+
+  // Silent renew when the access token is about to expire (60 s before), one at a time across tabs.
+  const renewWhenExpiring = (): void => {
+    renew().catch((error: unknown) => {
+      if (error instanceof ErrorTimeout || /timed out/i.test((error as Error).message)) {
+        setTimeout(renewWhenExpiring, SILENT_RENEW_RETRY_MS);
+        return;
+      }
+      onEnded(error instanceof SessionEndedError ? error : new SessionEndedError('JWT_EXPIRED', `Silent renew failed: ${(error as Error).message}`));
+    });
+  };
+  manager.events.addAccessTokenExpiring(renewWhenExpiring);
+
+  const tokens: TokenRefresher = {
+    async freshAccessToken() {
+      if (inFlight) return (await inFlight).accessToken;
+      const current = await manager.getUser();
+      if (!current) return null;
+      const left = (current.expires_at ?? 0) * 1000 - Date.now();
+      return left > REFRESH_BEFORE_EXPIRY_MS ? current.access_token : (await renew()).accessToken;
+    },
+    async refresh(stale) {
+      if (inFlight) return inFlight;
+      const current = await manager.getUser();
+      if (current && stale !== null && current.access_token !== stale && !current.expired) {
+        return { accessToken: current.access_token, refreshToken: current.refresh_token ?? '' };
+      }
+      return renew();
+    },
+  };
+
+  return {
+    manager,
+    tokens,
+    async signOut(target) {
+      const current = await manager.getUser();
+      if (!current?.id_token) return false;
+      await manager.signoutRedirect({ post_logout_redirect_uri: target, state: { target } });
+      return true;
+    },
+  };
+}
+
+function navigatorLocks(): { request<T>(name: string, callback: () => Promise<T>): Promise<T> } {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ?? { request: (_name, callback) => callback() };
+}

@@ -1,0 +1,42 @@
+/**
+ * What every sign-in flow does at its end, and the SMS flow's small bits of state. A flow that got
+ * a token pair stores it in the cookies and goes to the guarded return path (or the lobby).
+ */
+import { safeRedirectPath } from '../session/redirect-guard.ts';
+import { browserTokenStore, type TokenPair } from '../session/tokens.ts';
+
+/** The query parameter carrying where to go after signing in. */
+export const RETURN_TO_PARAM = 'returnTo';
+/** Where the SMS flow keeps the number between the login, enter-code and resend-code pages. */
+export const SMS_PHONE_STORAGE_KEY = 'atrium.smsLogin';
+
+/** The page's own return target, guarded to this origin, or null. */
+export function requestedReturnPath(href: string = location.href): string | null {
+  return safeRedirectPath(new URL(href).searchParams.get(RETURN_TO_PARAM), location.origin);
+}
+
+/** Stores a token pair and leaves for the return path (replacing history, so Back skips the form). */
+export function finishSignIn(tokens: TokenPair, fallbackPath: string): void {
+  browserTokenStore().write(tokens);
+  sessionStorage.removeItem(SMS_PHONE_STORAGE_KEY);
+  location.replace(requestedReturnPath() ?? fallbackPath);
+}
+
+/** Remembers the number a code was sent to. */
+export function rememberSmsPhone(phoneNumber: string): void {
+  sessionStorage.setItem(SMS_PHONE_STORAGE_KEY, phoneNumber);
+}
+
+/** The number a code was sent to, if any. */
+export function rememberedSmsPhone(): string | null {
+  return sessionStorage.getItem(SMS_PHONE_STORAGE_KEY);
+}
+
+/** A same-origin path with a (guarded) return target carried along; pure, so server renders can call it. */
+export function withReturnTo(path: string, returnTo: string | null): string {
+  if (!returnTo) return path;
+  const [pathname = path, search = ''] = path.split('?');
+  const params = new URLSearchParams(search);
+  params.set(RETURN_TO_PARAM, returnTo);
+  return `${pathname}?${params.toString()}`;
+}

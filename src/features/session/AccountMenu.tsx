@@ -1,0 +1,130 @@
+/**
+ * The header's account area for players: the live balance and a menu (bonus balance, deposit,
+ * account, log out). It reads `$player` and `$wallet`; while the session is checked it shows a
+ * placeholder, and if the check finds no session it falls back to Sign In and Register.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import { Balance, formatMoney } from '../wallet/Balance.tsx';
+import { $wallet } from '../wallet/wallet-store.ts';
+import { readSessionConfig } from './config.ts';
+import { $player } from './player-store.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+/** Texts of the menu, translated on the server. */
+export interface AccountMenuTexts {
+  menu: string;
+  balance: string;
+  bonus: string;
+  logout: string;
+  signedInAs: string;
+  deposit: string;
+  account: string;
+  signIn: string;
+  register: string;
+}
+
+interface Props {
+  locale: Locale;
+  texts: AccountMenuTexts;
+  paths: { deposit: string; account: string; login: string; register: string };
+}
+
+async function logOut(): Promise<void> {
+  const { currentPlayerRuntime } = await import('./player-runtime.ts');
+  const runtime = await currentPlayerRuntime();
+  if (runtime) return runtime.logout();
+  // No runtime (the session never started): clear what is stored and leave.
+  const { logout } = await import('./logout.ts');
+  return logout(readSessionConfig(), null);
+}
+
+/** Balance and account menu. */
+export default function AccountMenu({ locale, texts, paths }: Props) {
+  const live = useStore($player);
+  const liveWallet = useStore($wallet);
+  // The header renders this only for a refreshable session: until hydrated, show it as loading.
+  const hydrated = useHydrated();
+  const status = hydrated ? live.status : 'LOADING';
+  const player = hydrated ? live.player : null;
+  const wallet = hydrated ? liveWallet.wallet : null;
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (status === 'LOGGED_OUT') {
+    return (
+      <>
+        <a className="button button--small" href={paths.login} data-testid="sign-in">{texts.signIn}</a>
+        <a className="button button--small button--secondary" href={paths.register}>{texts.register}</a>
+      </>
+    );
+  }
+
+  const name = player ? [player.personalInfo.firstName, player.personalInfo.lastName].filter(Boolean).join(' ') || player.username : '';
+  return (
+    <div className="account-menu" ref={rootRef} data-player-status={status}>
+      <a className="account-menu__balance" href={paths.deposit}>
+        <Balance locale={locale} label={texts.balance} hydrated={hydrated} />
+      </a>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--small button--secondary account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+        disabled={status === 'LOADING'}
+      >
+        {texts.menu}
+      </button>
+      <div id={menuId} className="account-menu__panel" hidden={!open}>
+        {player && <p className="account-menu__name">{texts.signedInAs.replace('{name}', name)}</p>}
+        {wallet && (
+          <p className="account-menu__bonus">
+            {texts.bonus}: <span data-testid="bonus-balance">{formatMoney(wallet.bonusBalance, wallet.currency, locale)}</span>
+          </p>
+        )}
+        <ul>
+          <li><a href={paths.deposit}>{texts.deposit}</a></li>
+          <li><a href={paths.account}>{texts.account}</a></li>
+          <li>
+            <button
+              type="button"
+              className="account-menu__logout"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void logOut().catch(() => setBusy(false));
+              }}
+            >
+              {texts.logout}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The visitor's session check, on every page: a few cookie and storage reads, nothing more. Only
+ * when the browser holds a session (token cookies, the identity provider's cookie or stored user,
+ * or tokens arriving in the URL) does it load the player runtime, with Apollo and the realtime
+ * clients; visitors never download them.
+ */
+import { readSessionConfig } from './config.ts';
+import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './tokens.ts';
+import { setPlayerLoading } from './player-store.ts';
+
+/** Whether this page load carries a session worth starting the player runtime for. */
+export function pageHasSession(): boolean {
+  if (new URLSearchParams(location.search).has(ACCESS_TOKEN_COOKIE)) return true;
+  if (hasStoredSession(document.cookie, localStorage)) return true;
+  for (let index = 0; index < sessionStorage.length; index += 1) if (sessionStorage.key(index)?.startsWith('oidc.user:')) return true;
+  return false;
+}
+
+/**
+ * Back from the identity provider's end-session endpoint the URL carries the sign-out `state`
+ * the lobby stored (key `oidc.<state>` in local storage): complete it and tidy the address.
+ */
+function completeProviderSignOut(): void {
+  const state = new URLSearchParams(location.search).get('state');
+  if (!state || new URLSearchParams(location.search).has('code') || !localStorage.getItem(`oidc.${state}`)) return;
+  void import('../auth/keycloak-session.ts').then(({ completeKeycloakSignOut }) => completeKeycloakSignOut(readSessionConfig()));
+}
+
+/** Starts the player runtime when there is a session; a no-op for visitors. */
+export function bootSession(): void {
+  completeProviderSignOut();
+  // Handler routes finish their sign-in themselves and then navigate: no runtime there.
+  if (document.documentElement.dataset.pageLayout === 'main') return;
+  if (!pageHasSession()) return;
+  setPlayerLoading();
+  void import('./player-runtime.ts').then(({ startPlayerRuntime }) => startPlayerRuntime(readSessionConfig()));
+}

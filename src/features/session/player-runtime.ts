@@ -1,0 +1,301 @@
+/**
+ * The signed-in player's runtime, loaded (with Apollo, graphql-ws and, for the identity provider,
+ * oidc-client-ts) only when the browser holds a session. It:
+ *
+ * 1. opens the session of whichever integration holds it (custom cookies or the provider);
+ * 2. loads GetPlayerInfo and GetCustomerInfo into `$player`, `$customer` and `$wallet`;
+ * 3. runs the subscriptions (PlayerUpdated, SessionDestroyed, CustomerPopUpAdded, Wallet) only
+ *    while a token exists, refetching the wallet after every reconnect;
+ * 4. refreshes custom tokens 30 s before expiry (one refresh across tabs, see token-refresh.ts);
+ * 5. logs out with the spec's reason when the session ends (refresh refused, destroyed elsewhere,
+ *    account closed) and follows a logout made in another tab.
+ */
+import type { ApolloClient } from '@apollo/client';
+import { graphqlRequest, GraphqlClientError } from '../../lib/graphql-client.ts';
+import { createApolloClient } from '../../lib/apollo.ts';
+import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, type BalanceUpdate, type Wallet } from '../wallet/wallet-store.ts';
+import type { SessionConfig } from './config.ts';
+import { addCustomerPopUps, setCustomer, type Customer } from './customer-store.ts';
+import { clearStoredSession, isLoggingOut, logout, logoutTarget, SESSION_CHANNEL } from './logout.ts';
+import { clearPlayer, setPlayer, setPlayerLoading, type Player } from './player-store.ts';
+import {
+  CUSTOMER_POP_UP_ADDED,
+  GET_CUSTOMER_INFO,
+  GET_PLAYER_INFO,
+  LOGOUT,
+  PLAYER_UPDATED,
+  REFRESH_ACCESS_TOKEN,
+  SESSION_DESTROYED,
+  WALLET,
+} from './queries.ts';
+import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
+import { $session, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
+import {
+  createTokenRefresher,
+  expiresSoon,
+  REFRESH_BEFORE_EXPIRY_MS,
+  SessionEndedError,
+  type LockManagerLike,
+  type LogoutReason,
+  type TokenRefresher,
+} from './token-refresh.ts';
+import { ACCESS_TOKEN_COOKIE, adoptIncomingTokens, browserTokenStore, KEYCLOAK_TOKEN_COOKIE, msUntilExpiry, readCookie, type TokenPair } from './tokens.ts';
+
+interface PlayerInfo {
+  viewer: { sessionId: string; flow: string; player: Player } | null;
+}
+interface CustomerInfo {
+  viewer: { customer: Customer; wallet: Wallet } | null;
+}
+
+/** The running player session; `logout` is the player's own sign-out. */
+export interface PlayerRuntime {
+  client: ApolloClient;
+  logout(): Promise<void>;
+  /** Refetches the wallet (after a reconnect, or when a feature knows the balance moved). */
+  refetchWallet(): Promise<void>;
+}
+
+/** How long after a connection ack the wallet is refetched: the (re)started subscriptions are live by then. */
+const RESUBSCRIBE_SETTLE_MS = 750;
+
+let running: Promise<PlayerRuntime | null> | null = null;
+
+/** Starts the player runtime once per page; resolves null when there turns out to be no session. */
+export function startPlayerRuntime(config: SessionConfig): Promise<PlayerRuntime | null> {
+  running ??= start(config).catch((error: unknown) => {
+    console.error('[session] The player session could not start:', error);
+    return null;
+  });
+  return running;
+}
+
+/** The runtime, if one was started on this page. */
+export function currentPlayerRuntime(): Promise<PlayerRuntime | null> | null {
+  return running;
+}
+
+function customTokenSource(): TokenRefresher {
+  const store = browserTokenStore();
+  return createTokenRefresher({
+    store,
+    locks: typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks as LockManagerLike) : undefined,
+    async exchange(refreshToken) {
+      const data = await graphqlRequest<{ refreshAccessToken: TokenPair }>('RefreshAccessToken', REFRESH_ACCESS_TOKEN, { refreshToken });
+      return { accessToken: data.refreshAccessToken.accessToken, refreshToken: data.refreshAccessToken.refreshToken };
+    },
+    describeFailure(error) {
+      if (error instanceof GraphqlClientError && !error.isNetworkError) return { reason: error.kind, message: error.message };
+      return { message: (error as Error).message };
+    },
+  });
+}
+
+async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
+  const store = browserTokenStore();
+  adoptIncomingTokens(store);
+  let realtime: RealtimeConnection | null = null;
+  let client: ApolloClient | null = null;
+  const endSession = (reason: LogoutReason) => {
+    if (isLoggingOut()) return;
+    realtime?.dispose();
+    void logout(config, reason);
+  };
+  const onEnded = (error: unknown) => {
+    if (error instanceof SessionEndedError) endSession(error.reason);
+  };
+
+  let integration: TokenIntegration;
+  let tokens: TokenRefresher;
+  let signOutAtProvider: ((target: string) => Promise<boolean>) | undefined;
+  if (store.read()) {
+    integration = 'custom';
+    tokens = customTokenSource();
+  } else if (readCookie(KEYCLOAK_TOKEN_COOKIE, document.cookie) || hasStoredOidcUser()) {
+    setPlayerLoading();
+    const { openKeycloakSession } = await import('../auth/keycloak-session.ts');
+    const keycloak = await openKeycloakSession(config, onEnded);
+    if (!keycloak) {
+      clearPlayer();
+      clearWallet();
+      return null;
+    }
+    integration = 'keycloak';
+    tokens = keycloak.tokens;
+    signOutAtProvider = (target) => keycloak.signOut(target);
+  } else {
+    clearPlayer();
+    clearWallet();
+    return null;
+  }
+
+  setPlayerLoading();
+  setWalletLoading();
+  setSession({ integration, sessionId: null, flow: null, realtimeReady: false });
+
+  const refetchWallet = async () => {
+    if (!client) return;
+    try {
+      const { data } = await client.query<CustomerInfo>({ query: GET_CUSTOMER_INFO, fetchPolicy: 'network-only' });
+      if (data?.viewer) {
+        setCustomer(data.viewer.customer);
+        setWallet(data.viewer.wallet);
+      }
+    } catch (error) {
+      onEnded(error);
+    }
+  };
+
+  const refetchPlayer = async (): Promise<Player | null> => {
+    if (!client) return null;
+    const { data } = await client.query<PlayerInfo>({ query: GET_PLAYER_INFO, fetchPolicy: 'network-only' });
+    if (!data?.viewer) return null;
+    setPlayer(data.viewer.player);
+    const current = $session.get();
+    if (current) setSession({ ...current, sessionId: data.viewer.sessionId, flow: data.viewer.flow });
+    return data.viewer.player;
+  };
+
+  // The wallet is refetched a moment after the subscriptions (re)start on a connection, so an event
+  // published between the last read and the subscription taking effect is never lost.
+  let subscriptionsStarted = false;
+  let refetchTimer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleWalletRefetch = () => {
+    clearTimeout(refetchTimer);
+    refetchTimer = setTimeout(() => void refetchWallet(), RESUBSCRIBE_SETTLE_MS);
+  };
+
+  const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
+  realtime = await createRealtimeConnection(config.realtimeProtocol, wsUrl, {
+    accessToken: () => tokens.freshAccessToken().catch((error: unknown) => {
+      onEnded(error);
+      return null;
+    }),
+    onReady() {
+      setRealtimeReady(true);
+      // Events sent while the socket was down are gone: read the balance again on every (re)connect.
+      if (subscriptionsStarted) scheduleWalletRefetch();
+    },
+    onLost() {
+      setRealtimeReady(false);
+    },
+    onSessionDestroyed() {
+      endSession('LOGGED_IN_FROM_ANOTHER_DEVICE');
+    },
+    async onTokenRefused(refused) {
+      try {
+        await tokens.refresh(refused);
+        return true;
+      } catch (error) {
+        onEnded(error);
+        return !(error instanceof SessionEndedError);
+      }
+    },
+  });
+  client = createApolloClient({ tokens, realtime });
+
+  try {
+    const [player] = await Promise.all([refetchPlayer(), refetchWallet()]);
+    if (!player) throw new SessionEndedError('SESSION_EXPIRED', 'The platform knows no player for this session');
+  } catch (error) {
+    if (error instanceof SessionEndedError) {
+      endSession(error.reason);
+      return null;
+    }
+    // The platform refused the session even after a refresh: it has ended.
+    if (isRefused(error)) {
+      endSession('SESSION_EXPIRED');
+      return null;
+    }
+    throw error;
+  }
+
+  client.subscribe<{ playerUpdated: { isAccountClosed: boolean } }>({ query: PLAYER_UPDATED }).subscribe({
+    next: ({ data }) => {
+      void refetchPlayer()
+        .then((player) => {
+          if (data?.playerUpdated.isAccountClosed && player?.accountStatus.status === 'Closed') endSession('ACCOUNT_CLOSED');
+        })
+        .catch(onEnded);
+    },
+  });
+  client.subscribe<{ sessionDestroyed: { sessionId: string } }>({ query: SESSION_DESTROYED }).subscribe({
+    next: ({ data }) => {
+      if (data && data.sessionDestroyed.sessionId === $session.get()?.sessionId) endSession('LOGGED_IN_FROM_ANOTHER_DEVICE');
+    },
+  });
+  client.subscribe<{ customerPopUpAdded: { popUpIdsAdded: string[] } }>({ query: CUSTOMER_POP_UP_ADDED }).subscribe({
+    next: ({ data }) => {
+      if (data) addCustomerPopUps(data.customerPopUpAdded.popUpIdsAdded);
+    },
+  });
+  client.subscribe<{ balanceUpdated: BalanceUpdate }>({ query: WALLET }).subscribe({
+    next: ({ data }) => {
+      if (data) applyBalanceUpdate(data.balanceUpdated);
+    },
+  });
+
+  subscriptionsStarted = true;
+  scheduleWalletRefetch();
+
+  if (integration === 'custom') scheduleRefresh(tokens, onEnded);
+  followOtherTabs(config);
+
+  const apollo = client;
+  return {
+    client: apollo,
+    refetchWallet,
+    async logout() {
+      realtime?.dispose();
+      await logout(config, null, {
+        endPlatformSession: () => apollo.mutate({ mutation: LOGOUT }),
+        endProviderSession: signOutAtProvider,
+      });
+    },
+  };
+}
+
+function hasStoredOidcUser(): boolean {
+  for (let index = 0; index < sessionStorage.length; index += 1) if (sessionStorage.key(index)?.startsWith('oidc.user:')) return true;
+  return false;
+}
+
+function isRefused(error: unknown): boolean {
+  const candidate = error as { statusCode?: number; errors?: { extensions?: { reason?: string } }[] } | null;
+  return candidate?.statusCode === 401 || Boolean(candidate?.errors?.some((item) => item.extensions?.reason === 'AuthenticationFailure'));
+}
+
+/** Refreshes custom tokens 30 s before expiry, and again for each new pair (from any tab). */
+function scheduleRefresh(tokens: TokenRefresher, onEnded: (error: unknown) => void): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const plan = () => {
+    clearTimeout(timer);
+    const accessToken = readCookie(ACCESS_TOKEN_COOKIE, document.cookie);
+    if (!accessToken) return;
+    const left = msUntilExpiry(accessToken);
+    if (left === null) return;
+    // At least a second apart, so a token issued with a lifetime under 30 s cannot spin.
+    const wait = Math.max(left - REFRESH_BEFORE_EXPIRY_MS, 1000);
+    timer = setTimeout(() => {
+      const current = readCookie(ACCESS_TOKEN_COOKIE, document.cookie);
+      // Another tab may already have refreshed: only refresh a token that is still expiring.
+      const work = current && expiresSoon(current, Date.now()) ? tokens.refresh(current) : Promise.resolve();
+      work.then(plan, (error: unknown) => {
+        onEnded(error);
+        if (!(error instanceof SessionEndedError)) timer = setTimeout(plan, 5000);
+      });
+    }, wait);
+  };
+  plan();
+}
+
+/** Follows a logout made in another tab: this tab goes to the same place. */
+function followOtherTabs(config: SessionConfig): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.onmessage = (event: MessageEvent<{ type?: string; reason?: LogoutReason | null }>) => {
+    if (event.data?.type !== 'logout' || isLoggingOut()) return;
+    clearStoredSession();
+    location.assign(logoutTarget(config, location.href, event.data.reason ?? null));
+  };
+}

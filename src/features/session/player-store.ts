@@ -1,0 +1,67 @@
+/**
+ * `$player`: the signed-in player (spec section 3, viewer.player) and the player status of
+ * section 4 — LOADING while a session is being checked, LOGGED_IN once a player is loaded,
+ * LOGGED_OUT otherwise. Lifecycle: starts LOGGED_OUT (LOADING when the page knows a session may
+ * exist); the player runtime fills it from GetPlayerInfo and refetches it on PlayerUpdated.
+ */
+import { atom } from 'nanostores';
+
+/** Player status (spec section 4). */
+export type PlayerStatus = 'LOADING' | 'LOGGED_IN' | 'LOGGED_OUT';
+
+/** The player fields the lobby reads (spec section 3). */
+export interface Player {
+  id: string;
+  playerId: string;
+  username: string;
+  language: string;
+  email: string;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  isPhoneNumberVerified: boolean;
+  realityCheckPeriod: number | null;
+  accountStatus: { status: 'Open' | 'Closed' | 'Blocked'; cause: string | null; reopenByCustomerAllowed: boolean };
+  country: { id: string; code: string; name: string; currency: string };
+  numberOfDeposits: number;
+  totalDepositAmount: string;
+  hasFirstTimeDeposit: boolean;
+  canWithdraw: boolean;
+  personalInfo: { firstName: string | null; lastName: string | null };
+  isInstantBankingBlocked: boolean;
+  instantBankingBlock: { activeFrom: string } | null;
+  selfExclusionDetails: { exclusionEndsAt: string } | null;
+  timeouts: { timeoutEndsAt: string } | null;
+  areWithdrawalsBlocked: boolean;
+  kycCheckStatus: { status: 'Done' | 'NotRequired' | 'Required'; deadline: string | null; verificationsDone: string[]; verificationsMissing: string[] };
+  sourceOfWealthStatus: {
+    status: 'Done' | 'NotNeed' | 'Pending' | 'Required' | 'WillBeRequired';
+    dueDate: string | null;
+    dueDateExpired: boolean;
+    requiredDocumentsUploadV2: { comment: string; requestedFundingType: string }[];
+  };
+  bankingCDD: boolean;
+}
+
+/** The player status and, when signed in, the player. */
+export interface PlayerState {
+  status: PlayerStatus;
+  player: Player | null;
+}
+
+/** The signed-in player. */
+export const $player = atom<PlayerState>({ status: 'LOGGED_OUT', player: null });
+
+/** A session is being checked: the player is LOADING. */
+export function setPlayerLoading(): void {
+  $player.set({ status: 'LOADING', player: $player.get().player });
+}
+
+/** The player was loaded: LOGGED_IN. */
+export function setPlayer(player: Player): void {
+  $player.set({ status: 'LOGGED_IN', player });
+}
+
+/** No session: LOGGED_OUT. */
+export function clearPlayer(): void {
+  $player.set({ status: 'LOGGED_OUT', player: null });
+}

@@ -1,0 +1,246 @@
+/**
+ * The realtime connection behind the lobby's subscriptions (spec sections 4, 7 and 9), in either
+ * protocol a brand's platform speaks: `graphql-transport-ws` through the graphql-ws client, or the
+ * legacy `graphql-ws` protocol (`legacy-ws.ts`). Both behave the same:
+ *
+ * - reconnect with backoff from 1 s by factor 1.2 up to 30 s, jitter 0.5;
+ * - a connection ack sets ready and restarts the operations; `onReady` tells the runtime, which
+ *   refetches the balance after every reconnect so no update is lost;
+ * - `session_destroyed_error` runs the session-destroyed handler;
+ * - 'Error resolving subscription context' closes and reconnects (with a fresh token);
+ * - a refused token at connect (close 4401) is refreshed once, then the connection starts anew;
+ * - a silent dead socket is noticed within 30 s (pings or the server's ka) and replaced.
+ */
+import { createClient, type Client } from 'graphql-ws';
+
+/** WebSocket timeout (spec section 9): the longest silence before a socket counts as dead. */
+export const REALTIME_TIMEOUT_MS = 30_000;
+/** First reconnect delay. */
+export const BACKOFF_MIN_MS = 1000;
+/** Reconnect delays grow by this factor. */
+export const BACKOFF_FACTOR = 1.2;
+/** Randomisation of each delay, as a share of it. */
+export const BACKOFF_JITTER = 0.5;
+/** The error text the platform sends to a destroyed session's operations. */
+export const SESSION_DESTROYED_ERROR = 'session_destroyed_error';
+/** The error prefix that means "reconnect with a fresh token". */
+export const CONTEXT_ERROR_PREFIX = 'Error resolving subscription context';
+
+/** The two wire protocols. */
+export type RealtimeProtocol = 'graphql-transport-ws' | 'graphql-ws';
+
+/**
+ * The delay before reconnect attempt `attempt` (0-based): 1 s × 1.2^attempt, moved up or down by
+ * up to half of itself at random, never above 30 s (the exponential backoff with jitter of spec 9).
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = BACKOFF_MIN_MS * BACKOFF_FACTOR ** attempt;
+  const rand = random();
+  const deviation = Math.floor(rand * BACKOFF_JITTER * base);
+  const jittered = (Math.floor(rand * 10) & 1) === 0 ? base - deviation : base + deviation;
+  return Math.min(Math.max(jittered, 0), REALTIME_TIMEOUT_MS);
+}
+
+/** One GraphQL operation sent over the socket. */
+export interface RealtimeRequest {
+  query: string;
+  operationName?: string;
+  variables?: Record<string, unknown>;
+}
+
+/** A GraphQL result or error list as the socket delivers it. */
+export interface RealtimeResult {
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/** Where a subscription's events go. */
+export interface RealtimeSink {
+  next(result: RealtimeResult): void;
+  error(error: unknown): void;
+  complete(): void;
+}
+
+/** What the connection asks of the session. */
+export interface RealtimeHooks {
+  /** The access token for connection_init; null means there is no session any more. */
+  accessToken(): Promise<string | null>;
+  /** The connection is acknowledged; `reconnected` is false only for the first ack. */
+  onReady(reconnected: boolean): void;
+  /** The connection dropped and is being re-established. */
+  onLost(): void;
+  /** The platform destroyed this socket's session (a login elsewhere). */
+  onSessionDestroyed(): void;
+  /** The platform refused the token; refresh it. Resolves true to reconnect, false to stop. */
+  onTokenRefused(refusedToken: string | null): Promise<boolean>;
+}
+
+/** A realtime connection: subscribe operations; `dispose` ends everything. */
+export interface RealtimeConnection {
+  subscribe(request: RealtimeRequest, sink: RealtimeSink): () => void;
+  dispose(): void;
+}
+
+/** Whether a message or reason carries session_destroyed_error. */
+export function isSessionDestroyed(text: string | undefined): boolean {
+  return Boolean(text?.includes(SESSION_DESTROYED_ERROR));
+}
+
+/** Whether an error list asks for a reconnect ('Error resolving subscription context'). */
+export function isContextError(errors: RealtimeResult['errors']): boolean {
+  return Boolean(errors?.some((error) => error.message.startsWith(CONTEXT_ERROR_PREFIX)));
+}
+
+/** Builds the realtime connection for a brand's protocol. */
+export async function createRealtimeConnection(protocol: RealtimeProtocol, url: string, hooks: RealtimeHooks): Promise<RealtimeConnection> {
+  if (protocol === 'graphql-ws') {
+    const { createLegacyConnection } = await import('./legacy-ws.ts');
+    return createLegacyConnection(url, hooks);
+  }
+  return createTransportWsConnection(url, hooks);
+}
+
+interface Registered {
+  request: RealtimeRequest;
+  sink: RealtimeSink;
+  stop: (() => void) | null;
+}
+
+/**
+ * `graphql-transport-ws` through graphql-ws. The library reconnects ordinary drops itself (with
+ * the delays above) and re-subscribes its operations; close 4401 is final for it, so this wrapper
+ * refreshes the token and starts a fresh client with every registered operation.
+ */
+function createTransportWsConnection(url: string, hooks: RealtimeHooks): RealtimeConnection {
+  const operations = new Set<Registered>();
+  let client: Client | null = null;
+  let disposed = false;
+  let acks = 0;
+  let lastToken: string | null = null;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  let restarting = false;
+
+  const start = (entry: Registered) => {
+    if (!client) return;
+    entry.stop = client.subscribe(entry.request, {
+      next: (result) => {
+        const errors = (result as RealtimeResult).errors;
+        if (isContextError(errors)) {
+          void restart(false);
+          return;
+        }
+        entry.sink.next(result as RealtimeResult);
+      },
+      error: (error) => {
+        if (disposed) return;
+        if (isCloseEvent(error) && error.code === 4401) {
+          void handleUnauthorized(error.reason);
+          return;
+        }
+        const errors = Array.isArray(error) ? (error as RealtimeResult['errors']) : undefined;
+        if (errors?.some((item) => isSessionDestroyed(item.message))) {
+          hooks.onSessionDestroyed();
+          return;
+        }
+        if (isContextError(errors)) {
+          void restart(false);
+          return;
+        }
+        entry.sink.error(error);
+      },
+      complete: () => undefined,
+    });
+  };
+
+  const build = () => {
+    client = createClient({
+      url,
+      lazy: false,
+      retryAttempts: Number.POSITIVE_INFINITY,
+      shouldRetry: () => true,
+      retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(retries))),
+      keepAlive: 10_000,
+      connectionParams: async () => {
+        lastToken = await hooks.accessToken();
+        return lastToken ? { accessToken: lastToken } : {};
+      },
+      on: {
+        connected: () => {
+          acks += 1;
+          hooks.onReady(acks > 1);
+        },
+        closed: (event) => {
+          clearTimeout(pongTimer);
+          if (disposed) return;
+          if (isCloseEvent(event) && event.code === 4401) {
+            void handleUnauthorized(event.reason);
+            return;
+          }
+          hooks.onLost();
+        },
+        // A ping without a pong within 20 s (10 s after the last ping) means a dead socket: terminate
+        // it so the client reconnects, well within the 30 s WebSocket timeout.
+        ping: (received) => {
+          if (received) return;
+          clearTimeout(pongTimer);
+          pongTimer = setTimeout(() => client?.terminate(), REALTIME_TIMEOUT_MS - 10_000);
+        },
+        pong: (received) => {
+          if (received) clearTimeout(pongTimer);
+        },
+      },
+      onNonLazyError: () => undefined,
+    });
+    for (const entry of operations) start(entry);
+  };
+
+  async function handleUnauthorized(reason: string): Promise<void> {
+    if (restarting || disposed) return;
+    if (isSessionDestroyed(reason)) {
+      hooks.onSessionDestroyed();
+      return;
+    }
+    await restart(true);
+  }
+
+  async function restart(tokenRefused: boolean): Promise<void> {
+    if (restarting || disposed) return;
+    restarting = true;
+    hooks.onLost();
+    const old = client;
+    client = null;
+    for (const entry of operations) entry.stop?.();
+    void old?.dispose();
+    try {
+      if (tokenRefused && !(await hooks.onTokenRefused(lastToken))) return;
+      if (!disposed) build();
+    } finally {
+      restarting = false;
+    }
+  }
+
+  build();
+  return {
+    subscribe(request, sink) {
+      const entry: Registered = { request, sink, stop: null };
+      operations.add(entry);
+      start(entry);
+      return () => {
+        operations.delete(entry);
+        entry.stop?.();
+      };
+    },
+    dispose() {
+      disposed = true;
+      clearTimeout(pongTimer);
+      for (const entry of operations) entry.stop?.();
+      operations.clear();
+      void client?.dispose();
+      client = null;
+    },
+  };
+}
+
+function isCloseEvent(value: unknown): value is { code: number; reason: string } {
+  return typeof value === 'object' && value !== null && 'code' in value && 'reason' in value;
+}

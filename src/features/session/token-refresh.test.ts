@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createTokenRefresher,
+  SessionEndedError,
+  withAuthRetry,
+  type LockManagerLike,
+  type RefreshFailure,
+} from './token-refresh.ts';
+import type { TokenPair, TokenStore } from './tokens.ts';
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** An unsigned JWT-shaped token with an expiry (the lobby only reads exp; the platform verifies). */
+const token = (expSeconds: number, id: string) => `${b64({ alg: 'none' })}.${b64({ exp: expSeconds, jti: id, sid: 's1' })}.sig`;
+const nowS = () => Math.floor(Date.now() / 1000);
+
+class PlatformError extends Error {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+/**
+ * A stand-in for the platform's refresh rules: each refresh token works once, and presenting a
+ * used one revokes the session (so any double refresh is caught, not just counted).
+ */
+function fakePlatform(initial: TokenPair) {
+  let valid = initial.refreshToken;
+  const used = new Set<string>();
+  let revoked = false;
+  let exchanges = 0;
+  let counter = 0;
+  return {
+    get exchanges() {
+      return exchanges;
+    },
+    get revoked() {
+      return revoked;
+    },
+    async exchange(refreshToken: string): Promise<TokenPair> {
+      exchanges += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (used.has(refreshToken)) {
+        revoked = true;
+        throw new PlatformError('InvalidTokenFailure');
+      }
+      if (revoked || refreshToken !== valid) throw new PlatformError('InvalidTokenFailure');
+      used.add(refreshToken);
+      counter += 1;
+      valid = `refresh-${counter}`;
+      return { accessToken: token(nowS() + 300, `access-${counter}`), refreshToken: valid };
+    },
+  };
+}
+
+/** One cookie jar shared by every "tab", like the browser's cookies. */
+function sharedStore(initial: TokenPair): TokenStore {
+  let pair: TokenPair | null = initial;
+  return { read: () => pair, write: (next) => (pair = next), clear: () => (pair = null) };
+}
+
+const describeFailure = (error: unknown): RefreshFailure =>
+  error instanceof PlatformError ? { reason: error.reason, message: error.message } : { message: String(error) };
+
+const expiredPair = (): TokenPair => ({ accessToken: token(nowS() - 5, 'old'), refreshToken: 'refresh-0' });
+
+describe('token refresh single-flight', () => {
+  it('fifty requests in one tab across an expiry cause exactly one refresh', async () => {
+    const initial = expiredPair();
+    const platform = fakePlatform(initial);
+    const store = sharedStore(initial);
+    const refresher = createTokenRefresher({ store, exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike });
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => refresher.freshAccessToken()));
+    expect(platform.exchanges).toBe(1);
+    expect(platform.revoked).toBe(false);
+    expect(new Set(tokens).size).toBe(1);
+    expect(tokens[0]).toBe(store.read()?.accessToken);
+  });
+
+  it('fifty requests refused with 401 in one tab cause exactly one refresh and one retry each', async () => {
+    // The token looks fresh but the platform refuses it (expired on the server's clock).
+    const initial = { accessToken: token(nowS() + 600, 'refused'), refreshToken: 'refresh-0' };
+    const platform = fakePlatform(initial);
+    const store = sharedStore(initial);
+    const refresher = createTokenRefresher({ store, exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike });
+    let sends = 0;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        withAuthRetry(refresher, async (accessToken) => {
+          sends += 1;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 30));
+          return accessToken === initial.accessToken ? { status: 401, reasons: ['AuthenticationFailure'] } : { status: 200, reasons: [] };
+        }),
+      ),
+    );
+    expect(platform.exchanges).toBe(1);
+    expect(platform.revoked).toBe(false);
+    expect(sends).toBe(100);
+    expect(results.every((result) => result.status === 200)).toBe(true);
+  });
+
+  it('fifty requests spread over five tabs cause exactly one refresh (Web Locks, cookies re-read)', async () => {
+    const initial = expiredPair();
+    const platform = fakePlatform(initial);
+    const store = sharedStore(initial);
+    // Five tabs: five refreshers (each with its own in-tab state) sharing the cookies and the lock manager.
+    const tabs = Array.from({ length: 5 }, () =>
+      createTokenRefresher({ store, exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike }),
+    );
+    const tokens = await Promise.all(tabs.flatMap((tab) => Array.from({ length: 10 }, () => tab.freshAccessToken())));
+    expect(platform.exchanges).toBe(1);
+    expect(platform.revoked).toBe(false);
+    expect(new Set(tokens).size).toBe(1);
+  });
+
+  it('without the cross-tab lock five tabs would present the same refresh token twice (the test can fail)', async () => {
+    const initial = expiredPair();
+    const platform = fakePlatform(initial);
+    const store = sharedStore(initial);
+    const noLock: LockManagerLike = { request: (_name, callback) => callback() };
+    const tabs = Array.from({ length: 5 }, () => createTokenRefresher({ store, exchange: platform.exchange, describeFailure, locks: noLock }));
+    await Promise.allSettled(tabs.map((tab) => tab.freshAccessToken()));
+    expect(platform.exchanges).toBeGreaterThan(1);
+    expect(platform.revoked).toBe(true);
+  });
+
+  it('a later refresh after the first finished refreshes again (single-flight is per expiry, not forever)', async () => {
+    const initial = expiredPair();
+    const platform = fakePlatform(initial);
+    const store = sharedStore(initial);
+    const refresher = createTokenRefresher({ store, exchange: platform.exchange, describeFailure });
+    const first = await refresher.refresh(initial.accessToken);
+    await refresher.refresh(first.accessToken);
+    expect(platform.exchanges).toBe(2);
+    expect(platform.revoked).toBe(false);
+  });
+});
+
+describe('retry once', () => {
+  const fresh = (): TokenPair => ({ accessToken: token(nowS() + 600, 'a'), refreshToken: 'refresh-0' });
+
+  it('retries a 401 once with the refreshed token', async () => {
+    const initial = fresh();
+    const platform = fakePlatform(initial);
+    const refresher = createTokenRefresher({ store: sharedStore(initial), exchange: platform.exchange, describeFailure });
+    const seen: (string | null)[] = [];
+    const result = await withAuthRetry(refresher, async (accessToken) => {
+      seen.push(accessToken);
+      return seen.length === 1 ? { status: 401, reasons: [] } : { status: 200, reasons: [] };
+    });
+    expect(result.status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).not.toBe(seen[0]);
+    expect(platform.exchanges).toBe(1);
+  });
+
+  it('retries an AuthenticationFailure answered with HTTP 200 too', async () => {
+    const initial = fresh();
+    const platform = fakePlatform(initial);
+    const refresher = createTokenRefresher({ store: sharedStore(initial), exchange: platform.exchange, describeFailure });
+    let sends = 0;
+    await withAuthRetry(refresher, async () => (++sends === 1 ? { status: 200, reasons: ['AuthenticationFailure'] } : { status: 200, reasons: [] }));
+    expect(sends).toBe(2);
+  });
+
+  it('gives up after the single retry: a second refusal is returned, not retried', async () => {
+    const initial = fresh();
+    const platform = fakePlatform(initial);
+    const refresher = createTokenRefresher({ store: sharedStore(initial), exchange: platform.exchange, describeFailure });
+    let sends = 0;
+    const result = await withAuthRetry(refresher, async () => {
+      sends += 1;
+      return { status: 401, reasons: ['AuthenticationFailure'] };
+    });
+    expect(result.status).toBe(401);
+    expect(sends).toBe(2);
+    expect(platform.exchanges).toBe(1);
+  });
+
+  it('does not refresh for other errors', async () => {
+    const initial = fresh();
+    const platform = fakePlatform(initial);
+    const refresher = createTokenRefresher({ store: sharedStore(initial), exchange: platform.exchange, describeFailure });
+    let sends = 0;
+    await withAuthRetry(refresher, async () => {
+      sends += 1;
+      return { status: 400, reasons: ['BadUserInput'] };
+    });
+    expect(sends).toBe(1);
+    expect(platform.exchanges).toBe(0);
+  });
+
+  it('InvalidTokenFailure on refresh ends the session with SESSION_EXPIRED', async () => {
+    const refresher = createTokenRefresher({
+      store: sharedStore(fresh()),
+      exchange: async () => {
+        throw new PlatformError('InvalidTokenFailure');
+      },
+      describeFailure,
+    });
+    const error = await refresher.refresh(null).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect((error as SessionEndedError).reason).toBe('SESSION_EXPIRED');
+  });
+
+  it('any other refresh failure the platform answers ends the session with JWT_EXPIRED', async () => {
+    const refresher = createTokenRefresher({
+      store: sharedStore(fresh()),
+      exchange: async () => {
+        throw new PlatformError('RefreshFailure');
+      },
+      describeFailure,
+    });
+    const error = await refresher.refresh(null).catch((caught: unknown) => caught);
+    expect((error as SessionEndedError).reason).toBe('JWT_EXPIRED');
+  });
+
+  it('a network failure during refresh keeps the session (no logout reason)', async () => {
+    const store = sharedStore(fresh());
+    const refresher = createTokenRefresher({
+      store,
+      exchange: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      describeFailure,
+    });
+    const error = await refresher.refresh(null).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(SessionEndedError);
+    expect(store.read()).not.toBeNull();
+  });
+});

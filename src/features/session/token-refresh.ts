@@ -1,0 +1,153 @@
+/**
+ * Refreshing the custom integration's tokens (spec sections 4, 8 and 9). The platform rotates the
+ * refresh token on every use and revokes the whole session when a used one is presented again, so
+ * a refresh must run once at a time across requests AND across tabs:
+ *
+ * - in a tab, concurrent callers share one promise;
+ * - across tabs, the refresh runs under the Web Lock `atrium-token-refresh`; whoever gets the lock
+ *   second re-reads the cookies and, finding the refresh token already rotated by another tab,
+ *   adopts the new pair instead of presenting the used token.
+ *
+ * Tokens are refreshed 30 s before expiry; AuthenticationFailure or HTTP 401 gets one refresh and
+ * a single retry (`withAuthRetry`). InvalidTokenFailure on refresh means SESSION_EXPIRED; any other
+ * refresh failure the platform answers means JWT_EXPIRED. A network failure leaves the session alone.
+ */
+import { msUntilExpiry, type TokenPair, type TokenStore } from './tokens.ts';
+
+/** Custom tokens are refreshed this long before they expire (spec section 9). */
+export const REFRESH_BEFORE_EXPIRY_MS = 30_000;
+/** The Web Lock every tab takes before presenting a refresh token. */
+export const REFRESH_LOCK_NAME = 'atrium-token-refresh';
+
+/** Why a session ended (spec section 4), plus ACCOUNT_CLOSED for a live account closure. */
+export type LogoutReason = 'SESSION_EXPIRED' | 'JWT_EXPIRED' | 'LOGGED_IN_FROM_ANOTHER_DEVICE' | 'ACCOUNT_CLOSED';
+
+/** A refresh that ended the session; `reason` is the logout reason. */
+export class SessionEndedError extends Error {
+  readonly reason: LogoutReason;
+
+  constructor(reason: LogoutReason, message: string) {
+    super(message);
+    this.name = 'SessionEndedError';
+    this.reason = reason;
+  }
+}
+
+/** The part of the Web Locks API the refresher uses (navigator.locks in browsers and Node 24). */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** What a failed refresh mutation looked like: its GraphQL reason, or a network failure. */
+export interface RefreshFailure {
+  /** extensions.reason of the first GraphQL error; undefined for a network failure. */
+  reason?: string;
+  message: string;
+}
+
+/** Options of a refresher. */
+export interface TokenRefresherOptions {
+  store: TokenStore;
+  /** Sends RefreshAccessToken (without a Bearer header) and returns the new pair, or throws. */
+  exchange(refreshToken: string): Promise<TokenPair>;
+  /** Tells a thrown exchange error apart: GraphQL reason or network. */
+  describeFailure(error: unknown): RefreshFailure;
+  /** Cross-tab lock; without one (old browsers) the refresh is single-flight within the tab only. */
+  locks?: LockManagerLike;
+  now?: () => number;
+}
+
+/** A single-flight token refresher for one tab. */
+export interface TokenRefresher {
+  /** The current access token, refreshed first when it expires within 30 s; null when signed out. */
+  freshAccessToken(): Promise<string | null>;
+  /**
+   * Refreshes because `staleAccessToken` was refused or is expiring. When another caller or tab
+   * already replaced it, the newer pair is returned without a second refresh.
+   */
+  refresh(staleAccessToken: string | null): Promise<TokenPair>;
+}
+
+/** Maps a refresh failure to the logout it means; null for failures that should not log out. */
+export function logoutReasonForRefreshFailure(failure: RefreshFailure): LogoutReason | null {
+  if (failure.reason === undefined) return null;
+  return failure.reason === 'InvalidTokenFailure' ? 'SESSION_EXPIRED' : 'JWT_EXPIRED';
+}
+
+/** Whether a token is missing an expiry, or expires within the refresh margin. */
+export function expiresSoon(accessToken: string, now: number): boolean {
+  const left = msUntilExpiry(accessToken, now);
+  return left !== null && left <= REFRESH_BEFORE_EXPIRY_MS;
+}
+
+/** Creates the refresher of one tab. */
+export function createTokenRefresher(options: TokenRefresherOptions): TokenRefresher {
+  const now = options.now ?? Date.now;
+  const locks: LockManagerLike = options.locks ?? { request: (_name, callback) => callback() };
+  let inFlight: Promise<TokenPair> | null = null;
+
+  async function exchangeUnderLock(seen: TokenPair): Promise<TokenPair> {
+    return locks.request(REFRESH_LOCK_NAME, async () => {
+      // Re-read after the lock: another tab may have rotated the pair while this one waited.
+      const current = options.store.read();
+      if (!current) throw new SessionEndedError('SESSION_EXPIRED', 'The session was ended in another tab');
+      if (current.refreshToken !== seen.refreshToken) return current;
+      let next: TokenPair;
+      try {
+        next = await options.exchange(current.refreshToken);
+      } catch (error) {
+        const failure = options.describeFailure(error);
+        const reason = logoutReasonForRefreshFailure(failure);
+        if (reason) throw new SessionEndedError(reason, `RefreshAccessToken failed (${failure.reason}): ${failure.message}`);
+        throw error;
+      }
+      options.store.write(next);
+      return next;
+    });
+  }
+
+  function refresh(staleAccessToken: string | null): Promise<TokenPair> {
+    if (inFlight) return inFlight;
+    const seen = options.store.read();
+    if (!seen) return Promise.reject(new SessionEndedError('SESSION_EXPIRED', 'There is no session to refresh'));
+    // Someone already replaced the refused token with a pair that is still good: use that.
+    if (staleAccessToken !== null && seen.accessToken !== staleAccessToken && !expiresSoon(seen.accessToken, now())) {
+      return Promise.resolve(seen);
+    }
+    inFlight = exchangeUnderLock(seen).finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  return {
+    refresh,
+    async freshAccessToken() {
+      if (inFlight) return (await inFlight).accessToken;
+      const current = options.store.read();
+      if (!current) return null;
+      if (!expiresSoon(current.accessToken, now())) return current.accessToken;
+      return (await refresh(current.accessToken)).accessToken;
+    },
+  };
+}
+
+/** Whether a response means the token was refused: HTTP 401 or an AuthenticationFailure error. */
+export function isAuthenticationFailure(response: { status?: number; reasons: readonly string[] }): boolean {
+  return response.status === 401 || response.reasons.includes('AuthenticationFailure');
+}
+
+/**
+ * Sends a request with the freshest token; when it is refused, refreshes once and retries once
+ * (spec section 8). A second refusal is returned as it is: there is no third attempt.
+ */
+export async function withAuthRetry<R extends { status?: number; reasons: readonly string[] }>(
+  refresher: TokenRefresher,
+  send: (accessToken: string | null) => Promise<R>,
+): Promise<R> {
+  const token = await refresher.freshAccessToken();
+  const first = await send(token);
+  if (!isAuthenticationFailure(first) || token === null) return first;
+  const renewed = await refresher.refresh(token);
+  return send(renewed.accessToken);
+}

@@ -1,0 +1,66 @@
+/**
+ * `$wallet`: the signed-in player's wallet (spec section 3) and the wallet status of section 4 —
+ * LOADING until a balance arrives, STREAMING once one was received (from GetCustomerInfo or a
+ * balanceUpdated event), NOT_AVAILABLE when nobody is signed in. Lifecycle: the player runtime
+ * fills it, applies every Wallet subscription event, and refetches it after each reconnect so an
+ * event missed while the socket was down is not lost.
+ */
+import { atom } from 'nanostores';
+
+/** Wallet status (spec section 4). */
+export type WalletStatus = 'LOADING' | 'STREAMING' | 'NOT_AVAILABLE';
+
+/** The wallet fields of spec section 3 (money as decimal strings). */
+export interface Wallet {
+  id: string;
+  balance: string;
+  bonusBalance: string;
+  currency: string;
+  minDepositAmount: string;
+  minWithdrawalAmount: string;
+}
+
+/** A Wallet subscription event (spec section 3, "Balance update event"). */
+export interface BalanceUpdate {
+  balance: string;
+  bonusBalance: string;
+  currency: string;
+  amount: string;
+  moneyType: 'Deposit' | 'Withdrawal' | 'InitWithdrawal' | 'CasinoBet' | null;
+  wageringProgress: number | null;
+}
+
+/** The wallet status and, once known, the wallet. */
+export interface WalletState {
+  status: WalletStatus;
+  wallet: Wallet | null;
+  /** The last balance event, for toasts and prompts. */
+  lastUpdate: BalanceUpdate | null;
+}
+
+/** The signed-in player's wallet. */
+export const $wallet = atom<WalletState>({ status: 'NOT_AVAILABLE', wallet: null, lastUpdate: null });
+
+/** A session exists but no balance has arrived yet. */
+export function setWalletLoading(): void {
+  $wallet.set({ status: 'LOADING', wallet: $wallet.get().wallet, lastUpdate: null });
+}
+
+/** A full wallet arrived (query or refetch): STREAMING. */
+export function setWallet(wallet: Wallet): void {
+  $wallet.set({ status: 'STREAMING', wallet, lastUpdate: $wallet.get().lastUpdate });
+}
+
+/** Applies a balanceUpdated event to the known wallet. */
+export function applyBalanceUpdate(update: BalanceUpdate): void {
+  const current = $wallet.get().wallet;
+  const wallet: Wallet = current
+    ? { ...current, balance: update.balance, bonusBalance: update.bonusBalance, currency: update.currency }
+    : { id: '', balance: update.balance, bonusBalance: update.bonusBalance, currency: update.currency, minDepositAmount: '0', minWithdrawalAmount: '0' };
+  $wallet.set({ status: 'STREAMING', wallet, lastUpdate: update });
+}
+
+/** Nobody is signed in: NOT_AVAILABLE. */
+export function clearWallet(): void {
+  $wallet.set({ status: 'NOT_AVAILABLE', wallet: null, lastUpdate: null });
+}

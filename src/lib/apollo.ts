@@ -1,0 +1,139 @@
+/**
+ * The one Apollo Client link chain of the lobby (loaded only for signed-in players, never for
+ * visitors). In order:
+ *
+ *   split ─ subscriptions ──────────────────────────────→ realtime (graphql-transport-ws or legacy)
+ *         └ queries/mutations → auth (Bearer, refresh once and retry once) → HTTP POST /graphql
+ *
+ * The auth link adds `Authorization: Bearer <token>` to every request except RefreshAccessToken and
+ * CountryContextQuery (spec section 7), refreshes a token that expires within 30 s first, and on
+ * AuthenticationFailure or HTTP 401 refreshes once and retries once (spec section 8;
+ * `withAuthRetry`). The browser talks to the lobby's own origin, whose server proxies to the
+ * platform and adds the brand header.
+ */
+import { ApolloClient, ApolloLink, InMemoryCache, type DocumentNode } from '@apollo/client';
+import { HttpLink } from '@apollo/client/link/http';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { print } from 'graphql';
+import { Observable } from 'rxjs';
+import type { RealtimeConnection } from '../features/session/realtime.ts';
+import { withAuthRetry, type TokenRefresher } from '../features/session/token-refresh.ts';
+import { GRAPHQL_ENDPOINT } from './graphql-client.ts';
+
+/** Operations sent without the Authorization header (spec section 7). */
+export const UNAUTHENTICATED_OPERATIONS: ReadonlySet<string> = new Set(['RefreshAccessToken', 'CountryContextQuery']);
+
+interface Attempt {
+  status?: number;
+  reasons: string[];
+  result?: ApolloLink.Result;
+  error?: unknown;
+}
+
+function reasonsOf(errors: readonly { extensions?: Record<string, unknown> }[] | undefined): string[] {
+  return (errors ?? []).map((error) => String(error.extensions?.reason ?? '')).filter(Boolean);
+}
+
+/** Sends the operation once down the chain and reports status and error reasons. */
+function sendOnce(operation: ApolloLink.Operation, forward: ApolloLink.ForwardFunction, token: string | null): Promise<Attempt> {
+  operation.setContext((previous: { headers?: Record<string, string> }) => {
+    const headers = { ...previous.headers };
+    if (token) headers.authorization = `Bearer ${token}`;
+    else delete headers.authorization;
+    return { headers };
+  });
+  return new Promise((resolve) => {
+    let settled = false;
+    forward(operation).subscribe({
+      next: (result) => {
+        if (settled) return;
+        settled = true;
+        resolve({ status: 200, reasons: reasonsOf(result.errors), result });
+      },
+      error: (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        const status = ServerError.is(error) ? error.statusCode : undefined;
+        const reasons = CombinedGraphQLErrors.is(error) ? reasonsOf(error.errors) : [];
+        // A 401 answered as application/json arrives as a ServerError; read its reason from the body.
+        if (ServerError.is(error)) {
+          try {
+            reasons.push(...reasonsOf((JSON.parse(error.bodyText) as { errors?: [] }).errors));
+          } catch {
+            // Not JSON: the status says enough.
+          }
+        }
+        resolve({ status, reasons, error });
+      },
+      complete: () => {
+        if (!settled) {
+          settled = true;
+          resolve({ status: 200, reasons: [] });
+        }
+      },
+    });
+  });
+}
+
+/** The auth link: Bearer on every request but two, one refresh and a single retry on refusal. */
+export function createAuthLink(tokens: TokenRefresher): ApolloLink {
+  return new ApolloLink((operation, forward) => {
+    if (UNAUTHENTICATED_OPERATIONS.has(operation.operationName ?? '')) return forward(operation);
+    return new Observable<ApolloLink.Result>((observer) => {
+      let cancelled = false;
+      withAuthRetry(tokens, (token) => sendOnce(operation, forward, token))
+        .then((attempt) => {
+          if (cancelled) return;
+          if (attempt.error !== undefined) observer.error(attempt.error);
+          else {
+            if (attempt.result) observer.next(attempt.result);
+            observer.complete();
+          }
+        })
+        .catch((error: unknown) => {
+          if (!cancelled) observer.error(error);
+        });
+      return () => {
+        cancelled = true;
+      };
+    });
+  });
+}
+
+/** The subscription link: operations go over the realtime connection. */
+export function createRealtimeLink(connection: RealtimeConnection): ApolloLink {
+  return new ApolloLink(
+    (operation) =>
+      new Observable<ApolloLink.Result>((observer) =>
+        connection.subscribe(
+          { query: print(operation.query), operationName: operation.operationName, variables: operation.variables },
+          {
+            next: (result) => observer.next(result as ApolloLink.Result),
+            error: (error) => observer.error(error),
+            complete: () => observer.complete(),
+          },
+        ),
+      ),
+  );
+}
+
+function isSubscription(query: DocumentNode): boolean {
+  const definition = getMainDefinition(query);
+  return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+}
+
+/** Builds the player's Apollo Client over the one link chain. */
+export function createApolloClient(options: { tokens: TokenRefresher; realtime: RealtimeConnection }): ApolloClient {
+  const http = new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'same-origin' });
+  const link = ApolloLink.split(
+    ({ query }) => isSubscription(query),
+    createRealtimeLink(options.realtime),
+    ApolloLink.from([createAuthLink(options.tokens), http]),
+  );
+  return new ApolloClient({
+    link,
+    cache: new InMemoryCache(),
+    defaultOptions: { query: { fetchPolicy: 'network-only' }, watchQuery: { fetchPolicy: 'network-only' } },
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * Every sign-in flow end to end in Chromium, against the real embedded platform: SMS code (read
+ * from the platform's outbox), the identity provider's sign-in and registration (authorization
+ * code with PKCE, id_token verified), and the three pay-and-play sandboxes. Each flow must end with
+ * the player's live balance in the header and no token left in the address bar.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
+
+const unique = () => `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
+
+/** The newest SMS code the platform "sent" to a number. */
+async function smsCode(page: Page, brand: string, phone: string): Promise<string> {
+  const response = await page.request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, {
+    headers: { host: `${brand}.localhost:${E2E_PORT}` },
+  });
+  const { messages } = (await response.json()) as { messages: { code: string | null }[] };
+  const code = messages[0]?.code;
+  if (!code) throw new Error(`No SMS code in the outbox for ${phone}`);
+  return code;
+}
+
+async function expectSignedIn(page: Page, balance: string) {
+  await expect(page.getByTestId('balance')).toContainText(balance);
+  expect(page.url()).not.toContain('accessToken');
+  expect(page.url()).not.toContain('refreshToken');
+}
+
+test.describe('SMS sign-in', () => {
+  test('a player signs in with the code from the outbox; a wrong code says how many tries are left', async ({ page }) => {
+    // Kororā's visitors from NZ sign in by SMS (flows.byCountry.NZ).
+    await page.goto(`${brandOrigin('kororaa')}/en/login/`);
+    await page.getByLabel('Mobile number').fill('+645550001');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/en\/enter-code\/$/);
+    await expect(page.getByText('We sent a 6-digit code to +645550001.')).toBeVisible();
+
+    const code = await smsCode(page, 'kororaa', '+645550001');
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Code from the text message').fill(wrong);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/That code is not right\. Attempts left: \d\./);
+
+    await page.getByLabel('Code from the text message').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/`);
+    await expectSignedIn(page, '$');
+    const cookies = await page.context().cookies();
+    const access = cookies.find((cookie) => cookie.name === 'accessToken');
+    expect(access?.path).toBe('/');
+    expect(access?.sameSite).toBe('Lax');
+    expect(cookies.some((cookie) => cookie.name === 'refreshToken')).toBe(true);
+  });
+
+  test('an unknown number registers on /register/, and /resend-code/ explains the cooldown', async ({ page }) => {
+    const phone = `+6422${unique()}`;
+    await page.goto(`${brandOrigin('kororaa')}/en/register/`);
+    await page.getByLabel('Mobile number').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/en\/enter-code\/$/);
+    await page.getByRole('link', { name: 'Send a new code' }).click();
+    await expect(page).toHaveURL(/\/en\/resend-code\/$/);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Wait \d+ seconds before asking for a new code\./);
+
+    await page.goto(`${brandOrigin('kororaa')}/en/enter-code/`);
+    await page.getByLabel('Code from the text message').fill(await smsCode(page, 'kororaa', phone));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectSignedIn(page, '$0.00');
+  });
+
+  test('the return path is followed on the same origin and refused off-site', async ({ page }) => {
+    await page.goto(`${brandOrigin('kororaa')}/en/login/?returnTo=${encodeURIComponent('//evil.example/steal')}`);
+    await page.getByLabel('Mobile number').fill('+645550016');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Code from the text message').fill(await smsCode(page, 'kororaa', '+645550016'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/`);
+
+    await page.goto(`${brandOrigin('kororaa')}/en/redirection-handler/?redirectTo=${encodeURIComponent('https://evil.example/')}`);
+    await expect(page.getByRole('link', { name: 'Go to Lobby' })).toBeVisible();
+    await page.goto(`${brandOrigin('kororaa')}/en/redirection-handler/?redirectTo=${encodeURIComponent('/en/games/')}`);
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/games/`);
+  });
+});
+
+test.describe('identity provider', () => {
+  test('sign-in with PKCE: the verified id_token signs the player in; logout ends the provider session', async ({ page }) => {
+    // Solenne signs everyone in with the identity provider.
+    await page.goto(`${brandOrigin('solenne')}/en/login/`);
+    await page.getByRole('button', { name: 'Continue to sign in' }).click();
+    await expect(page).toHaveURL(/\/auth\/realms\/solenne\/login-actions\//);
+    const authorize = page.url();
+    expect(authorize).toContain('/auth/realms/solenne/');
+    await page.getByLabel('Email or username').fill('verified');
+    await page.getByLabel('Password').fill('Demo-pass-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${brandOrigin('solenne')}/en/`);
+    await expectSignedIn(page, '€');
+    const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.user:')));
+    expect(stored).toHaveLength(1);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(true);
+
+    // Silent renew: the access token is renewed before it expires (refresh-token grant), still signed in.
+    const accessToken = () => page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+      return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+    });
+    const first = await accessToken();
+    await expect.poll(accessToken, { timeout: 20_000 }).not.toBe(first);
+    await expectSignedIn(page, '€');
+
+    // A reload keeps the session (user in session storage, cookie for the server render).
+    await page.reload();
+    await expectSignedIn(page, '€');
+
+    // A new tab has no stored user (session storage is per tab): it signs in silently in an iframe
+    // (prompt=none against the provider's session) and verifies that id_token too.
+    const tab = await page.context().newPage();
+    await tab.goto(`${brandOrigin('solenne')}/en/`);
+    await expectSignedIn(tab, '€');
+    await tab.close();
+
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(`${brandOrigin('solenne')}/en/login/`);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(false);
+    // The provider session ended too: signing in again asks for the password.
+    await page.getByRole('button', { name: 'Continue to sign in' }).click();
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+
+  test('registration goes through the registrations path and signs the new player in', async ({ page }) => {
+    await page.goto(`${brandOrigin('solenne')}/en/register/`);
+    const registrations = page.waitForRequest(/\/protocol\/openid-connect\/registrations\?/);
+    await page.getByRole('button', { name: 'Continue to create an account' }).click();
+    const request = await registrations;
+    const params = new URL(request.url()).searchParams;
+    expect(params.get('client_id')).toBe('app');
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('nonce')).toBeTruthy();
+
+    await page.getByLabel('Email').fill(`e2e-${unique()}@example.com`);
+    await page.getByLabel('Password').fill('Secret-pass-9');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Date of birth').fill('1990-12-10');
+    await page.getByLabel(/I accept the terms/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(`${brandOrigin('solenne')}/en/`);
+    await expectSignedIn(page, '€0.00');
+  });
+
+  test('a cancelled sign-in leaves the visitor signed out with the reason shown', async ({ page }) => {
+    await page.goto(`${brandOrigin('solenne')}/en/keycloak-login/`);
+    await page.getByRole('button', { name: 'Continue to sign in' }).click();
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await expect(page).toHaveURL(/\/en\/keycloak-login-handler\//);
+    await expect(page.getByRole('alert')).toContainText('We could not sign you in');
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(false);
+  });
+});
+
+test.describe('pay-and-play', () => {
+  const cases = [
+    // Aurelia's visitors from FI sign in with Trustly (flows.byCountry.FI): the login page itself.
+    { provider: 'Trustly', brand: 'aurelia', locale: 'en', path: '/en/login/', handler: 'trustly-login-handler', currency: '€' },
+    { provider: 'Zimpler', brand: 'aurelia', locale: 'en', path: '/en/zimpler-login/', handler: 'zimpler-login-handler', currency: '€' },
+    { provider: 'PaymentIQ', brand: 'mapleridge', locale: 'en_CA', path: '/en_CA/piq-login/', handler: 'piq-login-handler', currency: '$' },
+  ];
+  for (const { provider, brand, locale, path, handler, currency } of cases) {
+    test(`${provider}: a new person deposits and is signed in through /${handler}/`, async ({ page }) => {
+      await page.goto(`${brandOrigin(brand)}${path}`);
+      await page.getByLabel('Deposit amount (optional)').fill('30');
+      await page.getByRole('button', { name: `Continue with ${provider}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/platform/sandbox/${provider === 'PaymentIQ' ? 'piq' : provider.toLowerCase()}/`));
+      await page.getByLabel(/A new person/).check();
+      const handled = page.waitForURL(new RegExp(`/${locale}/${handler}/\\?.*accessToken=`));
+      await page.getByRole('button', { name: `Confirm with ${provider}` }).click();
+      await handled;
+      await expect(page).toHaveURL(`${brandOrigin(brand)}/${locale}/`);
+      await expectSignedIn(page, `${currency}30.00`);
+    });
+  }
+
+  test('quick-deposit sign-in needs an amount and signs in with it', async ({ page }) => {
+    await page.goto(`${brandOrigin('aurelia')}/en/quick-deposit-sign-in/`);
+    await page.getByLabel('Deposit amount').fill('45');
+    await page.getByRole('button', { name: 'Continue with Trustly' }).click();
+    await page.getByLabel(/A new person/).check();
+    await page.getByRole('button', { name: 'Confirm with Trustly' }).click();
+    await expectSignedIn(page, '€45.00');
+  });
+});
+
+test.describe('accessibility', () => {
+  const serious = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+
+  test('the sign-in pages and a player\'s header, menu and banners have no serious axe violations', async ({ page }) => {
+    await page.goto(`${brandOrigin('kororaa')}/en/login/`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+    await page.goto(`${brandOrigin('aurelia')}/en/trustly-login/`);
+    expect(await serious(page)).toEqual([]);
+    await page.goto(`${brandOrigin('solenne')}/en/register/`);
+    expect(await serious(page)).toEqual([]);
+
+    // A player with source-of-wealth documents requested: balance, open account menu and a banner.
+    await page.goto(`${brandOrigin('aurelia')}/en/login/?logoutReason=SESSION_EXPIRED`);
+    expect(await serious(page)).toEqual([]);
+    await page.goto(`${brandOrigin('kororaa')}/en/login/`);
+    await page.getByLabel('Mobile number').fill('+645550005');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Code from the text message').fill(await smsCode(page, 'kororaa', '+645550005'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('balance')).toBeVisible();
+    await expect(page.locator('[data-banner="SowUploadRequired"]')).toBeVisible();
+    await page.getByRole('button', { name: 'My account' }).click();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+    // The menu closes with Escape and gives focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'My account' })).toBeFocused();
+  });
+});

@@ -1,0 +1,298 @@
+/**
+ * The signed-in session end to end, on real protocols against the embedded platform: token refresh
+ * across an access-token expiry (one refresh for five tabs), the three ways a session ends (refresh
+ * token revoked, session destroyed from another device, account closed) with the right logout
+ * reason, the account banner of each demo player, the live balance over both WebSocket protocols,
+ * and a cut or silently dead socket restored with the right balance.
+ */
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
+import { brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+const unique = () => `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
+const hostOf = (brand: string) => ({ host: `${brand}.localhost:${E2E_PORT}` });
+
+/** One GraphQL call through the lobby's proxy, as the brand's site. */
+async function graphql<T>(request: APIRequestContext, brand: string, query: string, variables: object = {}, token?: string): Promise<T> {
+  const response = await request.post(`${LOOPBACK}/graphql`, {
+    headers: { ...hostOf(brand), 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { reason?: string } }[] };
+  if (body.errors?.length) throw Object.assign(new Error(body.errors[0]!.message), { reason: body.errors[0]!.extensions?.reason });
+  return body.data as T;
+}
+
+/** Signs a player in by SMS through the API (the SMS flow itself is covered in login.spec.ts). */
+async function smsTokens(request: APIRequestContext, brand: string, phone: string): Promise<Tokens> {
+  await graphql(request, brand, 'mutation($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
+  const outbox = await request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, { headers: hostOf(brand) });
+  const code = ((await outbox.json()) as { messages: { code: string }[] }).messages[0]!.code;
+  const data = await graphql<{ verifySmsLoginCode: Tokens }>(
+    request, brand, 'mutation($p: String!, $c: String!) { verifySmsLoginCode(phoneNumber: $p, code: $c) { accessToken refreshToken } }', { p: phone, c: code },
+  );
+  return data.verifySmsLoginCode;
+}
+
+async function addTokenCookies(context: BrowserContext, brand: string, tokens: Tokens) {
+  await context.addCookies(
+    (['accessToken', 'refreshToken'] as const).map((name) => ({ name, value: tokens[name], domain: `${brand}.localhost`, path: '/', sameSite: 'Lax' as const })),
+  );
+}
+
+const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string; exp: number; player_id: string };
+
+async function credit(request: APIRequestContext, brand: string, playerId: string, amount: string, currency: string) {
+  await graphql(request, brand, 'mutation($id: ID!, $a: String!, $c: String!, $k: String!) { sandboxCreditWallet(playerId: $id, amount: $a, currency: $c, idempotencyKey: $k) { balance } }', {
+    id: playerId, a: amount, c: currency, k: `e2e-${unique()}-${Math.random()}`,
+  });
+}
+
+/** A fresh SMS player of a brand, signed in in the page's context, on the lobby. */
+async function freshPlayer(page: Page, brand: string, countryCode: string): Promise<{ phone: string; tokens: Tokens }> {
+  const phone = `${countryCode}55${unique()}`;
+  const tokens = await smsTokens(page.request, brand, phone);
+  await addTokenCookies(page.context(), brand, tokens);
+  await page.goto(`${brandOrigin(brand)}/en/`);
+  return { phone, tokens };
+}
+
+const cookieValue = async (context: BrowserContext, name: string) => (await context.cookies()).find((cookie) => cookie.name === name)?.value;
+
+test.describe('tokens', () => {
+  test('the player stays signed in across an access-token expiry: refreshed before it, with live updates after', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { phone, tokens } = await freshPlayer(page, 'kororaa', '+64');
+    await expect(page.getByTestId('balance')).toContainText('$0.00');
+    const { exp } = claims(tokens.accessToken);
+    // Wait until the first access token has expired on the platform's clock.
+    await page.waitForTimeout(Math.max(0, exp * 1000 - Date.now()) + 2000);
+    const access = await cookieValue(page.context(), 'accessToken');
+    expect(access).toBeTruthy();
+    expect(access).not.toBe(tokens.accessToken);
+    expect(claims(access!).exp * 1000).toBeGreaterThan(Date.now());
+    expect(await cookieValue(page.context(), 'refreshToken')).not.toBe(tokens.refreshToken);
+    // Still signed in, still live, and a reload still renders for the player.
+    await credit(page.request, 'kororaa', phone, '12.00', 'USD');
+    await expect(page.getByTestId('balance')).toContainText('$12.00');
+    await page.reload();
+    await expect(page.getByTestId('balance')).toContainText('$12.00');
+    expect(page.url()).not.toContain('logoutReason');
+  });
+
+  test('five tabs with an expired access token and many requests refresh exactly once', async ({ context, page }) => {
+    const tokens = await smsTokens(page.request, 'kororaa', `+6455${unique()}`);
+    // A syntactically valid but expired access token: every tab must refresh before using it.
+    const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ ...claims(tokens.accessToken), exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
+    await addTokenCookies(context, 'kororaa', { accessToken: `${header}.${payload}.expired`, refreshToken: tokens.refreshToken });
+    const refreshes: string[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/graphql') && request.postData()?.includes('RefreshAccessToken')) refreshes.push(request.url());
+    });
+    const tabs = [page, ...(await Promise.all(Array.from({ length: 4 }, () => context.newPage())))];
+    await Promise.all(tabs.map((tab) => tab.goto(`${brandOrigin('kororaa')}/en/`)));
+    for (const tab of tabs) await expect(tab.getByTestId('balance')).toContainText('$0.00');
+    expect(refreshes).toHaveLength(1);
+    // The refreshed pair is shared: a second round of loads needs no refresh and nobody was logged out.
+    await Promise.all(tabs.map((tab) => tab.reload()));
+    for (const tab of tabs) await expect(tab.getByTestId('balance')).toContainText('$0.00');
+    expect(refreshes).toHaveLength(1);
+  });
+
+  test('a refused access token is refreshed once and the request retried', async ({ context, page }) => {
+    const tokens = await smsTokens(page.request, 'kororaa', `+6455${unique()}`);
+    // A token that looks fresh to the browser but that the platform refuses (HTTP 401).
+    const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ ...claims(tokens.accessToken), exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+    await addTokenCookies(context, 'kororaa', { accessToken: `${header}.${payload}.forged`, refreshToken: tokens.refreshToken });
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/graphql') && response.request().postData()?.includes('GetPlayerInfo')) statuses.push(response.status());
+    });
+    await page.goto(`${brandOrigin('kororaa')}/en/`);
+    await expect(page.getByTestId('balance')).toContainText('$0.00');
+    expect(statuses).toEqual([401, 200]);
+  });
+});
+
+test.describe('the session ends with the right reason', () => {
+  test('refresh token revoked (reused elsewhere): SESSION_EXPIRED', async ({ page }) => {
+    const { tokens } = await freshPlayer(page, 'kororaa', '+64');
+    await expect(page.getByTestId('balance')).toContainText('$0.00');
+    const current = (await cookieValue(page.context(), 'refreshToken'))!;
+    // Someone presents the browser's refresh token twice: the platform revokes the whole session.
+    await graphql(page.request, 'kororaa', 'mutation($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken } }', { r: current });
+    await graphql(page.request, 'kororaa', 'mutation($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken } }', { r: current }).catch(() => undefined);
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?logoutReason=SESSION_EXPIRED`, { timeout: 15_000 });
+    await expect(page.getByTestId('logout-reason')).toHaveText('Your session has expired. Please sign in again.');
+    expect(await cookieValue(page.context(), 'accessToken')).toBeUndefined();
+    expect(await cookieValue(page.context(), 'refreshToken')).toBeUndefined();
+    expect(tokens.refreshToken).not.toBe('');
+  });
+
+  test('session destroyed from another device: LOGGED_IN_FROM_ANOTHER_DEVICE, keeping the query', async ({ page }) => {
+    const phone = `+6455${unique()}`;
+    const tokens = await smsTokens(page.request, 'kororaa', phone);
+    await addTokenCookies(page.context(), 'kororaa', tokens);
+    await page.goto(`${brandOrigin('kororaa')}/en/?productMode=casino`);
+    await expect(page.getByTestId('balance')).toContainText('$0.00');
+    await graphql(page.request, 'kororaa', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?productMode=casino&logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
+    await expect(page.getByTestId('logout-reason')).toHaveText('You signed in on another device, so you have been signed out here.');
+  });
+
+  test('a session destroyed over the legacy protocol ends the same way', async ({ page }) => {
+    const phone = `+4755${unique()}`;
+    const tokens = await smsTokens(page.request, 'nordvik', phone);
+    await addTokenCookies(page.context(), 'nordvik', tokens);
+    await page.goto(`${brandOrigin('nordvik')}/en/`);
+    await expect(page.getByTestId('balance')).toContainText('kr');
+    await graphql(page.request, 'nordvik', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
+    await expect(page).toHaveURL(`${brandOrigin('nordvik')}/en/login/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
+  });
+
+  test('account closed while playing: signed out with the closed-account message', async ({ page }) => {
+    const { phone } = await freshPlayer(page, 'kororaa', '+64');
+    await expect(page.getByTestId('balance')).toContainText('$0.00');
+    await graphql(page.request, 'kororaa', 'mutation($id: ID!) { sandboxCloseAccount(playerId: $id) { id } }', { id: phone });
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?logoutReason=ACCOUNT_CLOSED`);
+    await expect(page.getByTestId('logout-reason')).toHaveText('Your account has been closed indefinitely');
+  });
+
+  test('on a sports page the logout goes to /sports/ with the reason', async ({ page }) => {
+    const tokens = await smsTokens(page.request, 'kororaa', `+6455${unique()}`);
+    await addTokenCookies(page.context(), 'kororaa', tokens);
+    await page.goto(`${brandOrigin('kororaa')}/en/sports/`);
+    // A refreshable session picks the logged-in layout on sports (spec section 2).
+    await expect(page.locator('html')).toHaveAttribute('data-page-layout', 'loggedIn');
+    await expect(page.getByTestId('balance')).toContainText('$0.00');
+    await graphql(page.request, 'kororaa', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/sports/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
+  });
+});
+
+test.describe('account banners', () => {
+  // Aurelia (mga) demo players, one per banner state (platform/DEMO-PLAYERS.md).
+  const BANNERS: [string, string, RegExp][] = [
+    ['+3585550003', 'KycRequired', /Please verify your identity by .+ to keep playing\./],
+    ['+3585550004', 'SowRequired', /Please tell us about the source of your funds by /],
+    ['+3585550005', 'SowUploadRequired', /Please upload your source-of-wealth documents by /],
+    ['+3585550006', 'SelfExclusion', /You are self-excluded until /],
+    ['+3585550007', 'Timeout', /You are taking a break until /],
+    ['+3585550008', 'AccountClosed', /^Your account has been closed indefinitely$/],
+    ['+3585550010', 'AccountClosed', /because you hold more than one account\. Please sign in with a text message code/],
+    ['+3585550011', 'BankingCDD', /We need a few more details about your banking/],
+    ['+3585550012', 'InstantBankingGracePeriod', /Instant banking will be switched off for your account on /],
+    ['+3585550013', 'InstantBankingJackpot', /Instant banking is off for your account/],
+    ['+3585550017', 'Content', /You have a new message from us\./],
+  ];
+  for (const [phone, banner, text] of BANNERS) {
+    test(`${banner} for ${phone}`, async ({ page }) => {
+      await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', phone));
+      await page.goto(`${brandOrigin('aurelia')}/en/`);
+      const notices = page.getByRole('region', { name: 'Account notices' });
+      await expect(notices.locator(`[data-banner="${banner}"]`)).toHaveText(text);
+    });
+  }
+
+  test('a plain verified player and a reopenable closed account show no account banner', async ({ page }) => {
+    for (const phone of ['+3585550001', '+3585550009']) {
+      await page.context().clearCookies();
+      await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', phone));
+      await page.goto(`${brandOrigin('aurelia')}/en/`);
+      await expect(page.getByTestId('balance')).toBeVisible();
+      // Only the seasonal banner may show (it is date-driven: November), never an account state.
+      await expect(page.locator('[data-banner]:not([data-banner="NovemberCampaign"])')).toHaveCount(0);
+      await expect(page.locator('[data-banner="NovemberCampaign"]')).toHaveCount(new Date().getUTCMonth() === 10 ? 1 : 0);
+    }
+  });
+});
+
+test.describe('live balance', () => {
+  for (const { brand, country, protocol, currency, formatted } of [
+    { brand: 'kororaa', country: '+64', protocol: 'graphql-transport-ws', currency: 'USD', formatted: '$25.50' },
+    { brand: 'nordvik', country: '+47', protocol: 'graphql-ws', currency: 'NOK', formatted: '25.50' },
+  ]) {
+    test(`the header balance follows a sandbox credit over ${protocol}`, async ({ page }) => {
+      const frames: string[] = [];
+      const sent: string[] = [];
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
+        socket.on('framesent', (frame) => sent.push(String(frame.payload)));
+      });
+      const { phone } = await freshPlayer(page, brand, country);
+      await expect(page.getByTestId('balance')).toHaveAttribute('data-status', 'STREAMING');
+      await expect.poll(() => frames.some((frame) => frame.includes('"connection_ack"'))).toBe(true);
+      // Credit once the Wallet subscription is on the wire (and registered), so the event is what moves the balance.
+      await expect.poll(() => sent.some((frame) => frame.includes('subscription Wallet'))).toBe(true);
+      await page.waitForTimeout(500);
+      await credit(page.request, brand, phone, '25.50', currency);
+      await expect(page.getByTestId('balance')).toContainText(formatted);
+      // The event came over the brand's protocol: `next` in graphql-transport-ws, `data` in the legacy one.
+      const eventType = protocol === 'graphql-ws' ? '"type":"data"' : '"type":"next"';
+      await expect.poll(() => frames.some((frame) => frame.includes(eventType) && frame.includes('balanceUpdated'))).toBe(true);
+    });
+  }
+});
+
+test.describe('a dropped socket', () => {
+  /** Routes the page's GraphQL WebSocket through the test so it can be cut or silenced. */
+  async function interceptSocket(page: Page) {
+    const state = { sockets: [] as WebSocketRoute[], silenced: new Set<WebSocketRoute>() };
+    await page.routeWebSocket(/\/graphql$/, (socket) => {
+      const server = socket.connectToServer();
+      state.sockets.push(socket);
+      socket.onMessage((message) => {
+        if (!state.silenced.has(socket)) server.send(message);
+      });
+      server.onMessage((message) => {
+        if (!state.silenced.has(socket)) socket.send(message);
+      });
+    });
+    return state;
+  }
+
+  for (const brand of ['kororaa', 'nordvik'] as const) {
+    test(`${brand}: a cut socket reconnects and the balance is right afterwards`, async ({ page }) => {
+      const socket = await interceptSocket(page);
+      const country = brand === 'kororaa' ? '+64' : '+47';
+      const { phone } = await freshPlayer(page, brand, country);
+      await expect(page.getByTestId('balance')).toHaveAttribute('data-status', 'STREAMING');
+      await expect.poll(() => socket.sockets.length).toBe(1);
+      // Cut the connection and credit the wallet while it is down: that event is lost on the wire.
+      socket.silenced.add(socket.sockets[0]!);
+      await socket.sockets[0]!.close({ code: 1001, reason: 'network cut' });
+      await credit(page.request, brand, phone, '7.00', brand === 'kororaa' ? 'USD' : 'NOK');
+      await expect.poll(() => socket.sockets.length, { timeout: 15_000 }).toBeGreaterThan(1);
+      await expect(page.getByTestId('balance')).toContainText(brand === 'kororaa' ? '$7.00' : '7.00');
+      // And live again on the new socket.
+      await credit(page.request, brand, phone, '1.00', brand === 'kororaa' ? 'USD' : 'NOK');
+      await expect(page.getByTestId('balance')).toContainText(brand === 'kororaa' ? '$8.00' : '8.00');
+    });
+  }
+
+  test('a silently dead socket is noticed within 30 s and replaced', async ({ page }) => {
+    test.setTimeout(90_000);
+    const socket = await interceptSocket(page);
+    const { phone } = await freshPlayer(page, 'kororaa', '+64');
+    await expect(page.getByTestId('balance')).toHaveAttribute('data-status', 'STREAMING');
+    await expect.poll(() => socket.sockets.length).toBe(1);
+    // Let the four subscriptions start, then the socket stays open but nothing gets through any more.
+    await page.waitForTimeout(1500);
+    socket.silenced.add(socket.sockets[0]!);
+    const silencedAt = Date.now();
+    await credit(page.request, 'kororaa', phone, '3.00', 'USD');
+    // The event is lost on the dead socket: the balance does not move…
+    await page.waitForTimeout(2000);
+    await expect(page.getByTestId('balance')).toContainText('$0.00');
+    // …until the silence is noticed (ping without pong), the socket replaced and the wallet refetched.
+    await expect.poll(() => socket.sockets.length, { timeout: 35_000 }).toBeGreaterThan(1);
+    expect(Date.now() - silencedAt).toBeLessThan(33_000);
+    await expect(page.getByTestId('balance')).toContainText('$3.00');
+  });
+});
