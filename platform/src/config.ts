@@ -36,6 +36,7 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
   if (publicScheme !== 'http' && publicScheme !== 'https') {
     throw new Error(`PLATFORM_PUBLIC_SCHEME "${publicScheme}" must be http or https`);
   }
+  const gameOrigin = env.PLATFORM_GAME_ORIGIN ? checkOrigin('PLATFORM_GAME_ORIGIN', env.PLATFORM_GAME_ORIGIN) : undefined;
   const publicPortText = env.PLATFORM_PUBLIC_PORT || '4321';
   if (!/^\d+$/.test(publicPortText) || Number(publicPortText) < 1 || Number(publicPortText) > 65535) {
     throw new Error(`PLATFORM_PUBLIC_PORT "${publicPortText}" is not a port number (1-65535)`);
@@ -48,6 +49,7 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       contentDir: path('ATRIUM_CONTENT_DIR', 'content'),
       ...(databaseUrl ? { databaseUrl } : { dataDir: path('PLATFORM_DATA_DIR', '.data/platform') }),
       allowCountryOverride: env.PLATFORM_ALLOW_COUNTRY_OVERRIDE === '1',
+      ...(gameOrigin ? { gameOrigin } : {}),
       auth: {
         accessTokenTtlSeconds: seconds('PLATFORM_ACCESS_TOKEN_TTL_S', 300),
         refreshTokenTtlSeconds: seconds('PLATFORM_REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),
@@ -59,4 +61,18 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       },
     },
   };
+}
+
+/** An http(s) origin (scheme, host, optional port; no path, query or credentials), normalised. */
+function checkOrigin(name: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} "${text}" is not a URL: write an origin such as http://127.0.0.1:4322`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new Error(`${name} "${text}" must be an http(s) origin without path, query or credentials, such as https://games.example.com`);
+  }
+  return url.origin;
 }

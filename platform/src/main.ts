@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     applied.length ? `migrations ${applied.join(', ')} applied` : '',
     platform.prepared?.seeded ? 'catalogue seeded' : '',
     platform.playersSeeded.length ? `demo players seeded for ${platform.playersSeeded.join(', ')}` : '',
+    `games and sportsbook at ${platform.services.gameOrigin()}`,
     options.auth?.enableSandboxAdmin ? 'sandbox admin ON' : '',
     options.allowCountryOverride ? 'country override ON' : '',
   ].filter(Boolean);

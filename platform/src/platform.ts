@@ -35,6 +35,13 @@ import { seedDemoPlayers } from './players/demo.ts';
 import { createEventBus } from './realtime/events.ts';
 import { createRealtime } from './realtime/websocket.ts';
 import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
+import { createFeedHandler } from './feed/routes.ts';
+import { createGameRoutes } from './games/routes.ts';
+import { createGameSearch } from './games/search.ts';
+import { createGameService } from './games/service.ts';
+import type { GameService } from './games/service.ts';
+import { createSportsbookRoutes } from './sportsbook/routes.ts';
+import { createSportsbook } from './sportsbook/service.ts';
 
 /** The platform's own data folder (IP table, translations). */
 export const PLATFORM_DATA = fileURLToPath(new URL('../data/', import.meta.url));
@@ -61,6 +68,10 @@ export interface PlatformOptions {
   allowCountryOverride?: boolean;
   /** Token lifetimes, SMS rules, public URL and the sandbox switch (defaults in auth/settings.ts). */
   auth?: Partial<AuthSettings>;
+  /** Public origin of the game server and sportsbook pages (PLATFORM_GAME_ORIGIN); default http://127.0.0.1:<listening port>. */
+  gameOrigin?: string;
+  /** How often due live-table bets and finished sports bets are settled; 0 turns the sweep off (default 5000 ms). */
+  settleIntervalMs?: number;
 }
 
 /** A started (not yet listening) platform. */
@@ -115,9 +126,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const ledger = createLedger(db, events);
   let playersSeeded: string[];
   let secrets;
+  let games: GameService;
+  // The game server's default origin is this server's own port, known once it listens.
+  let listeningServer: Server | null = null;
+  const gameOrigin = (): string => {
+    if (options.gameOrigin) return options.gameOrigin;
+    const address = listeningServer?.address();
+    if (!address || typeof address === 'string') throw new Error('The game origin is unknown until the platform listens: set PLATFORM_GAME_ORIGIN');
+    return `http://127.0.0.1:${address.port}`;
+  };
   try {
     secrets = await loadSecrets(db);
     playersSeeded = await seedDemoPlayers(db, brands, ledger);
+    games = await createGameService({ db, ledger, gameOrigin });
   } catch (error) {
     if (!options.db) await db.close().catch(() => {});
     releaseLock();
@@ -139,6 +160,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     events,
     sms,
     secrets,
+    games,
+    gameSearch: createGameSearch(catalogue),
+    sportsbook: createSportsbook({ db, ledger }),
+    gameOrigin,
   };
   const schema = createSchema();
   const graphql = createGraphQLHandler(services, schema);
@@ -147,6 +172,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings });
   const outbox = createOutboxHandler(sms);
   const realtime = createRealtime(services, schema);
+  const gameRoutes = createGameRoutes({ games, brands });
+  const sportsbookRoutes = createSportsbookRoutes({ sportsbook: services.sportsbook, brands, ledger, settings: authSettings });
+  const feed = createFeedHandler({ brands, catalogue });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -154,6 +182,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       return graphql(req, res);
     }
     if (rawPath.startsWith('/media/')) return media(req, res, rawPath);
+    if (rawPath.startsWith('/games/')) return gameRoutes(req, res, rawPath);
+    if (rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/')) return sportsbookRoutes(req, res, rawPath);
+    if (rawPath === '/api/feed' || rawPath === '/api/feed/') return feed(req, res);
     if (rawPath.startsWith('/auth/realms/') && (await oidc.handle(req, res))) return;
     if (rawPath.startsWith('/platform/sandbox/')) return payAndPlay(req, res, rawPath);
     if (rawPath === '/platform/sms-outbox' || rawPath === '/platform/sms-outbox/' || rawPath === '/platform/sms-outbox.json') {
@@ -186,6 +217,23 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     }
   });
 
+  // Live-table bets and sports bets settle when their round or events end, whoever is watching.
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    // A slow sweep is never overlapped by the next tick; close() waits for the one running.
+    sweeping ??= (async () => {
+      try {
+        await games.settleDue();
+        await services.sportsbook.settleDue();
+      } catch (error) {
+        console.error('[platform] settling due bets failed:', error);
+      } finally {
+        sweeping = null;
+      }
+    })();
+  };
+
   let closed = false;
   return {
     server,
@@ -200,6 +248,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         server.once('error', onError);
         server.listen(port, host, () => {
           server.off('error', onError);
+          listeningServer = server;
+          const every = options.settleIntervalMs ?? 5000;
+          if (every > 0 && !sweepTimer) {
+            sweepTimer = setInterval(sweep, every);
+            sweepTimer.unref();
+          }
           resolve();
         });
       });
@@ -213,6 +267,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     async close() {
       if (closed) return;
       closed = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      await sweeping;
       await realtime.close();
       if (server.listening) {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

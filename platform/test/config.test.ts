@@ -45,6 +45,13 @@ describe('platform configuration from the environment', () => {
     expect(config.options.allowCountryOverride).toBe(true);
   });
 
+  it('reads the game server origin, refusing anything but a bare http(s) origin', () => {
+    expect(platformConfigFromEnv({ PLATFORM_GAME_ORIGIN: 'https://games.example.com/' }).options.gameOrigin).toBe('https://games.example.com');
+    expect(platformConfigFromEnv({}).options.gameOrigin).toBeUndefined();
+    expect(() => platformConfigFromEnv({ PLATFORM_GAME_ORIGIN: 'https://games.example.com/play' })).toThrow(/PLATFORM_GAME_ORIGIN .* must be an http\(s\) origin/);
+    expect(() => platformConfigFromEnv({ PLATFORM_GAME_ORIGIN: 'games' })).toThrow(/PLATFORM_GAME_ORIGIN "games" is not a URL/);
+  });
+
   it('rejects a port that is not a number', () => {
     expect(() => platformConfigFromEnv({ PLATFORM_PORT: 'http' })).toThrow(/PLATFORM_PORT "http" is not a port number/);
   });

@@ -21,6 +21,8 @@ export const brandTypeDefs = /* GraphQL */ `
     countryCode: String!
     flow: Flow!
     locales: [LocaleSetting!]!
+    "Origin of the demo game server and the sandbox sportsbook (PLATFORM_GAME_ORIGIN): allow it in frame-src and accept postMessage events only from it."
+    gameServerOrigin: String!
   }
 
   type Flow {
@@ -53,6 +55,7 @@ export const brandResolvers = {
         countryCode,
         flow: flowFor(brand, countryCode),
         locales: brand.locales,
+        gameServerOrigin: ctx.services.gameOrigin(),
       };
     },
   },

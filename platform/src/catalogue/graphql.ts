@@ -121,7 +121,8 @@ export const catalogueTypeDefs = /* GraphQL */ `
   }
 `;
 
-interface PageArgs {
+/** Paging and filter arguments of the game fields. */
+export interface PageArgs {
   first?: number | null;
   after?: string | null;
   lastShownGameId?: string | null;
@@ -133,15 +134,15 @@ interface PageArgs {
 }
 
 /** A game as resolvers see it: the row plus the currency its bets are shown in. */
-type GameNode = GameRow & { currency: string };
+export type GameNode = GameRow & { currency: string };
 
 /** The currency for bet amounts: the argument, else the brand's, else EUR. */
-function currencyFor(ctx: GraphQLContext, code: string | null | undefined): string {
+export function currencyFor(ctx: GraphQLContext, code: string | null | undefined): string {
   return checkCurrency(code ?? ctx.brandOrNull()?.currency ?? 'EUR');
 }
 
-/** Validates paging and filter arguments into repository terms. */
-function filtersFor(ctx: GraphQLContext, args: PageArgs): GameFilters {
+/** Validates the licence and place arguments into repository filters (licence defaults to the brand's). */
+export function filtersFor(ctx: GraphQLContext, args: PageArgs): GameFilters {
   const license = args.license?.trim().toLowerCase() || ctx.brandOrNull()?.license || null;
   if (license && !(LICENCES as readonly string[]).includes(license)) {
     throw new PlatformError('BadUserInput', `Unknown license "${args.license}": use one of ${LICENCES.join(', ')}`);

@@ -34,11 +34,17 @@ export function checkCurrency(code: string): string {
   return upper;
 }
 
-/** An amount in EUR cents as a decimal string in the target currency ("0.10", "10" for JPY). */
-export function formatBet(eurCents: bigint, currency: string): string {
+/** An amount in EUR cents as minor units of the target currency on its stake ladder (10 → 100n in NOK öre, 10n for JPY). */
+export function betMinorIn(eurCents: bigint, currency: string): bigint {
   const { factor, decimals } = CURRENCIES[currency] ?? { factor: 1n, decimals: 2 };
   // cents → target minor units: × factor × 10^decimals / 100, exact for every ladder above.
-  const minor = (eurCents * factor * 10n ** BigInt(decimals)) / 100n;
+  return (eurCents * factor * 10n ** BigInt(decimals)) / 100n;
+}
+
+/** An amount in EUR cents as a decimal string in the target currency ("0.10", "10" for JPY). */
+export function formatBet(eurCents: bigint, currency: string): string {
+  const { decimals } = CURRENCIES[currency] ?? { factor: 1n, decimals: 2 };
+  const minor = betMinorIn(eurCents, currency);
   if (decimals === 0) return minor.toString();
   const unit = 10n ** BigInt(decimals);
   return `${minor / unit}.${(minor % unit).toString().padStart(decimals, '0')}`;

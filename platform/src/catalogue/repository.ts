@@ -123,6 +123,10 @@ function sourceSql(source: GameSource): { from: string; where: string; key: stri
 /** The catalogue queries, bound to a database. */
 export interface CatalogueRepository {
   gameBySlug(slug: string): Promise<GameRow | null>;
+  /** The games with these ids, in the order of ids (unknown ids are skipped). */
+  gamesByIds(ids: readonly string[]): Promise<GameRow[]>;
+  /** Every game in catalogue order (search index, feeds). */
+  allGames(): Promise<GameRow[]>;
   /** Which of these slugs are games (content validation). */
   existingGameSlugs(slugs: readonly string[]): Promise<Set<string>>;
   gamePage(source: GameSource, options: { first: number; after: number | null; filters: GameFilters }): Promise<GamePage>;
@@ -156,6 +160,21 @@ export function createCatalogueRepository(db: Queryable): CatalogueRepository {
         [slug],
       );
       return rows[0] ? toGame(rows[0]) : null;
+    },
+
+    async gamesByIds(ids) {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<RawGame>(
+        `select ${GAME_COLUMNS} from games g join studios s on s.slug = g.studio_slug where g.id = any($1::text[])`,
+        [ids],
+      );
+      const byId = new Map(rows.map((row) => [row.id, toGame(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    async allGames() {
+      const { rows } = await db.query<RawGame>(`select ${GAME_COLUMNS} from games g join studios s on s.slug = g.studio_slug order by g.idx`);
+      return rows.map(toGame);
     },
 
     async existingGameSlugs(slugs) {

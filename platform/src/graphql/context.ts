@@ -18,6 +18,9 @@ import type { Ledger } from '../ledger/ledger.ts';
 import type { EventBus } from '../realtime/events.ts';
 import type { SmsService } from '../auth/sms.ts';
 import type { PlatformSecrets } from '../auth/secrets.ts';
+import type { GameSearch } from '../games/search.ts';
+import type { GameService } from '../games/service.ts';
+import type { Sportsbook } from '../sportsbook/service.ts';
 import { PlatformError } from './errors.ts';
 
 /** Everything resolvers need that outlives a request. */
@@ -36,6 +39,14 @@ export interface PlatformServices {
   events: EventBus;
   sms: SmsService;
   secrets: PlatformSecrets;
+  /** The demo game server (game sessions, rounds). */
+  games: GameService;
+  /** Catalogue search. */
+  gameSearch: GameSearch;
+  /** The sandbox sportsbook. */
+  sportsbook: Sportsbook;
+  /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
+  gameOrigin(): string;
 }
 
 /** What a resolver gets as its context (a type, not an interface, so graphql-http accepts it as an operation context). */

@@ -8,12 +8,14 @@ import type { GraphQLSchema } from 'graphql';
 import { brandResolvers, brandTypeDefs } from '../brands/graphql.ts';
 import { catalogueResolvers, catalogueTypeDefs } from '../catalogue/graphql.ts';
 import { contentResolvers, contentTypeDefs } from '../content/graphql.ts';
+import { gameResolvers, gameTypeDefs } from '../games/graphql.ts';
 import { geoResolvers, geoTypeDefs } from '../geo/graphql.ts';
 import { i18nResolvers, i18nTypeDefs } from '../i18n/graphql.ts';
 import { authResolvers, authTypeDefs } from '../auth/graphql.ts';
 import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
+import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
 import { JSONScalar } from './scalars.ts';
 
 const baseTypeDefs = /* GraphQL */ `
@@ -40,6 +42,8 @@ export function createSchema(): GraphQLSchema {
       authTypeDefs,
       realtimeTypeDefs,
       sandboxTypeDefs,
+      gameTypeDefs,
+      sportsbookTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -52,6 +56,8 @@ export function createSchema(): GraphQLSchema {
       authResolvers,
       realtimeResolvers,
       sandboxResolvers,
+      gameResolvers,
+      sportsbookResolvers,
     ],
   });
 }

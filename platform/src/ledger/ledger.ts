@@ -14,7 +14,7 @@ import { PlatformError } from '../graphql/errors.ts';
 import type { EventBus } from '../realtime/events.ts';
 import { formatMinor } from './money.ts';
 
-/** What a transaction does; the four of spec section 3 are sent to the lobby as moneyType. */
+/** What a transaction does; balance updates carry it as transactionKind and map it to the spec's moneyType (MONEY_TYPES). */
 export const LEDGER_KINDS = [
   'Deposit',
   'Withdrawal',
@@ -22,13 +22,29 @@ export const LEDGER_KINDS = [
   'CancelWithdrawal',
   'CasinoBet',
   'CasinoWin',
+  'SportsBet',
+  'SportsWin',
   'BonusCredit',
   'BonusForfeit',
   'Adjustment',
 ] as const;
 /** A ledger transaction kind. */
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-const MONEY_TYPES = new Set<string>(['Deposit', 'Withdrawal', 'InitWithdrawal', 'CasinoBet']);
+/**
+ * The moneyType each kind is announced with. A casino win is part of the game round the lobby counts
+ * as CasinoBet activity (recently played refresh, out-of-funds prompt), so it shares the money type;
+ * transactionKind tells the stake from the payout. Sports stakes and payouts are SportsBet, which the
+ * lobby leaves out of its casino prompts.
+ */
+const MONEY_TYPES: Partial<Record<LedgerKind, string>> = {
+  Deposit: 'Deposit',
+  Withdrawal: 'Withdrawal',
+  InitWithdrawal: 'InitWithdrawal',
+  CasinoBet: 'CasinoBet',
+  CasinoWin: 'CasinoBet',
+  SportsBet: 'SportsBet',
+  SportsWin: 'SportsBet',
+};
 
 /** The wallet's own accounts, or a house account by name (per currency: house:payments, house:bonus, house:games, house:withdrawals). */
 export type AccountRef = 'cash' | 'bonus' | `house:${string}`;
@@ -99,7 +115,8 @@ export function createLedger(db: Db, events: EventBus | null): Ledger {
         bonusBalance: formatMinor(result.bonusBalanceMinor, result.currency),
         currency: result.currency,
         amount: formatMinor(change < 0n ? -change : change, result.currency),
-        moneyType: MONEY_TYPES.has(result.kind) ? result.kind : null,
+        moneyType: MONEY_TYPES[result.kind] ?? null,
+        transactionKind: result.kind,
         wageringProgress: null,
       });
     },

@@ -13,6 +13,8 @@ export interface BalanceUpdate {
   currency: string;
   amount: string;
   moneyType: string | null;
+  /** The ledger kind behind the update (CasinoBet, CasinoWin, SportsBet, SportsWin, Deposit, …). */
+  transactionKind: string;
   wageringProgress: number | null;
 }
 

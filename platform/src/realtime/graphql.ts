@@ -64,12 +64,15 @@ export const realtimeTypeDefs = /* GraphQL */ `
     expiresIn: Int
   }
 
-  "Deposit, Withdrawal, InitWithdrawal or CasinoBet (spec section 3)."
+  "Deposit, Withdrawal, InitWithdrawal or CasinoBet (spec section 3); SportsBet for the sportsbook's stakes and payouts."
   enum MoneyType {
     Deposit
     Withdrawal
     InitWithdrawal
+    "A casino game round: its stake (transactionKind CasinoBet) and its payout (transactionKind CasinoWin)."
     CasinoBet
+    "A sportsbook bet: its stake (SportsBet) and its payout or refund (SportsWin)."
+    SportsBet
   }
 
   type BalanceUpdatedEvent {
@@ -79,8 +82,10 @@ export const realtimeTypeDefs = /* GraphQL */ `
     currency: String!
     "What the transaction moved on the wallet (cash plus bonus), unsigned decimal string."
     amount: String!
-    "Null for ledger kinds outside the four (wins, bonus credits, adjustments)."
+    "Null for ledger kinds without a money type (bonus credits, adjustments)."
     moneyType: MoneyType
+    "The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit or Adjustment."
+    transactionKind: String!
     "Percent of the bonus wagering done; null without an active bonus."
     wageringProgress: Int
   }

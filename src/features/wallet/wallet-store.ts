@@ -26,7 +26,8 @@ export interface BalanceUpdate {
   bonusBalance: string;
   currency: string;
   amount: string;
-  moneyType: 'Deposit' | 'Withdrawal' | 'InitWithdrawal' | 'CasinoBet' | null;
+  /** The spec's four kinds, plus SportsBet from the platform's sportsbook (stakes and payouts alike). */
+  moneyType: 'Deposit' | 'Withdrawal' | 'InitWithdrawal' | 'CasinoBet' | 'SportsBet' | null;
   wageringProgress: number | null;
 }
 

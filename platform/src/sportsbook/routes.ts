@@ -1,0 +1,152 @@
+/**
+ * The sportsbook's HTTP side, on the game server's origin like the demo games:
+ *
+ *   GET  /sportsbook/?brand=<id>&locale=<locale>[&sport=<slug>][&session=<id>][&origin=<lobby origin>]
+ *   GET  /sportsbook/api/events?sport=&live=&first=     events with scores and odds (the page's refresh)
+ *   POST /sportsbook/api/<sessionId>/bets               { selections, stake, idempotencyKey }
+ *
+ * The page may be framed only by the brand's lobby (CSP frame-ancestors) and posts its messages only
+ * to the lobby origin: the session's, else `origin` when it is on the brand's hosts, else the brand's
+ * public origin.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthSettings } from '../auth/settings.ts';
+import type { BrandRegistry } from '../brands/brands.ts';
+import { betMinorIn } from '../catalogue/money.ts';
+import { PlatformError } from '../graphql/errors.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { formatMinor } from '../ledger/money.ts';
+import { embeddedPageCsp, frameAncestors, lobbyOriginFor, newNonce } from '../web/embedding.ts';
+import { escapeHtml } from '../web/html.ts';
+import { assertSameOriginJson, readJson, sendApiError, sendJson } from '../web/json.ts';
+import { formatOdds, listSportsEvents, SPORT_SLUGS, sportsSummary } from './events.ts';
+import { sportsbookPageHtml } from './page.ts';
+import type { SelectionInput, Sportsbook } from './service.ts';
+
+/** Creates the /sportsbook/ handler. */
+export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands: BrandRegistry; ledger: Ledger; settings: AuthSettings }) {
+  const { sportsbook, brands, ledger, settings } = options;
+
+  function refuse(res: ServerResponse, status: number, message: string): void {
+    const nonce = newNonce();
+    res.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': embeddedPageCsp(nonce, []),
+    });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sportsbook</title></head><body><main><h1>Sportsbook</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`);
+  }
+
+  async function page(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+    const sessionId = params.get('session');
+    const session = sessionId ? await sportsbook.session(sessionId) : null;
+    const brandId = params.get('brand') ?? session?.brand ?? null;
+    const brand = brandId ? brands.get(brandId) : undefined;
+    if (!brand) {
+      refuse(res, 400, `Pass brand=<id> in the URL (one of ${[...brands.keys()].join(', ')}).`);
+      return;
+    }
+    const usable = session && session.brand === brand.id && !session.ended ? session : null;
+    const defaultLocale = brand.locales.find((entry) => entry.isDefault)?.locale ?? brand.locales[0]?.locale ?? 'en';
+    const requestedLocale = params.get('locale');
+    const locale = requestedLocale && brand.locales.some((entry) => entry.locale === requestedLocale) ? requestedLocale : (usable?.locale ?? defaultLocale);
+    const sport = params.get('sport');
+    if (sport && !SPORT_SLUGS.includes(sport)) {
+      refuse(res, 400, `Unknown sport "${sport}": use one of ${SPORT_SLUGS.join(', ')}.`);
+      return;
+    }
+    let lobbyOrigin: string;
+    try {
+      lobbyOrigin = usable?.lobbyOrigin ?? lobbyOriginFor(brand, params.get('origin'), settings);
+    } catch (error) {
+      refuse(res, 400, (error as Error).message);
+      return;
+    }
+    let wallet: { id: string; currency: string; balance: string } | null = null;
+    if (usable) {
+      const bettor = await sportsbook.bettorForSession(usable.id);
+      const balances = await ledger.balances(bettor.walletId);
+      wallet = { id: usable.id, currency: bettor.currency, balance: formatMinor(balances.cash, bettor.currency) };
+    }
+    const currency = wallet?.currency ?? brand.currency;
+    const now = Date.now();
+    const nonce = newNonce();
+    const html = sportsbookPageHtml(
+      {
+        brand,
+        locale,
+        sport,
+        sports: sportsSummary(now),
+        live: listSportsEvents({ sport, live: true, first: 30, nowMs: now }),
+        upcoming: listSportsEvents({ sport, live: false, first: 30, nowMs: now }),
+        lobbyOrigin,
+        session: wallet,
+        currency,
+        minStake: formatMinor(betMinorIn(10n, currency), currency),
+        maxStake: formatMinor(betMinorIn(100_000n, currency), currency),
+        defaultStake: formatMinor(betMinorIn(500n, currency), currency),
+      },
+      nonce,
+    );
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': embeddedPageCsp(nonce, frameAncestors(brand, lobbyOrigin)),
+    });
+    res.end(req.method === 'HEAD' ? undefined : html);
+  }
+
+  return async function handleSportsbook(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://platform');
+    try {
+      if (path === '/sportsbook' || path === '/sportsbook/') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          res.writeHead(405, { allow: 'GET, HEAD' }).end();
+          return;
+        }
+        if (path === '/sportsbook') {
+          res.writeHead(301, { location: `/sportsbook/${url.search}` }).end();
+          return;
+        }
+        return await page(req, res, url.searchParams);
+      }
+      if (path === '/sportsbook/api/events') {
+        const sport = url.searchParams.get('sport');
+        if (sport && !SPORT_SLUGS.includes(sport)) throw new PlatformError('BadUserInput', `Unknown sport "${sport}": use one of ${SPORT_SLUGS.join(', ')}`);
+        const live = url.searchParams.get('live');
+        const first = Math.min(Math.max(Number(url.searchParams.get('first') ?? 50) || 50, 1), 100);
+        const events = listSportsEvents({ sport, live: live === null ? null : live === 'true', first }).map((event) => ({
+          ...event,
+          markets: event.markets.map((market) => ({ ...market, outcomes: market.outcomes.map((outcome) => ({ id: outcome.id, name: outcome.name, odds: formatOdds(outcome.oddsHundredths) })) })),
+        }));
+        sendJson(res, 200, { events });
+        return;
+      }
+      const bets = /^\/sportsbook\/api\/([A-Za-z0-9_-]{1,64})\/bets$/.exec(path);
+      if (bets) {
+        if (req.method !== 'POST') {
+          res.writeHead(405, { allow: 'POST' }).end();
+          return;
+        }
+        assertSameOriginJson(req);
+        const body = await readJson(req);
+        const bettor = await sportsbook.bettorForSession(bets[1] as string);
+        if (!Array.isArray(body.selections)) throw new PlatformError('BadUserInput', 'selections must be a list of { eventId, marketId, outcomeId, odds }');
+        const selections = (body.selections as Record<string, unknown>[]).map((selection) => ({
+          eventId: String(selection?.eventId ?? ''),
+          marketId: String(selection?.marketId ?? ''),
+          outcomeId: String(selection?.outcomeId ?? ''),
+          odds: selection?.odds === undefined || selection?.odds === null ? null : String(selection.odds),
+        })) satisfies SelectionInput[];
+        sendJson(res, 200, await sportsbook.place(bettor, { selections, stake: String(body.stake ?? ''), idempotencyKey: String(body.idempotencyKey ?? '') }));
+        return;
+      }
+      sendJson(res, 404, { error: { reason: 'NotFound', message: `Nothing at ${path}: the sportsbook page is /sportsbook/?brand=<id>` } });
+    } catch (error) {
+      sendApiError(res, error, `${req.method} ${path}`);
+    }
+  };
+}

@@ -1,0 +1,185 @@
+// The embedded sportsbook's script (inlined under a CSP nonce by page.ts). It keeps the bet slip,
+// posts every change to the lobby as { type: 'atrium:sportsbook', event: 'betslip', … } (to the one
+// lobby origin it was opened for), places bets through its own origin when it has a session, and
+// refreshes scores and odds every 20 seconds.
+(() => {
+  'use strict';
+  const config = JSON.parse(document.getElementById('sportsbook-config').textContent);
+  const $ = (id) => document.getElementById(id);
+  const slip = new Map();
+  let idempotencyKey = newKey();
+  let busy = false;
+
+  function notify(event, detail) {
+    if (window.parent === window) return;
+    window.parent.postMessage(Object.assign({ type: 'atrium:sportsbook', event, brand: config.brand, signedIn: Boolean(config.sessionId), currency: config.currency }, detail || {}), config.lobbyOrigin);
+  }
+
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return 'slip-' + Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }
+
+  const hundredths = (odds) => {
+    const [whole, fraction = ''] = odds.split('.');
+    return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  };
+  const decimals = config.minStake.includes('.') ? config.minStake.split('.')[1].length : 0;
+  function parseStake(text) {
+    const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
+    if (!match || (match[2] || '').length > decimals) return null;
+    return BigInt(match[1]) * 10n ** BigInt(decimals) + BigInt(((match[2] || '') + '0'.repeat(decimals)).slice(0, decimals) || '0');
+  }
+  function formatMinor(minor) {
+    if (decimals === 0) return minor.toString();
+    const digits = minor.toString().padStart(decimals + 1, '0');
+    return digits.slice(0, -decimals) + '.' + digits.slice(-decimals);
+  }
+
+  function selections() {
+    return [...slip.values()].map((entry) => ({ eventId: entry.eventId, marketId: entry.marketId, outcomeId: entry.outcomeId, odds: entry.odds }));
+  }
+
+  function totals() {
+    const entries = [...slip.values()];
+    if (entries.length === 0) return null;
+    const product = entries.reduce((total, entry) => total * hundredths(entry.odds), 1n);
+    const totalOdds = product / 100n ** BigInt(entries.length - 1);
+    const stake = parseStake($('stake').value);
+    const potential = stake === null ? null : (stake * product) / 100n ** BigInt(entries.length);
+    return { totalOdds: formatMinor2(totalOdds), potential: potential === null ? null : formatMinor(potential), stake };
+  }
+  const formatMinor2 = (value) => value / 100n + '.' + (value % 100n).toString().padStart(2, '0');
+
+  function render() {
+    const list = $('slip-list');
+    list.textContent = '';
+    for (const entry of slip.values()) {
+      const item = document.createElement('li');
+      const text = document.createElement('span');
+      text.textContent = entry.outcomeName + ' @ ' + entry.odds + ' — ' + entry.eventName;
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = 'Remove';
+      remove.setAttribute('aria-label', 'Remove ' + entry.outcomeName + ', ' + entry.eventName);
+      remove.addEventListener('click', () => toggle(document.querySelector('.odds[aria-pressed=true][data-event="' + CSS.escape(entry.eventId) + '"]')));
+      item.append(text, remove);
+      list.append(item);
+    }
+    $('slip-empty').hidden = slip.size > 0;
+    const sum = totals();
+    $('total-odds').textContent = sum ? sum.totalOdds : '–';
+    $('potential').textContent = sum && sum.potential !== null ? sum.potential + ' ' + config.currency : '–';
+    $('place').disabled = busy || slip.size === 0;
+    notify('betslip', { selections: [...slip.values()], stake: $('stake').value, totalOdds: sum ? sum.totalOdds : null, potentialPayout: sum ? sum.potential : null });
+  }
+
+  function toggle(button) {
+    if (!button) return;
+    const eventId = button.dataset.event;
+    const current = slip.get(eventId);
+    for (const other of document.querySelectorAll('.odds[data-event="' + CSS.escape(eventId) + '"]')) other.setAttribute('aria-pressed', 'false');
+    if (current && current.marketId === button.dataset.market && current.outcomeId === button.dataset.outcome) {
+      slip.delete(eventId);
+      $('slip-status').textContent = button.dataset.outcomeName + ' removed from the bet slip.';
+    } else {
+      // One pick per event: another outcome of the same event replaces the earlier one.
+      slip.set(eventId, {
+        eventId, eventName: button.dataset.eventName, marketId: button.dataset.market, marketName: button.dataset.marketName,
+        outcomeId: button.dataset.outcome, outcomeName: button.dataset.outcomeName, odds: button.dataset.odds,
+      });
+      button.setAttribute('aria-pressed', 'true');
+      $('slip-status').textContent = button.dataset.outcomeName + ' at ' + button.dataset.odds + ' added to the bet slip (' + slip.size + ' selection' + (slip.size === 1 ? '' : 's') + ').';
+    }
+    idempotencyKey = newKey();
+    render();
+  }
+
+  async function place(event) {
+    event.preventDefault();
+    if (busy || slip.size === 0) return;
+    $('slip-error').textContent = '';
+    if (!config.sessionId) {
+      notify('login-required', { selections: selections() });
+      $('slip-status').textContent = 'Sign in to place this bet.';
+      return;
+    }
+    const stake = $('stake').value.trim().replace(',', '.');
+    busy = true;
+    render();
+    try {
+      const response = await fetch('/sportsbook/api/' + encodeURIComponent(config.sessionId) + '/bets', {
+        method: 'POST', credentials: 'omit', cache: 'no-store', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ selections: selections(), stake, idempotencyKey }),
+      });
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        const error = data.error || { reason: 'HttpError', message: 'The sportsbook answered ' + response.status };
+        if (error.reason === 'OddsChanged' && slip.has(error.eventId)) {
+          slip.get(error.eventId).odds = error.odds;
+          for (const button of document.querySelectorAll('.odds[data-event="' + CSS.escape(error.eventId) + '"][data-outcome="' + CSS.escape(error.outcomeId) + '"]')) {
+            button.dataset.odds = error.odds;
+            button.querySelector('.price').textContent = error.odds;
+          }
+          idempotencyKey = newKey();
+        }
+        $('slip-error').textContent = error.message;
+        notify('error', { reason: error.reason, message: error.message });
+        return;
+      }
+      const bet = data.bet;
+      $('slip-status').textContent = 'Bet placed: ' + bet.stake + ' ' + bet.currency + ' at ' + bet.totalOdds + ', potential return ' + bet.potentialPayout + ' ' + bet.currency + '.';
+      if ($('balance')) $('balance').textContent = data.balance;
+      notify('bet-placed', { betId: bet.id, stake: bet.stake, totalOdds: bet.totalOdds, potentialPayout: bet.potentialPayout, balance: data.balance, replayed: data.replayed });
+      notify('balance', { balance: data.balance });
+      slip.clear();
+      for (const button of document.querySelectorAll('.odds[aria-pressed=true]')) button.setAttribute('aria-pressed', 'false');
+      idempotencyKey = newKey();
+    } catch (error) {
+      $('slip-error').textContent = 'The sportsbook could not be reached: ' + error.message + '. Try again; the bet is placed at most once.';
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  async function refresh() {
+    try {
+      const params = new URLSearchParams({ first: '100' });
+      if (config.sport) params.set('sport', config.sport);
+      const response = await fetch('/sportsbook/api/events?' + params.toString(), { cache: 'no-store', credentials: 'omit' });
+      if (!response.ok) return;
+      const { events } = await response.json();
+      for (const event of events) {
+        const article = document.querySelector('.event[data-event-id="' + CSS.escape(event.id) + '"]');
+        if (!article) continue;
+        const score = article.querySelector('[data-score]');
+        if (score && event.score) score.textContent = ' ' + event.score.home + '–' + event.score.away;
+        const clock = article.querySelector('.clock');
+        if (clock && event.minute !== null) clock.textContent = event.minute + '′';
+        for (const market of event.markets) {
+          for (const outcome of market.outcomes) {
+            const button = article.querySelector('.odds[data-market="' + market.id + '"][data-outcome="' + outcome.id + '"]');
+            if (!button || button.dataset.odds === outcome.odds) continue;
+            button.dataset.odds = outcome.odds;
+            button.querySelector('.price').textContent = outcome.odds;
+            button.disabled = market.suspended;
+          }
+        }
+      }
+    } catch {
+      // A missed refresh is harmless: the next one (or OddsChanged on placing) catches up.
+    }
+  }
+
+  for (const button of document.querySelectorAll('.odds')) button.addEventListener('click', () => toggle(button));
+  $('stake').addEventListener('input', render);
+  $('slip-form').addEventListener('submit', place);
+  for (const time of document.querySelectorAll('[data-local-time]')) {
+    time.textContent = new Date(time.getAttribute('datetime')).toLocaleString(config.locale.replace('_', '-'), { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  }
+  setInterval(refresh, 20000);
+  notify('ready', {});
+  render();
+})();
