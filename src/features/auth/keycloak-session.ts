@@ -19,6 +19,8 @@ import { writeKeycloakCookie, type TokenPair } from '../session/tokens.ts';
 import { remoteKeys, verifyIdToken } from './id-token.ts';
 import { createRegistrationUserManager, createUserManager, OIDC_CLIENT_ID } from './oidc.ts';
 
+/** Access-token timers act at most this often (spec section 9). */
+const TOKEN_TIMER_MIN_INTERVAL_MS = 5000;
 /** A silent renew that timed out is tried again after this long (spec section 9). */
 export const SILENT_RENEW_RETRY_MS = 5000;
 /** Silent-session answers that mean "anonymous", not an error (spec section 8). */
@@ -164,7 +166,20 @@ export async function openKeycloakSession(config: SessionConfig, onEnded: (error
   };
 
   // Silent renew when the access token is about to expire (60 s before), one at a time across tabs.
+  // Timers act at most every 5 s (spec section 9): a token that lives less than the 60 s notice
+  // would otherwise be renewed again the moment it arrives, rotating refresh tokens in a tight loop.
+  let lastRenewAt = 0;
+  let pendingRenew: ReturnType<typeof setTimeout> | undefined;
   const renewWhenExpiring = (): void => {
+    const wait = lastRenewAt + TOKEN_TIMER_MIN_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      pendingRenew ??= setTimeout(() => {
+        pendingRenew = undefined;
+        renewWhenExpiring();
+      }, wait);
+      return;
+    }
+    lastRenewAt = Date.now();
     renew().catch((error: unknown) => {
       if (error instanceof ErrorTimeout || /timed out/i.test((error as Error).message)) {
         setTimeout(renewWhenExpiring, SILENT_RENEW_RETRY_MS);
