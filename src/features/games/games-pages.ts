@@ -9,6 +9,8 @@ import GameGridPage from './GameGridPage.astro';
 import GameListsPage from './GameListsPage.astro';
 import GamesPage from './GamesPage.astro';
 import GameStudiosPage from './GameStudiosPage.astro';
+import GamePage from './game-page/GamePage.astro';
+import { loadGamePage } from './game-page/game-page.server.ts';
 import {
   loadCategoriesIndex, loadGamesIndex, loadGridPage, loadListsIndex, loadStudiosIndex,
 } from './pages.server.ts';
@@ -23,9 +25,10 @@ const fixedListPages = Object.fromEntries(
   ]),
 );
 
-/** Route id → feature page for every games route except the game page itself. */
+/** Route id → feature page for every games route, the game page included. */
 export const GAME_ROUTE_PAGES: Record<string, RoutePage> = {
   games: routePage({ load: loadGamesIndex, component: GamesPage }),
+  game: routePage({ load: (ctx, slug) => loadGamePage(ctx, slug), component: GamePage }),
   'game-lists': routePage({ load: loadListsIndex, component: GameListsPage }),
   'game-list': routePage({
     load: async (ctx, slug, url) => (slug ? loadGridPage(ctx, { kind: 'list', slug }, url, { id: 'game-list', slug }) : null),

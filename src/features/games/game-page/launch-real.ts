@@ -1,0 +1,22 @@
+/**
+ * Launches a REAL game session through the player's Apollo client, whose auth link sends the
+ * session's access token as `Authorization: Bearer …` (refreshed first when it is about to expire).
+ * Loaded only when a signed-in player presses Play.
+ */
+import { gql } from '@apollo/client';
+import { currentPlayerRuntime } from '../../session/player-runtime.ts';
+import { LAUNCH_GAME_MUTATION, type GameLaunch, type LaunchVariables } from './queries.ts';
+
+const LAUNCH_GAME = gql(LAUNCH_GAME_MUTATION);
+
+/** Launches REAL play for the signed-in player; throws when there is no running session. */
+export async function launchReal(variables: Omit<LaunchVariables, 'mode'>): Promise<GameLaunch> {
+  const runtime = await currentPlayerRuntime();
+  if (!runtime) throw new Error('No player session');
+  const { data } = await runtime.client.mutate<{ launchGame: GameLaunch }>({
+    mutation: LAUNCH_GAME,
+    variables: { ...variables, mode: 'REAL' },
+  });
+  if (!data?.launchGame) throw new Error('launchGame returned no session');
+  return data.launchGame;
+}
