@@ -9,7 +9,7 @@ import { brandOrigin } from './support/urls.ts';
 const expectedLayout = (layout: string) => (layout === 'sports' ? 'basic' : layout);
 /** A real slug for each slug route: feature pages answer 404 for things that do not exist. */
 const SLUGS: Record<string, string> = {
-  game: 'sample-slug',
+  game: 'rusty-cherries',
   'game-category': 'slots',
   'game-list': 'slots',
   'game-studio': 'northwind-forge',
