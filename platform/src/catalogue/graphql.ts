@@ -10,11 +10,8 @@ import type { GameFilters, GamePage, GameRow, GameSource } from './repository.ts
 /** The largest page a client may ask for. */
 export const MAX_PAGE_SIZE = 100;
 
-/** Arguments shared by every paged game field. */
-const GAME_PAGE_ARGS = `
-    after: String
-    "Continue after this game (its id; lookupId or slug also work) when no after cursor is given."
-    lastShownGameId: String
+/** The filter arguments of every field that returns games (restrictions, currency, locale). */
+export const GAME_FILTER_ARGS = `
     "Currency for minBet/maxBet; defaults to the brand's currency (x-brand), else EUR."
     currencyCode: String
     "Leave out games restricted in this country."
@@ -25,6 +22,12 @@ const GAME_PAGE_ARGS = `
     license: String
     "Accepted for the lobby's convenience; game names are not localised."
     locale: String`;
+
+/** Arguments shared by every paged game field. */
+const GAME_PAGE_ARGS = `
+    after: String
+    "Continue after this game (its id; lookupId or slug also work) when no after cursor is given."
+    lastShownGameId: String${GAME_FILTER_ARGS}`;
 
 /** Schema of the catalogue queries. */
 export const catalogueTypeDefs = /* GraphQL */ `

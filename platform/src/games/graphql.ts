@@ -5,7 +5,7 @@
  */
 import { checkCurrency } from '../catalogue/money.ts';
 import type { GameNode, PageArgs } from '../catalogue/graphql.ts';
-import { currencyFor, filtersFor, MAX_PAGE_SIZE } from '../catalogue/graphql.ts';
+import { currencyFor, filtersFor, GAME_FILTER_ARGS, MAX_PAGE_SIZE } from '../catalogue/graphql.ts';
 import type { GameFilters, GameRow } from '../catalogue/repository.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -15,18 +15,6 @@ import { lobbyOriginFor } from '../web/embedding.ts';
 import { LIST_GAMES, providerOfTheWeek, SPOTLIGHT_GAMES } from './provider-of-the-week.ts';
 import { isOffered } from './search.ts';
 import type { GameMode } from './service.ts';
-
-const FILTER_ARGS = `
-    "Currency for minBet/maxBet; defaults to the brand's currency (x-brand), else EUR."
-    currencyCode: String
-    "Leave out games restricted in this country."
-    ipCountryCode: String
-    "ISO 3166-2 subdivision (ON or CA-ON); only used when ipCountryCode is CA."
-    subDivision: String
-    "Leave out games restricted under this licence; defaults to the brand's licence (x-brand)."
-    license: String
-    "Accepted for the lobby's convenience; game names are not localised."
-    locale: String`;
 
 /** Schema of the game mutations and queries. */
 export const gameTypeDefs = /* GraphQL */ `
@@ -38,9 +26,9 @@ export const gameTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "Games and studios whose names match query as the player types: case- and accent-insensitive, prefix and word matches first. At most 100 characters (BadUserInput beyond). Restricted games are left out like in the lists."
-    searchGames(query: String!, first: Int = 20, ${FILTER_ARGS}): GameSearchResult!
+    searchGames(query: String!, first: Int = 20, ${GAME_FILTER_ARGS}): GameSearchResult!
     "The brand's studio of the week (x-brand) with its top 10 games (spotlight carousel) and the next 10 (list). It rotates every Monday 00:00 UTC; at (ISO date) picks another week."
-    providerOfTheWeek(at: String, ${FILTER_ARGS}): ProviderOfTheWeek
+    providerOfTheWeek(at: String, ${GAME_FILTER_ARGS}): ProviderOfTheWeek
   }
 
   extend type Mutation {
@@ -54,7 +42,7 @@ export const gameTypeDefs = /* GraphQL */ `
 
   extend type Viewer {
     "The player's hearted games, most recently hearted first (restricted games left out like in the lists)."
-    favouriteGames(first: Int = 100, ${FILTER_ARGS}): [Game!]!
+    favouriteGames(first: Int = 100, ${GAME_FILTER_ARGS}): [Game!]!
     "Ids of every hearted game, to draw the hearts on tiles."
     favouriteGameIds: [ID!]!
   }
