@@ -74,6 +74,8 @@ test.describe('SMS sign-in', () => {
     await page.goto(`${brandOrigin('kororaa')}/en/login/?returnTo=${encodeURIComponent('//evil.example/steal')}`);
     await page.getByLabel('Mobile number').fill('+645550016');
     await page.getByRole('button', { name: 'Send code' }).click();
+    // Read the outbox only once the code request has finished (the page moves on to enter-code).
+    await expect(page).toHaveURL(/\/en\/enter-code\//);
     await page.getByLabel('Code from the text message').fill(await smsCode(page, 'kororaa', '+645550016'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/`);
@@ -215,6 +217,8 @@ test.describe('accessibility', () => {
     await page.goto(`${brandOrigin('kororaa')}/en/login/`);
     await page.getByLabel('Mobile number').fill('+645550005');
     await page.getByRole('button', { name: 'Send code' }).click();
+    // Read the outbox only once the code request has finished (the page moves on to enter-code).
+    await expect(page).toHaveURL(/\/en\/enter-code\//);
     await page.getByLabel('Code from the text message').fill(await smsCode(page, 'kororaa', '+645550005'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('balance')).toBeVisible();
