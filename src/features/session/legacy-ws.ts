@@ -73,8 +73,8 @@ export function createLegacyConnection(url: string, hooks: RealtimeHooks, WebSoc
     }, REALTIME_TIMEOUT_MS);
   };
 
-  /** Closes the current socket (if any) and schedules the next attempt. */
-  function drop(code = 4000, reason = 'reconnect'): void {
+  /** Detaches and closes the current socket (if any), so none of its late events reach us. */
+  function closeSocket(code: number, reason: string): void {
     const current = socket;
     socket = null;
     acknowledged = false;
@@ -87,6 +87,11 @@ export function createLegacyConnection(url: string, hooks: RealtimeHooks, WebSoc
         // Already closing.
       }
     }
+  }
+
+  /** Closes the current socket (if any) and schedules the next attempt. */
+  function drop(code = 4000, reason = 'reconnect'): void {
+    closeSocket(code, reason);
     scheduleReconnect();
   }
 
@@ -102,14 +107,7 @@ export function createLegacyConnection(url: string, hooks: RealtimeHooks, WebSoc
   async function refreshThenReconnect(): Promise<void> {
     if (tokenRefusedPending) return;
     tokenRefusedPending = true;
-    const current = socket;
-    socket = null;
-    acknowledged = false;
-    clearTimeout(watchdog);
-    if (current) {
-      current.onopen = current.onmessage = current.onclose = current.onerror = null;
-      current.close(1000, 'token refused');
-    }
+    closeSocket(1000, 'token refused');
     hooks.onLost();
     try {
       if (await hooks.onTokenRefused(token)) {
