@@ -2,17 +2,10 @@
  * No serious or critical axe violations on the page frames of every brand (each theme and layout),
  * on a desktop and a phone viewport, plus the open overlay and toasts.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loadBrands } from '../src/brands/load.server.ts';
+import { seriousViolations } from './support/axe.ts';
 import { brandOrigin } from './support/urls.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const viewport of [{ name: 'desktop', width: 1280, height: 900 }, { name: 'phone', width: 390, height: 844 }]) {
   for (const brand of loadBrands()) {

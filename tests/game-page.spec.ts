@@ -5,7 +5,8 @@
  * player's REAL round moving the header balance.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
+import { addTokenCookies, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
+import { brandOrigin, E2E_PORT } from './support/urls.ts';
 
 interface ListedGame {
   slug: string;
@@ -16,18 +17,6 @@ interface ListedGame {
 }
 
 const GAME_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
-const unique = () => `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
-
-async function graphql<T>(request: APIRequestContext, brand: string, query: string, variables: object = {}): Promise<T> {
-  const response = await request.post(`${LOOPBACK}/graphql`, {
-    headers: { ...brandHost(brand), 'content-type': 'application/json' },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors[0]!.message);
-  return body.data as T;
-}
-
 /** The slots of a brand's catalogue, as its lobby lists them. */
 async function slots(request: APIRequestContext, brand: string): Promise<ListedGame[]> {
   const data = await graphql<{ listOfGames: { games: { edges: { node: ListedGame }[] } } }>(
@@ -101,18 +90,8 @@ test.describe('game page', () => {
   test('a signed-in player plays for real and the header balance follows the round', async ({ page }) => {
     const brand = 'kororaa';
     const phone = `+6455${unique()}`;
-    await graphql(page.request, brand, 'mutation($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
-    const outbox = await page.request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, { headers: brandHost(brand) });
-    const code = ((await outbox.json()) as { messages: { code: string }[] }).messages[0]!.code;
-    const tokens = (await graphql<{ verifySmsLoginCode: { accessToken: string; refreshToken: string } }>(
-      page.request, brand, 'mutation($p: String!, $c: String!) { verifySmsLoginCode(phoneNumber: $p, code: $c) { accessToken refreshToken } }', { p: phone, c: code },
-    )).verifySmsLoginCode;
-    await page.context().addCookies(
-      (['accessToken', 'refreshToken'] as const).map((name) => ({ name, value: tokens[name], domain: `${brand}.localhost`, path: '/', sameSite: 'Lax' as const })),
-    );
-    await graphql(page.request, brand, 'mutation($id: ID!, $a: String!, $c: String!, $k: String!) { sandboxCreditWallet(playerId: $id, amount: $a, currency: $c, idempotencyKey: $k) { balance } }', {
-      id: phone, a: '50.00', c: 'USD', k: `e2e-game-${unique()}`,
-    });
+    await addTokenCookies(page.context(), brand, await smsTokens(page.request, brand, phone));
+    await creditWallet(page.request, brand, phone, '50.00', 'USD');
 
     const game = (await slots(page.request, brand)).find((candidate) => !candidate.isLiveCasino)!;
     await page.goto(`${brandOrigin(brand)}/en/games/${game.slug}/`);

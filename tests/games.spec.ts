@@ -3,9 +3,9 @@
  * "Show more games" and keyboard use; the list, category and studio pages with "Load more" (with
  * and without JavaScript); the bonus list rule; layout stability; accessibility.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { FIXED_GAME_LISTS } from '../src/routes.ts';
+import { seriousViolations } from './support/axe.ts';
 import { brandOrigin } from './support/urls.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -72,13 +72,6 @@ async function layoutShiftOfGamesPage(page: Page): Promise<number> {
   }
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe('game carousel on a phone', () => {

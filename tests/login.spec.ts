@@ -4,8 +4,8 @@
  * code with PKCE, id_token verified), and the three pay-and-play sandboxes. Each flow must end with
  * the player's live balance in the header and no token left in the address bar.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 
 const unique = () => `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
@@ -198,22 +198,19 @@ test.describe('pay-and-play', () => {
 });
 
 test.describe('accessibility', () => {
-  const serious = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-
   test('the sign-in pages and a player\'s header, menu and banners have no serious axe violations', async ({ page }) => {
     await page.goto(`${brandOrigin('kororaa')}/en/login/`);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${brandOrigin('aurelia')}/en/trustly-login/`);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${brandOrigin('solenne')}/en/register/`);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A player with source-of-wealth documents requested: balance, open account menu and a banner.
     await page.goto(`${brandOrigin('aurelia')}/en/login/?logoutReason=SESSION_EXPIRED`);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${brandOrigin('kororaa')}/en/login/`);
     await page.getByLabel('Mobile number').fill('+645550005');
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -225,7 +222,7 @@ test.describe('accessibility', () => {
     await expect(page.locator('[data-banner="SowUploadRequired"]')).toBeVisible();
     await page.getByRole('button', { name: 'My account' }).click();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     // The menu closes with Escape and gives focus back to its button.
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden();

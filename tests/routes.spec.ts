@@ -4,17 +4,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { ROUTES } from '../src/routes.ts';
+import { routeExamplePath } from './support/slugs.ts';
 import { brandOrigin } from './support/urls.ts';
 
 const expectedLayout = (layout: string) => (layout === 'sports' ? 'basic' : layout);
-/** A real slug for each slug route: feature pages answer 404 for things that do not exist. */
-const SLUGS: Record<string, string> = {
-  game: 'rusty-cherries',
-  'game-category': 'slots',
-  'game-list': 'slots',
-  'game-studio': 'northwind-forge',
-};
-const pathOf = (id: string, pattern: string) => pattern.replace(':slug', SLUGS[id] ?? 'sample-slug');
+const pathOf = routeExamplePath;
 
 test.describe('every route answers in its layout', () => {
   for (const layout of ['basic', 'main', 'loggedIn', 'sports'] as const) {

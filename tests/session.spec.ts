@@ -5,61 +5,11 @@
  * reason, the account banner of each demo player, the live balance over both WebSocket protocols,
  * and a cut or silently dead socket restored with the right balance.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
-import { brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
-
-interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-}
-
-const unique = () => `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
-const hostOf = (brand: string) => ({ host: `${brand}.localhost:${E2E_PORT}` });
-
-/** One GraphQL call through the lobby's proxy, as the brand's site. */
-async function graphql<T>(request: APIRequestContext, brand: string, query: string, variables: object = {}, token?: string): Promise<T> {
-  const response = await request.post(`${LOOPBACK}/graphql`, {
-    headers: { ...hostOf(brand), 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { reason?: string } }[] };
-  if (body.errors?.length) throw Object.assign(new Error(body.errors[0]!.message), { reason: body.errors[0]!.extensions?.reason });
-  return body.data as T;
-}
-
-/** Signs a player in by SMS through the API (the SMS flow itself is covered in login.spec.ts). */
-async function smsTokens(request: APIRequestContext, brand: string, phone: string): Promise<Tokens> {
-  await graphql(request, brand, 'mutation($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
-  const outbox = await request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, { headers: hostOf(brand) });
-  const code = ((await outbox.json()) as { messages: { code: string }[] }).messages[0]!.code;
-  const data = await graphql<{ verifySmsLoginCode: Tokens }>(
-    request, brand, 'mutation($p: String!, $c: String!) { verifySmsLoginCode(phoneNumber: $p, code: $c) { accessToken refreshToken } }', { p: phone, c: code },
-  );
-  return data.verifySmsLoginCode;
-}
-
-async function addTokenCookies(context: BrowserContext, brand: string, tokens: Tokens) {
-  await context.addCookies(
-    (['accessToken', 'refreshToken'] as const).map((name) => ({ name, value: tokens[name], domain: `${brand}.localhost`, path: '/', sameSite: 'Lax' as const })),
-  );
-}
+import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
+import { addTokenCookies, creditWallet as credit, freshPlayer, graphql, smsTokens, unique } from './support/player.ts';
+import { brandOrigin } from './support/urls.ts';
 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string; exp: number; player_id: string };
-
-async function credit(request: APIRequestContext, brand: string, playerId: string, amount: string, currency: string) {
-  await graphql(request, brand, 'mutation($id: ID!, $a: String!, $c: String!, $k: String!) { sandboxCreditWallet(playerId: $id, amount: $a, currency: $c, idempotencyKey: $k) { balance } }', {
-    id: playerId, a: amount, c: currency, k: `e2e-${unique()}-${Math.random()}`,
-  });
-}
-
-/** A fresh SMS player of a brand, signed in in the page's context, on the lobby. */
-async function freshPlayer(page: Page, brand: string, countryCode: string): Promise<{ phone: string; tokens: Tokens }> {
-  const phone = `${countryCode}55${unique()}`;
-  const tokens = await smsTokens(page.request, brand, phone);
-  await addTokenCookies(page.context(), brand, tokens);
-  await page.goto(`${brandOrigin(brand)}/en/`);
-  return { phone, tokens };
-}
 
 const cookieValue = async (context: BrowserContext, name: string) => (await context.cookies()).find((cookie) => cookie.name === name)?.value;
 

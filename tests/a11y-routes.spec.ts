@@ -1,0 +1,47 @@
+/**
+ * Every route of spec section 2 has no serious or critical axe violation, signed out and signed in, on a
+ * desktop and a phone (the @phone tests run in the phone project's device emulation). The four runs use
+ * brands of the three themes, so each theme's colours are checked on every page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loadBrands } from '../src/brands/load.server.ts';
+import { ROUTES } from '../src/routes.ts';
+import { seriousViolations } from './support/axe.ts';
+import { freshPlayer } from './support/player.ts';
+import { routeExamplePath } from './support/slugs.ts';
+import { brandOrigin } from './support/urls.ts';
+
+const brands = new Map(loadBrands().map((brand) => [brand.id, brand]));
+
+/** Visits every route of a brand and returns the violations found, each prefixed with the route. */
+async function violationsOnEveryRoute(page: Page, brandId: string): Promise<string[]> {
+  const locale = brands.get(brandId)!.defaultLocale;
+  const found: string[] = [];
+  for (const route of ROUTES) {
+    const path = `/${locale}${routeExamplePath(route.id, route.pattern)}`;
+    await page.goto(`${brandOrigin(brandId)}${path}`);
+    // Islands hydrate before the check, so the signed-in controls are what axe sees.
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    found.push(...(await seriousViolations(page)).map((violation) => `${path}: ${violation}`));
+  }
+  return found;
+}
+
+const RUNS = [
+  { brand: 'aurelia', signedIn: false, phone: false },
+  { brand: 'mapleridge', signedIn: true, phone: false, callingCode: '+1' },
+  { brand: 'kororaa', signedIn: false, phone: true },
+  { brand: 'aurelia', signedIn: true, phone: true, callingCode: '+358' },
+];
+
+for (const run of RUNS) {
+  const who = run.signedIn ? 'a signed-in player' : 'a visitor';
+  test(`every route of ${run.brand} is axe-clean for ${who} on a ${run.phone ? 'phone @phone' : 'desktop'}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    if (run.signedIn) {
+      await freshPlayer(page, run.brand, run.callingCode!);
+      await expect(page.getByTestId('balance')).toBeVisible();
+    }
+    expect(await violationsOnEveryRoute(page, run.brand)).toEqual([]);
+  });
+}
