@@ -15,11 +15,14 @@ import {
 } from './games.server.ts';
 import { gamesThroughPage, pagingFor, parsePageParam, type GridPaging } from './paging.ts';
 import type { GameSlice, GameSource } from './types.ts';
+import { searchGamesOnServer, type ServerSearch } from '../search/search.server.ts';
 
 /** The games page: every list as a rail, and the categories to browse by. */
 export interface GamesIndexData {
   lists: GameListSummary[];
   categories: GameCategorySummary[];
+  /** The page's own search (`?q=`), which also serves players without JavaScript; null without a query. */
+  search: ServerSearch | null;
 }
 
 /** A link up the breadcrumb. */
@@ -74,13 +77,15 @@ export function orderForGamesPage<L extends { slug: string }>(lists: readonly L[
 }
 
 /** Loads the games page; a platform failure renders the page with its empty state rather than an error. */
-export async function loadGamesIndex(ctx: PageContext): Promise<LoadedPage<GamesIndexData>> {
+export async function loadGamesIndex(ctx: PageContext, _slug?: string, url?: URL): Promise<LoadedPage<GamesIndexData>> {
+  const query = url?.searchParams.get('q');
+  const search = query === null || query === undefined ? null : await searchGamesOnServer(ctx, query);
   try {
     const catalogue = await loadCatalogue(ctx);
-    return { data: { lists: orderForGamesPage(catalogue.gameLists), categories: catalogue.gameCategories } };
+    return { data: { lists: orderForGamesPage(catalogue.gameLists), categories: catalogue.gameCategories, search } };
   } catch (error) {
     console.warn(`[games] catalogue unavailable, the games page shows its empty state: ${(error as Error).message}`);
-    return { data: { lists: [], categories: [] } };
+    return { data: { lists: [], categories: [], search } };
   }
 }
 

@@ -92,6 +92,7 @@ export function OverlayHost({ texts }: { texts: OverlayTexts }) {
           </button>
         </header>
         {overlay.content && <p id="overlay-content" className="overlay__content">{overlay.content}</p>}
+        {overlay.body}
         {buttons !== 'none' && (
           <footer className="overlay__footer">
             {buttons === 'dismiss-and-ok' ? (

@@ -4,6 +4,7 @@
  * whether the dialog is on screen. Lifecycle: created on first import, lives for the page.
  */
 import { atom } from 'nanostores';
+import type { ReactNode } from 'react';
 import type { OverlayVariant } from './variants.ts';
 
 /** What an overlay shows (spec section 3, "Overlay"). */
@@ -12,6 +13,8 @@ export interface OverlayRequest {
   title: string;
   /** Plain text body; islands with rich bodies render their own content through `children`. */
   content?: string;
+  /** A rich body an island renders inside the dialog (the search panel, say), under `content`. */
+  body?: ReactNode;
   okText?: string;
   dismissText?: string;
   mobileImageUrl?: string;
