@@ -37,7 +37,8 @@ export interface GameCarouselProps {
   title: string;
   /** The list's page, linked from the rail's heading. */
   titleHref: string;
-  listOfGamesSlug: string;
+  /** The list the next slices come from; without it the rail shows only `initial` (a fixed set, such as a spotlight). */
+  listOfGamesSlug?: string;
   variant: CarouselVariant;
   /** The first slice, rendered by the server. */
   initial: GameSlice;
@@ -140,8 +141,8 @@ export default function GameCarousel(props: GameCarouselProps) {
     setArrows((shown) => (shown.previous === visibility.previous && shown.next === visibility.next ? shown : visibility));
     const pageSizeNow = pageSize(window.innerWidth, variant);
     const { games: held, paging: now } = latest.current;
-    if (shouldFetchNextSlice(position, { ...now, loadedGames: held.length }, pageSizeNow)) void fetchNextSlice(pageSizeNow);
-  }, [variant, fetchNextSlice]);
+    if (listOfGamesSlug && shouldFetchNextSlice(position, { ...now, loadedGames: held.length }, pageSizeNow)) void fetchNextSlice(pageSizeNow);
+  }, [variant, fetchNextSlice, listOfGamesSlug]);
 
   const throttledCheck = useMemo(() => throttle(check, SCROLL_CHECK_THROTTLE_MS), [check]);
 

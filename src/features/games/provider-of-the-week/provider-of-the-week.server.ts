@@ -1,0 +1,69 @@
+/**
+ * The provider of the week for a server render (spec section 2): the brand's studio of the week,
+ * its top 10 games for the spotlight carousel and the next 10 for the list, with the visitor's
+ * filters. Cached a minute per brand and filters: the pick changes once a week.
+ */
+import { platformQuery } from '../../../lib/graphql.server.ts';
+import { TtlCache } from '../../../lib/ttl-cache.ts';
+import type { PageContext } from '../../page-context/page-context.server.ts';
+import { gameFilters } from '../games.server.ts';
+import type { GameTileData } from '../types.ts';
+
+/** The spotlight carousel's games (spec section 9: provider of the week 10 spotlight plus 10 list). */
+export const SPOTLIGHT_GAMES = 10;
+/** The list's games under the carousel. */
+export const LIST_GAMES = 10;
+
+const GAME_FIELDS = 'id slug name imageUrl studio { name }';
+const PROVIDER_OF_THE_WEEK_QUERY = /* GraphQL */ `
+  query ProviderOfTheWeek($at: String, $currencyCode: String, $ipCountryCode: String, $subDivision: String, $license: String, $locale: String) {
+    providerOfTheWeek(at: $at, currencyCode: $currencyCode, ipCountryCode: $ipCountryCode, subDivision: $subDivision, license: $license, locale: $locale) {
+      studio { slug name }
+      weekStart weekEnd
+      spotlightGames { ${GAME_FIELDS} }
+      moreGames { ${GAME_FIELDS} }
+    }
+  }`;
+
+type GameNode = { id: string; slug: string; name: string; imageUrl: string; studio: { name: string } };
+
+interface ProviderOfTheWeekData {
+  providerOfTheWeek: {
+    studio: { slug: string; name: string };
+    weekStart: string;
+    weekEnd: string;
+    spotlightGames: GameNode[];
+    moreGames: GameNode[];
+  } | null;
+}
+
+/** The studio of the week as the lobby shows it. */
+export interface ProviderOfTheWeek {
+  studio: { slug: string; name: string };
+  weekEnd: string;
+  spotlight: GameTileData[];
+  more: GameTileData[];
+}
+
+const cache = new TtlCache<ProviderOfTheWeek | null>(60_000, 5000);
+
+const tile = (game: GameNode): GameTileData => ({ id: game.id, slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name });
+
+/** Loads the provider of the week, or null when the platform has none (too few big studios). */
+export function loadProviderOfTheWeek(ctx: PageContext, at?: string): Promise<ProviderOfTheWeek | null> {
+  const filters = gameFilters(ctx);
+  const key = [ctx.brand.id, at ?? '', ...Object.values(filters)].join('|');
+  return cache.get(key, async () => {
+    const data = await platformQuery<ProviderOfTheWeekData>(
+      'ProviderOfTheWeek', PROVIDER_OF_THE_WEEK_QUERY, { at, ...filters }, { brand: ctx.brand.id, locale: ctx.locale },
+    );
+    const pick = data.providerOfTheWeek;
+    if (!pick) return null;
+    return {
+      studio: pick.studio,
+      weekEnd: pick.weekEnd,
+      spotlight: pick.spotlightGames.slice(0, SPOTLIGHT_GAMES).map(tile),
+      more: pick.moreGames.slice(0, LIST_GAMES).map(tile),
+    };
+  });
+}
