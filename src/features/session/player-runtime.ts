@@ -17,7 +17,7 @@ import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, type Bala
 import type { SessionConfig } from './config.ts';
 import { addCustomerPopUps, setCustomer, type Customer } from './customer-store.ts';
 import { clearStoredSession, isLoggingOut, logout, logoutTarget, SESSION_CHANNEL } from './logout.ts';
-import { clearPlayer, setPlayer, setPlayerLoading, type Player } from './player-store.ts';
+import { $player, clearPlayer, setPlayer, setPlayerLoading, type Player } from './player-store.ts';
 import {
   CUSTOMER_POP_UP_ADDED,
   GET_CUSTOMER_INFO,
@@ -73,6 +73,24 @@ export function startPlayerRuntime(config: SessionConfig): Promise<PlayerRuntime
 /** The runtime, if one was started on this page. */
 export function currentPlayerRuntime(): Promise<PlayerRuntime | null> | null {
   return running;
+}
+
+/**
+ * The runtime once the page's session check has settled: islands that mount before the boot
+ * script's dynamic import has resolved wait for `$player` to leave LOADING. Null for a visitor.
+ */
+export function settledPlayerRuntime(): Promise<PlayerRuntime | null> {
+  return new Promise((resolve) => {
+    const settle = (status: string) => {
+      if (status === 'LOADING' && !running) return false;
+      void (running ?? Promise.resolve(null)).then(resolve);
+      return true;
+    };
+    if (settle($player.get().status)) return;
+    const stop = $player.listen((state) => {
+      if (settle(state.status)) stop();
+    });
+  });
 }
 
 function customTokenSource(): TokenRefresher {

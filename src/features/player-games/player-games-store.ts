@@ -1,0 +1,103 @@
+/**
+ * `$recentlyPlayed` and `$favourites`: the signed-in player's own game rails. Lifecycle: a player-only
+ * island calls `startPlayerGames` in its effect (never for visitors: the server renders those islands
+ * only for a refreshable session). It waits for the player runtime, loads both lists, then syncs
+ * recently played again on every third balance change (spec section 9) while it is mounted. Hearts
+ * change `$favourites` at once and are put back if the platform refuses.
+ */
+import { gql } from '@apollo/client';
+import { atom } from 'nanostores';
+import type { GameFilters, GameTileData } from '../games/types.ts';
+import { settledPlayerRuntime } from '../session/player-runtime.ts';
+import { $wallet } from '../wallet/wallet-store.ts';
+import {
+  ADD_FAVOURITE_GAME, FAVOURITE_GAMES, REMOVE_FAVOURITE_GAME, SYNC_RECENTLY_PLAYED_GAMES,
+  type FavouriteGamesData, type SyncRecentlyPlayedData,
+} from './queries.ts';
+import { everyNth, MAX_RECENTLY_PLAYED_GAMES, RECENTLY_PLAYED_REFRESH_EVERY, recentlyPlayedTiles } from './recently-played.ts';
+
+/** A player game list: loading until the first answer, then ready (or failed). */
+export interface PlayerGameList {
+  status: 'loading' | 'ready' | 'failed';
+  games: GameTileData[];
+}
+
+/** The player's recently played games, most recent first, at most 5. */
+export const $recentlyPlayed = atom<PlayerGameList>({ status: 'loading', games: [] });
+/** The player's hearted games, most recently hearted first. */
+export const $favourites = atom<PlayerGameList>({ status: 'loading', games: [] });
+
+const SYNC = gql(SYNC_RECENTLY_PLAYED_GAMES);
+const FAVOURITES = gql(FAVOURITE_GAMES);
+const ADD = gql(ADD_FAVOURITE_GAME);
+const REMOVE = gql(REMOVE_FAVOURITE_GAME);
+
+/** Syncs recently played from the platform (SyncRecentlyPlayedGames, 5 games). */
+export async function syncRecentlyPlayed(): Promise<void> {
+  const runtime = await settledPlayerRuntime();
+  if (!runtime) return;
+  try {
+    const { data } = await runtime.client.query<SyncRecentlyPlayedData>({
+      query: SYNC, variables: { maxRecentlyPlayedGames: MAX_RECENTLY_PLAYED_GAMES }, fetchPolicy: 'no-cache',
+    });
+    $recentlyPlayed.set({ status: 'ready', games: recentlyPlayedTiles(data?.viewer?.recentlyPlayedGamesV2 ?? []) });
+  } catch (error) {
+    console.warn('[player-games] SyncRecentlyPlayedGames failed:', (error as Error).message);
+    $recentlyPlayed.set({ ...$recentlyPlayed.get(), status: $recentlyPlayed.get().games.length ? 'ready' : 'failed' });
+  }
+}
+
+/** Loads the hearted games with the visitor's filters. */
+export async function loadFavourites(filters: GameFilters): Promise<void> {
+  const runtime = await settledPlayerRuntime();
+  if (!runtime) return;
+  try {
+    const { data } = await runtime.client.query<FavouriteGamesData>({ query: FAVOURITES, variables: { ...filters }, fetchPolicy: 'no-cache' });
+    const games = (data?.viewer?.favouriteGames ?? []).map((game) => ({
+      id: game.id, slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name,
+    }));
+    $favourites.set({ status: 'ready', games });
+  } catch (error) {
+    console.warn('[player-games] FavouriteGames failed:', (error as Error).message);
+    $favourites.set({ ...$favourites.get(), status: $favourites.get().games.length ? 'ready' : 'failed' });
+  }
+}
+
+/** Whether a game is hearted, by slug. */
+export function isFavourite(slug: string): boolean {
+  return $favourites.get().games.some((game) => game.slug === slug);
+}
+
+/**
+ * Hearts or un-hearts a game: `$favourites` changes at once, the platform is told, and the change
+ * is undone (and false returned) when the platform refuses.
+ */
+export async function setFavourite(game: GameTileData, favourite: boolean): Promise<boolean> {
+  const before = $favourites.get();
+  const others = before.games.filter((entry) => entry.slug !== game.slug);
+  $favourites.set({ status: 'ready', games: favourite ? [game, ...others] : others });
+  const runtime = await settledPlayerRuntime();
+  try {
+    if (!runtime) throw new Error('No player session');
+    await runtime.client.mutate({ mutation: favourite ? ADD : REMOVE, variables: { slug: game.slug } });
+    return true;
+  } catch (error) {
+    console.warn(`[player-games] ${favourite ? 'add' : 'remove'} favourite failed:`, (error as Error).message);
+    $favourites.set(before);
+    return false;
+  }
+}
+
+/** Loads both lists and keeps recently played in step with the wallet; returns the unsubscribe. */
+export function startPlayerGames(filters: GameFilters): () => void {
+  void syncRecentlyPlayed();
+  void loadFavourites(filters);
+  const third = everyNth(RECENTLY_PLAYED_REFRESH_EVERY);
+  let lastUpdate = $wallet.get().lastUpdate;
+  return $wallet.listen((state) => {
+    // Each balanceUpdated event brings a new lastUpdate; refetches of the whole wallet do not count.
+    if (!state.lastUpdate || state.lastUpdate === lastUpdate) return;
+    lastUpdate = state.lastUpdate;
+    if (third()) void syncRecentlyPlayed();
+  });
+}
