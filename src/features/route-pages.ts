@@ -5,6 +5,7 @@
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
+import { SPORTS_ROUTE_PAGES } from './sports/sports-pages.ts';
 import type { RoutePage } from './route-page.ts';
 
 /** Route id → its feature page. */
@@ -12,4 +13,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   lobby: lobbyPage,
   ...GAME_ROUTE_PAGES,
   ...AUTH_ROUTE_PAGES,
+  ...SPORTS_ROUTE_PAGES,
 };

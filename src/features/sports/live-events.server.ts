@@ -1,0 +1,54 @@
+/**
+ * Live events for TOP_SPORTS blocks: the sportsbook's live events in the block's sports, with the
+ * score, the minute and the winner market's prices. Cached ten seconds per brand, locale and
+ * sports: live prices move every minute, and the lobby should not ask for every visitor.
+ */
+import { platformQuery } from '../../lib/graphql.server.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { PageContext } from '../page-context/page-context.server.ts';
+
+/** Live events a TOP_SPORTS block shows at most. */
+export const TOP_SPORTS_LIVE_EVENTS = 6;
+
+const LIVE_EVENTS_QUERY = /* GraphQL */ `
+  query TopSportsLiveEvents($sports: [String!], $first: Int!, $locale: String) {
+    sportsEvents(sports: $sports, live: true, first: $first, locale: $locale) {
+      id sport sportName competition name home away minute
+      score { home away }
+      markets { id name suspended outcomes { id name odds } }
+    }
+  }`;
+
+/** A live event as the block shows it. */
+export interface LiveEvent {
+  id: string;
+  sport: string;
+  sportName: string;
+  competition: string;
+  name: string;
+  home: string;
+  away: string;
+  minute: number | null;
+  score: { home: number; away: number } | null;
+  /** The winner market's outcomes (home, draw, away), or none while it is suspended. */
+  prices: { id: string; name: string; odds: string }[];
+}
+
+interface LiveEventsData {
+  sportsEvents: (Omit<LiveEvent, 'prices'> & { markets: { id: string; name: string; suspended: boolean; outcomes: { id: string; name: string; odds: string }[] }[] })[];
+}
+
+const cache = new TtlCache<LiveEvent[]>(10_000, 3000);
+
+/** The live events of these sports, best first as the sportsbook orders them. */
+export function loadLiveEvents(ctx: PageContext, sports: readonly string[]): Promise<LiveEvent[]> {
+  return cache.get([ctx.brand.id, ctx.locale, ...sports].join('|'), async () => {
+    const data = await platformQuery<LiveEventsData>(
+      'TopSportsLiveEvents', LIVE_EVENTS_QUERY, { sports, first: TOP_SPORTS_LIVE_EVENTS, locale: ctx.locale }, { brand: ctx.brand.id, locale: ctx.locale },
+    );
+    return data.sportsEvents.map(({ markets, ...event }) => {
+      const winner = markets.find((market) => market.id === 'winner');
+      return { ...event, prices: winner && !winner.suspended ? winner.outcomes : [] };
+    });
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * Sports end to end against the platform's sandbox sportsbook: switching products from the quick
+ * menu (and the stored preference with consent), the sportsbook framed on /sports/ from its own
+ * origin, a visitor's "Sign in to bet" leading to sign-in, a player's bet debiting the balance in
+ * the header, and the live events of the lobby's TOP_SPORTS block.
+ */
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
+import { addTokenCookies, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
+import { brandOrigin, E2E_PORT } from './support/urls.ts';
+
+const SPORTSBOOK_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
+
+test.describe('product mode', () => {
+  test('the quick menu switches between Casino and Sports, and the preference sticks with consent', async ({ page, context }) => {
+    await context.addCookies([{ name: 'consent', value: 'preferences', url: brandOrigin('aurelia') }]);
+    await page.goto(`${brandOrigin('aurelia')}/en/promotions/`);
+    await expect(page.locator('html')).toHaveAttribute('data-product', 'casino');
+    const quick = page.getByRole('navigation', { name: 'Products' }).first();
+
+    await quick.getByRole('link', { name: 'Sports' }).click();
+    await expect(page).toHaveURL(/\/en\/sports\/\?productMode=sports$/);
+    await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+    await expect(page.getByRole('navigation', { name: 'Products' }).first().getByRole('link', { name: 'Sports' })).toHaveAttribute('aria-current', 'page');
+    // A page of neither product now follows the stored preference.
+    await page.goto(`${brandOrigin('aurelia')}/en/promotions/`);
+    await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+
+    await page.getByRole('navigation', { name: 'Products' }).first().getByRole('link', { name: 'Casino' }).click();
+    await expect(page).toHaveURL(/\/en\/\?productMode=casino$/);
+    await expect(page.locator('html')).toHaveAttribute('data-product', 'casino');
+    await page.goto(`${brandOrigin('aurelia')}/en/promotions/`);
+    await expect(page.locator('html')).toHaveAttribute('data-product', 'casino');
+    // The query wins over the preference.
+    await page.goto(`${brandOrigin('aurelia')}/en/promotions/?productMode=sports`);
+    await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+  });
+});
+
+test.describe('sportsbook', () => {
+  test('a visitor gets the sportsbook framed from its origin; "Sign in to bet" leads to sign-in', async ({ page }) => {
+    await page.goto(`${brandOrigin('aurelia')}/en/sports/`);
+    const frameElement = page.getByTestId('sportsbook-frame');
+    await expect(frameElement).toHaveAttribute('title', 'Sportsbook');
+    const src = new URL((await frameElement.getAttribute('src'))!);
+    expect(src.origin).toBe(SPORTSBOOK_ORIGIN);
+    expect(src.searchParams.get('origin')).toBe(brandOrigin('aurelia'));
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+
+    const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
+    await frame.locator('button.odds:not([disabled])').first().click();
+    await frame.getByRole('button', { name: 'Sign in to bet' }).click();
+    await expect(page).toHaveURL(/\/en\/login\/\?autoSignIn=1$/);
+  });
+
+  test('a sport from the URL opens that sport', async ({ page }) => {
+    await page.goto(`${brandOrigin('aurelia')}/en/sports/?sport=tennis`);
+    const src = new URL((await page.getByTestId('sportsbook-frame').getAttribute('src'))!);
+    expect(src.searchParams.get('sport')).toBe('tennis');
+  });
+
+  test('a player\'s bet in the embedded sportsbook debits the balance in the header', async ({ page }) => {
+    const brand = 'kororaa';
+    const phone = `+6455${unique()}`;
+    const tokens = await smsTokens(page.request, brand, phone);
+    await addTokenCookies(page.context(), brand, tokens);
+    await creditWallet(page.request, brand, phone, '50.00', 'USD');
+
+    await page.goto(`${brandOrigin(brand)}/en/sports/`);
+    await expect(page.getByTestId('balance')).toContainText('$50.00');
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
+    await frame.locator('button.odds:not([disabled])').first().click();
+    await frame.getByLabel(/^Stake/).fill('5.00');
+    await frame.getByRole('button', { name: 'Place bet' }).click();
+
+    await expect(page.getByTestId('balance')).toContainText('$45.00', { timeout: 15_000 });
+    await expect(page.getByText('Your bet was placed.')).toBeVisible();
+    const bets = await graphql<{ viewer: { sportsBets: { stake: string; status: string }[] } }>(
+      page.request, brand, '{ viewer { sportsBets { stake status } } }', {}, tokens.accessToken,
+    );
+    expect(bets.viewer.sportsBets).toEqual([{ stake: '5.00', status: 'OPEN' }]);
+  });
+
+  test('the sports page with its frame is axe-clean on a phone @phone', async ({ page }) => {
+    await page.goto(`${brandOrigin('aurelia')}/en/sports/`);
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test('the TOP_SPORTS block shows live events from the sportsbook', async ({ page }) => {
+  await page.goto(`${brandOrigin('aurelia')}/en/`);
+  const live = page.getByTestId('live-events');
+  await live.scrollIntoViewIfNeeded();
+  await expect(live.getByRole('heading', { name: 'Live now' })).toBeVisible();
+  const ids = await live.locator('[data-event-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-event-id')!));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    const { sportsEvent } = await graphql<{ sportsEvent: { status: string; home: string; score: { home: number } | null } }>(
+      page.request, 'aurelia', 'query($id: ID!) { sportsEvent(id: $id) { status home score { home } } }', { id },
+    );
+    // Cached up to 10 s on the lobby: an event may have just finished since.
+    expect(['LIVE', 'FINISHED']).toContain(sportsEvent.status);
+    await expect(live.locator(`[data-event-id="${id}"]`)).toContainText(sportsEvent.home);
+  }
+  const first = live.locator('[data-event-id]').first();
+  await expect(first.getByRole('link')).toHaveAttribute('href', /\/en\/sports\/\?sport=[a-z-]+$/);
+});
