@@ -2,7 +2,7 @@
  * The signed-in player's own games end to end, against the real platform: recently played (a real
  * round in a demo game puts it on the lobby's rail; more rounds keep the rail at the five latest,
  * refreshed live as the balance changes) and favourites (a heart on the game page, the Favourites
- * rail, un-hearting from the rail). Visitors see no heart. The lobby with both rails is axe-clean.
+ * rail, hearts on catalogue tiles, un-hearting from the rail). Visitors see no heart. The lobby with both rails is axe-clean.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
@@ -121,6 +121,41 @@ test.describe('favourites', () => {
     await page.reload();
     await expect(page.getByTestId('balance')).toContainText('$');
     await expect(page.getByTestId('favourites-rail')).toHaveCount(0);
+  });
+
+  test('a heart on a catalogue rail tile adds the game to Favourites; hearts agree across rails', async ({ page }) => {
+    await fundedPlayer(page);
+    await page.goto(`${brandOrigin(BRAND)}/en/`);
+    const firstRail = page.locator('.game-rail').filter({ has: page.locator('.game-rail__arrows') }).first();
+    const name = (await firstRail.locator('.game-tile__name').first().textContent())!;
+    const heart = firstRail.getByRole('button', { name: `Favourite: ${name}` });
+    await expect(heart).toBeEnabled();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    const favourites = page.getByTestId('favourites-rail');
+    await expect(railNames(page, 'favourites-rail')).toHaveText([name]);
+    await expect(favourites.getByRole('button', { name: `Favourite: ${name}` })).toHaveAttribute('aria-pressed', 'true');
+    // Un-hearting in the Favourites rail clears the heart on the catalogue tile too.
+    await favourites.getByRole('button', { name: `Favourite: ${name}` }).click();
+    await expect(page.getByTestId('favourites-rail')).toHaveCount(0);
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('visitors get no hearts on catalogue tiles, and never load the heart code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${brandOrigin(BRAND)}/en/`);
+    // The rail's island has hydrated (its arrows work), so a heart would have had its chance to appear.
+    const island = page.locator('astro-island:has(.game-rail)').first();
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).not.toHaveAttribute('ssr');
+    const firstRail = island.locator('.game-rail');
+    await expect(firstRail.locator('.game-tile').first()).toBeVisible();
+    await expect(firstRail.getByRole('button', { name: /^Favourite: / })).toHaveCount(0);
+    expect(scripts.filter((path) => /TileHeart|PlayerGameRails|player-runtime/.test(path))).toEqual([]);
   });
 
   for (const phone of [false, true]) {

@@ -20,6 +20,7 @@ import {
 } from './carousel.ts';
 import { gamePath } from './game-paths.ts';
 import { GameTile, GameTilePlaceholder } from './GameTile.tsx';
+import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.tsx';
 import { LIST_SLICE_QUERY, toSlice, type ListSliceData } from './queries.ts';
 import type { GameFilters, GameSlice, GameTileData } from './types.ts';
 
@@ -48,6 +49,8 @@ export interface GameCarouselProps {
   texts: CarouselTexts;
   /** How many leading tiles load their images eagerly (the rest are lazy). */
   eagerTiles: number;
+  /** Hearts on the tiles: given only for signed-in players. */
+  hearts?: TileHearts;
 }
 
 interface Paging {
@@ -70,7 +73,7 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
 
 /** A horizontally scrolling rail of one game list. */
 export default function GameCarousel(props: GameCarouselProps) {
-  const { title, titleHref, listOfGamesSlug, variant, initial, filters, showMoreHref, paths, texts, eagerTiles } = props;
+  const { title, titleHref, listOfGamesSlug, variant, initial, filters, showMoreHref, paths, texts, eagerTiles, hearts } = props;
   const id = useId();
   const headingId = `${id}-title`;
   const listId = `${id}-list`;
@@ -213,6 +216,7 @@ export default function GameCarousel(props: GameCarouselProps) {
           {games.map((game, index) => (
             <li key={game.id} className="game-rail__item">
               <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} />
+              {hearts && <TileHeartSlot game={game} hearts={hearts} />}
             </li>
           ))}
           {Array.from({ length: placeholders }, (_, index) => (

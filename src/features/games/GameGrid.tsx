@@ -11,6 +11,7 @@ import { graphqlRequest } from '../../lib/graphql-client.ts';
 import { routePath, type PathContext } from '../../paths.ts';
 import { gamePath } from './game-paths.ts';
 import { GameTile } from './GameTile.tsx';
+import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.tsx';
 import type { GridPaging } from './paging.ts';
 import { connectionOf, gamePageRequest, toSlice, type CategoryGamesData, type ListSliceData, type StudioGamesData } from './queries.ts';
 import { fillText } from './text.ts';
@@ -42,6 +43,8 @@ export interface GameGridProps {
   eagerTiles: number;
   /** Id of the page heading that names the grid. */
   labelledBy: string;
+  /** Hearts on the tiles: given only for signed-in players. */
+  hearts?: TileHearts;
 }
 
 /** The anchor of the n-th game (1-based), so a no-JavaScript "Load more" lands on the first new game. */
@@ -49,7 +52,7 @@ const anchorOf = (position: number) => `game-${position}`;
 
 /** A grid of games with "Load more". */
 export default function GameGrid(props: GameGridProps) {
-  const { source, initial, filters, paging, pageRoute, paths, languageTag, texts, eagerTiles, labelledBy } = props;
+  const { source, initial, filters, paging, pageRoute, paths, languageTag, texts, eagerTiles, labelledBy, hearts } = props;
   const [games, setGames] = useState<GameTileData[]>(initial.games);
   const [page, setPage] = useState(props.page);
   const [cursor, setCursor] = useState({ endCursor: initial.endCursor, hasNextPage: initial.hasNextPage });
@@ -104,6 +107,7 @@ export default function GameGrid(props: GameGridProps) {
         {games.map((game, index) => (
           <li key={game.id} id={anchorOf(index + 1)} className="game-grid__item">
             <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} />
+            {hearts && <TileHeartSlot game={game} hearts={hearts} />}
           </li>
         ))}
       </ul>

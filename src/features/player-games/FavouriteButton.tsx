@@ -36,6 +36,8 @@ export function FavouriteButton({ game, texts, className = '' }: { game: GameTil
   const favourites = useStore($favourites);
   const pressed = favourites.games.some((entry) => entry.slug === game.slug);
   const known = favourites.status !== 'loading';
+  // Without the player's favourites (no session after all, or the platform failed) a heart would lie.
+  if (favourites.status === 'failed') return null;
   return (
     <button
       type="button"

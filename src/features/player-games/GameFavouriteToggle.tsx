@@ -5,12 +5,10 @@
 import { useEffect } from 'react';
 import type { GameFilters, GameTileData } from '../games/types.ts';
 import { FavouriteButton, type FavouriteTexts } from './FavouriteButton.tsx';
-import { $favourites, loadFavourites } from './player-games-store.ts';
+import { ensureFavourites } from './player-games-store.ts';
 
 /** The heart of the game page. */
 export default function GameFavouriteToggle({ game, filters, texts }: { game: GameTileData; filters: GameFilters; texts: FavouriteTexts }) {
-  useEffect(() => {
-    if ($favourites.get().status === 'loading') void loadFavourites(filters);
-  }, [filters]);
+  useEffect(() => ensureFavourites(filters), [filters]);
   return <FavouriteButton game={game} texts={texts} className="favourite-button--page" />;
 }

@@ -35,7 +35,11 @@ const REMOVE = gql(REMOVE_FAVOURITE_GAME);
 /** Syncs recently played from the platform (SyncRecentlyPlayedGames, 5 games). */
 export async function syncRecentlyPlayed(): Promise<void> {
   const runtime = await settledPlayerRuntime();
-  if (!runtime) return;
+  // The session turned out to be over: nothing to show, rather than placeholders for ever.
+  if (!runtime) {
+    $recentlyPlayed.set({ status: 'failed', games: [] });
+    return;
+  }
   try {
     const { data } = await runtime.client.query<SyncRecentlyPlayedData>({
       query: SYNC, variables: { maxRecentlyPlayedGames: MAX_RECENTLY_PLAYED_GAMES }, fetchPolicy: 'no-cache',
@@ -50,7 +54,10 @@ export async function syncRecentlyPlayed(): Promise<void> {
 /** Loads the hearted games with the visitor's filters. */
 export async function loadFavourites(filters: GameFilters): Promise<void> {
   const runtime = await settledPlayerRuntime();
-  if (!runtime) return;
+  if (!runtime) {
+    $favourites.set({ status: 'failed', games: [] });
+    return;
+  }
   try {
     const { data } = await runtime.client.query<FavouriteGamesData>({ query: FAVOURITES, variables: { ...filters }, fetchPolicy: 'no-cache' });
     const games = (data?.viewer?.favouriteGames ?? []).map((game) => ({
@@ -63,9 +70,13 @@ export async function loadFavourites(filters: GameFilters): Promise<void> {
   }
 }
 
-/** Whether a game is hearted, by slug. */
-export function isFavourite(slug: string): boolean {
-  return $favourites.get().games.some((game) => game.slug === slug);
+let favouritesRequested = false;
+
+/** Loads the favourites once per page, however many tiles ask (a no-op after the first call). */
+export function ensureFavourites(filters: GameFilters): void {
+  if (favouritesRequested || $favourites.get().status !== 'loading') return;
+  favouritesRequested = true;
+  void loadFavourites(filters);
 }
 
 /**
@@ -91,6 +102,7 @@ export async function setFavourite(game: GameTileData, favourite: boolean): Prom
 /** Loads both lists and keeps recently played in step with the wallet; returns the unsubscribe. */
 export function startPlayerGames(filters: GameFilters): () => void {
   void syncRecentlyPlayed();
+  favouritesRequested = true;
   void loadFavourites(filters);
   const third = everyNth(RECENTLY_PLAYED_REFRESH_EVERY);
   let lastUpdate = $wallet.get().lastUpdate;
