@@ -156,8 +156,10 @@ export function SearchPanel({ paths, filters, texts }: { paths: PathContext; fil
                 <li key={game.id}>
                   <a data-search-result href={gamePath(paths, game.slug)} className="search-panel__game">
                     <img src={game.imageUrl} width={48} height={64} alt="" loading="lazy" decoding="async" />
-                    <span className="search-panel__name">{game.name}</span>
-                    <span className="search-panel__meta">{game.studioName}</span>
+                    <span className="search-panel__text">
+                      <span className="search-panel__name">{game.name}</span>
+                      <span className="search-panel__meta">{game.studioName}</span>
+                    </span>
                   </a>
                 </li>
               ))}
