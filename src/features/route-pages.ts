@@ -3,6 +3,7 @@
  * A route with no entry renders its page frame and empty state. Features add their entries here.
  */
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
+import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
 import type { RoutePage } from './route-page.ts';
@@ -12,4 +13,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   lobby: lobbyPage,
   ...GAME_ROUTE_PAGES,
   ...AUTH_ROUTE_PAGES,
+  ...CASHIER_ROUTE_PAGES,
 };

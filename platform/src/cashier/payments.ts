@@ -289,11 +289,23 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
 
   async function deliver(note: ProviderNotification): Promise<void> {
     const body = JSON.stringify(note);
-    const response = await fetch(`${options.selfOrigin()}/platform/payments/notifications/${note.provider}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-sandbox-signature': sign(note.provider, body) },
-      body,
-    });
+    const post = () =>
+      fetch(`${options.selfOrigin()}/platform/payments/notifications/${note.provider}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': sign(note.provider, body) },
+        body,
+      });
+    // Like a real provider, retry a delivery the network dropped (a reused keep-alive socket the server
+    // had just closed): the notification id makes a retry of one that did land harmless.
+    let response: Response | undefined;
+    for (let attempt = 1; !response; attempt += 1) {
+      try {
+        response = await post();
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
     if (!response.ok) throw new Error(`The ${note.provider} sandbox's ${note.status} notification for ${note.paymentId} was refused: ${response.status} ${await response.text()}`);
   }
 
@@ -353,6 +365,8 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       }
       const effects: PostResult[] = [];
       const payment = await db.transaction(async (tx) => {
+        // Wallet row first, as for withdrawals (lock order: wallet, then payment, then ledger accounts).
+        if (input.useLastUsedAccount) await tx.query('select id from wallets where id = $1 for update', [who.wallet_id]);
         const { payment: created, created: isNew } = await createOnce(tx, { playerId, walletId: who.wallet_id, type: 'Deposit', withdrawalType: null, provider: input.provider, amountMinor, currency, key });
         if (!isNew || !input.useLastUsedAccount) return created;
         const account = await lastAccount(tx, playerId, input.provider);
@@ -392,6 +406,9 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       }
       const effects: PostResult[] = [];
       const { payment, created } = await db.transaction(async (tx) => {
+        // The wallet row first: inserting the payment takes a key-share lock on it, and taking that
+        // before the ledger's row lock would let two racing withdrawals deadlock on PostgreSQL.
+        await tx.query('select id from wallets where id = $1 for update', [who.wallet_id]);
         const once = await createOnce(tx, { playerId, walletId: who.wallet_id, type: 'Withdrawal', withdrawalType: input.withdrawalType, provider: provider as PaymentProvider, amountMinor, currency, key });
         if (once.created) {
           // Holding the money at once is what stops two withdrawals from spending one balance (the wallet row lock orders them).

@@ -4,6 +4,7 @@
  * whether the dialog is on screen. Lifecycle: created on first import, lives for the page.
  */
 import { atom } from 'nanostores';
+import type { ReactNode } from 'react';
 import type { OverlayVariant } from './variants.ts';
 
 /** What an overlay shows (spec section 3, "Overlay"). */
@@ -12,6 +13,10 @@ export interface OverlayRequest {
   title: string;
   /** Plain text body; islands with rich bodies render their own content through `children`. */
   content?: string;
+  /** Rich content an island renders into the dialog (the cashier's forms), below content. */
+  body?: ReactNode;
+  /** Extra class on the dialog (the cashier's DarkCashierLayout). */
+  className?: string;
   okText?: string;
   dismissText?: string;
   mobileImageUrl?: string;
