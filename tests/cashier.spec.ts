@@ -124,6 +124,31 @@ test.describe('cashier', () => {
     expect((await deposits(page.request, tokens)).totalCount).toBe(1);
   });
 
+  test('the last used account repeats a deposit in one step, in the dark cashier of DarkCashierLayout', async ({ page }) => {
+    const { tokens } = await player(page);
+    await page.goto(`${ORIGIN}/en/deposit/`);
+    // Aurelia enables DarkCashierLayout and QuickDepositWithLastUsedAccount.
+    await expect(cashier(page)).toHaveClass(/overlay--dark-cashier/);
+    await expect(cashier(page).getByRole('checkbox')).toHaveCount(0);
+    await cashier(page).getByLabel('Amount (EUR)').fill('20');
+    await cashier(page).getByRole('radio', { name: 'Zimpler' }).check();
+    await cashier(page).getByRole('button', { name: 'Continue to deposit' }).click();
+    await page.getByRole('button', { name: 'Confirm payment of 20.00 EUR' }).click();
+    await expect(page.getByTestId('balance')).toHaveText(/€20\.00/);
+
+    await page.goto(`${ORIGIN}/en/deposit/`);
+    const repeat = cashier(page).getByRole('checkbox', { name: /Deposit with my last used account \(.*•••• \d{4}/ });
+    await repeat.check();
+    await expect(cashier(page).getByRole('radio', { name: 'Zimpler' })).toHaveCount(0);
+    await cashier(page).getByLabel('Amount (EUR)').fill('30');
+    await cashier(page).getByRole('button', { name: 'Continue to deposit' }).click();
+    await expect(cashier(page)).toBeHidden();
+    await expect(page.getByText('Your deposit of €30.00 has arrived.')).toBeVisible();
+    await expect(page.getByTestId('balance')).toHaveText(/€50\.00/);
+    expect(page.url()).toBe(`${ORIGIN}/en/`);
+    expect((await deposits(page.request, tokens)).edges.map((edge) => [edge.node.amount, edge.node.status])).toEqual([['30.00', 'Completed'], ['20.00', 'Completed']]);
+  });
+
   test('withdraws, shows the success toast, and cancels a pending withdrawal @phone', async ({ page }) => {
     await player(page, '100.00');
     await page.goto(`${ORIGIN}/en/withdraw/`);

@@ -232,8 +232,15 @@ describe.each(DATABASES)('cashier on $name', (database) => {
     const headers = await as('wallet-eur');
     const walletId = await walletOf('wallet-eur');
     const before = await app.platform.services.ledger.balances(walletId);
+    const updates = app.platform.services.events.subscribe((await findPlayer(app.platform.db, 'aurelia', 'wallet-eur'))?.id as string, 'balanceUpdated');
     const instant = await app.gql(WITHDRAW, { input: { amount: '10.00', currency: 'EUR', withdrawalType: 'Instant', idempotencyKey: randomUUID() } }, headers);
     expect(instant.data.initiateWithdrawal.payment).toMatchObject({ status: 'Completed', withdrawalType: 'Instant', provider: 'PIQ', cancellable: false });
+    // The Wallet subscription announces the hold and the payout, each with the amount moved.
+    const held = (await updates.next()).value;
+    const paid = (await updates.next()).value;
+    await updates.return?.();
+    expect([held, paid].map((event) => [event.moneyType, event.amount])).toEqual([['InitWithdrawal', '10.00'], ['Withdrawal', '10.00']]);
+    expect(paid.balance).toBe(held.balance);
     expect(await ledgerRows(instant.data.initiateWithdrawal.payment.id)).toEqual(['InitWithdrawal', 'Withdrawal']);
 
     const manual = await app.gql(WITHDRAW, { input: { amount: '15.00', currency: 'EUR', provider: 'TRUSTLY', withdrawalType: 'Manual', idempotencyKey: randomUUID() } }, headers);

@@ -536,8 +536,3 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
 export function historyCursor(row: PaymentRow): string {
   return Buffer.from(`p:${row.seq}`, 'utf8').toString('base64url');
 }
-
-/** The display name of a provider. */
-export function providerName(provider: PaymentProvider): string {
-  return PROVIDER_NAMES[provider].name;
-}
