@@ -124,6 +124,22 @@ test.describe('cashier', () => {
     expect((await deposits(page.request, tokens)).totalCount).toBe(1);
   });
 
+  test('two tabs asking for the same deposit reach the same payment', async ({ page }) => {
+    const { tokens } = await player(page);
+    const other = await page.context().newPage();
+    for (const tab of [page, other]) {
+      await tab.goto(`${ORIGIN}/en/deposit/`);
+      await cashier(tab).getByLabel('Amount (EUR)').fill('35');
+      await cashier(tab).getByRole('radio', { name: 'PaymentIQ' }).check();
+    }
+    await Promise.all([page, other].map((tab) => cashier(tab).getByRole('button', { name: 'Continue to deposit' }).click()));
+    for (const tab of [page, other]) await expect(tab.getByRole('heading', { name: 'Pay with PaymentIQ' })).toBeVisible();
+    expect(new URL(other.url()).pathname).toBe(new URL(page.url()).pathname);
+    const history = await deposits(page.request, tokens);
+    expect(history.edges.map((edge) => [edge.node.amount, edge.node.status])).toEqual([['35.00', 'Initialized']]);
+    await other.close();
+  });
+
   test('the last used account repeats a deposit in one step, in the dark cashier of DarkCashierLayout', async ({ page }) => {
     const { tokens } = await player(page);
     await page.goto(`${ORIGIN}/en/deposit/`);
