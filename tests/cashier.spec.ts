@@ -61,6 +61,7 @@ test.describe('cashier', () => {
       await cashier(page).getByRole('button', { name: 'Continue to deposit' }).click();
       await expect(page.getByRole('heading', { name: `Pay with ${name}` })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/platform/sandbox/${provider.toLowerCase()}/pay/`));
+      expect(await seriousViolations(page)).toEqual([]);
       // The sandbox can be told to notify late: the player is back first and sees the money arrive.
       await page.getByLabel('Sandbox: notification delivery').selectOption('LATE');
       await page.getByRole('button', { name: 'Confirm payment of 25.50 EUR' }).click();
