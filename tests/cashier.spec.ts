@@ -9,7 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
-import { brandOrigin } from './support/urls.ts';
+import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 const BRAND = 'aurelia';
 const ORIGIN = brandOrigin(BRAND);
@@ -23,9 +23,19 @@ async function player(page: Page, balance?: string): Promise<{ phone: string; to
   return { phone, tokens };
 }
 
-/** A seeded demo player of aurelia (platform/DEMO-PLAYERS.md), signed in. */
-async function demoPlayer(page: Page, phone: string): Promise<void> {
-  await addTokenCookies(page.context(), BRAND, await smsTokens(page.request, BRAND, phone));
+/**
+ * A seeded demo player of aurelia (platform/DEMO-PLAYERS.md), signed in through the Trustly sandbox
+ * bank rather than SMS, so other specs texting the same demo numbers never meet the resend cooldown.
+ */
+async function demoPlayer(page: Page, username: string): Promise<void> {
+  const response = await page.request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
+    headers: brandHost(BRAND),
+    form: { brand: BRAND, locale: 'en', returnUrl: `${ORIGIN}/en/trustly-login-handler/`, person: `${BRAND}-${username}`, orderId: `e2e-${unique()}` },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  const back = new URL(response.headers().location ?? '');
+  await addTokenCookies(page.context(), BRAND, { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' });
 }
 
 async function deposits(request: APIRequestContext, tokens: Tokens): Promise<{ totalCount: number; edges: { node: { id: string; status: string; amount: string } }[] }> {
@@ -190,25 +200,25 @@ test.describe('cashier', () => {
   });
 
   test('each blocked player sees why instead of a dead button', async ({ page }) => {
-    await demoPlayer(page, '+3585550015');
+    await demoPlayer(page, 'deposits-blocked');
     await page.goto(`${ORIGIN}/en/deposit/`);
     await expect(cashier(page).getByTestId('cashier-blocked')).toHaveText('Deposits are blocked on your account. Please contact customer support.');
     await expect(cashier(page).getByRole('button', { name: 'Continue to deposit' })).toHaveCount(0);
 
     await page.context().clearCookies();
-    await demoPlayer(page, '+3585550014');
+    await demoPlayer(page, 'withdrawals-blocked');
     await page.goto(`${ORIGIN}/en/withdraw/`);
     await expect(cashier(page).getByTestId('cashier-blocked')).toHaveText('Withdrawals are blocked on your account. Please contact customer support.');
 
     await page.context().clearCookies();
-    await demoPlayer(page, '+3585550013');
+    await demoPlayer(page, 'instant-banking-blocked');
     await page.goto(`${ORIGIN}/en/withdraw/`);
     await expect(cashier(page).getByRole('radio', { name: 'Instant' })).toBeDisabled();
     await expect(cashier(page).getByTestId('cashier-instant-blocked')).toBeVisible();
     await expect(cashier(page).getByRole('radio', { name: 'Manual (1–3 banking days)' })).toBeChecked();
 
     await page.context().clearCookies();
-    await demoPlayer(page, '+3585550016');
+    await demoPlayer(page, 'restricted');
     await page.goto(`${ORIGIN}/en/withdraw/`);
     await cashier(page).getByLabel('Amount (EUR)').fill('10');
     await cashier(page).getByRole('radio', { name: 'Manual (1–3 banking days)' }).check();
