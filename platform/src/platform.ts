@@ -29,6 +29,8 @@ import { DEFAULT_AUTH_SETTINGS } from './auth/settings.ts';
 import type { AuthSettings } from './auth/settings.ts';
 import { createSmsService } from './auth/sms.ts';
 import { createSchema } from './graphql/schema.ts';
+import { createCashier } from './cashier/payments.ts';
+import { createCashierRoutes } from './cashier/routes.ts';
 import { createLedger } from './ledger/ledger.ts';
 import { createOidcRealms } from './oidc/provider.ts';
 import { seedDemoPlayers } from './players/demo.ts';
@@ -40,6 +42,7 @@ import { createGameRoutes } from './games/routes.ts';
 import { createGameSearch } from './games/search.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
+import type { Cashier } from './cashier/payments.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
 import { createSportsbook } from './sportsbook/service.ts';
 
@@ -70,6 +73,8 @@ export interface PlatformOptions {
   auth?: Partial<AuthSettings>;
   /** Public origin of the game server and sportsbook pages (PLATFORM_GAME_ORIGIN); default http://127.0.0.1:<listening port>. */
   gameOrigin?: string;
+  /** How long the sandbox payment providers wait before a LATE notification delivery (default 3000 ms). */
+  lateDeliveryMs?: number;
   /** How often due live-table bets and finished sports bets are settled; 0 turns the sweep off (default 5000 ms). */
   settleIntervalMs?: number;
 }
@@ -127,6 +132,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   let playersSeeded: string[];
   let secrets;
   let games: GameService;
+  let cashier: Cashier;
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -135,10 +141,17 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (!address || typeof address === 'string') throw new Error('The game origin is unknown until the platform listens: set PLATFORM_GAME_ORIGIN');
     return `http://127.0.0.1:${address.port}`;
   };
+  // The sandbox payment providers notify the platform over real HTTP, at its own listening address.
+  const selfOrigin = (): string => {
+    const address = listeningServer?.address();
+    if (!address || typeof address === 'string') throw new Error('The sandbox payment providers cannot notify the platform before it listens');
+    return `http://127.0.0.1:${address.port}`;
+  };
   try {
     secrets = await loadSecrets(db);
     playersSeeded = await seedDemoPlayers(db, brands, ledger);
     games = await createGameService({ db, ledger, gameOrigin });
+    cashier = await createCashier({ db, ledger, selfOrigin, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
     if (!options.db) await db.close().catch(() => {});
     releaseLock();
@@ -163,6 +176,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     games,
     gameSearch: createGameSearch(catalogue),
     sportsbook: createSportsbook({ db, ledger }),
+    cashier,
     gameOrigin,
   };
   const schema = createSchema();
@@ -175,6 +189,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const gameRoutes = createGameRoutes({ games, brands });
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook: services.sportsbook, brands, ledger, settings: authSettings });
   const feed = createFeedHandler({ brands, catalogue });
+  const cashierRoutes = createCashierRoutes({ cashier, brands, db });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -186,6 +201,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/')) return sportsbookRoutes(req, res, rawPath);
     if (rawPath === '/api/feed' || rawPath === '/api/feed/') return feed(req, res);
     if (rawPath.startsWith('/auth/realms/') && (await oidc.handle(req, res))) return;
+    if ((rawPath.startsWith('/platform/payments/') || rawPath.startsWith('/platform/sandbox/')) && (await cashierRoutes(req, res, rawPath))) return;
     if (rawPath.startsWith('/platform/sandbox/')) return payAndPlay(req, res, rawPath);
     if (rawPath === '/platform/sms-outbox' || rawPath === '/platform/sms-outbox/' || rawPath === '/platform/sms-outbox.json') {
       return outbox(req, res, rawPath);
@@ -269,6 +285,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       closed = true;
       if (sweepTimer) clearInterval(sweepTimer);
       await sweeping;
+      await cashier.drain();
       await realtime.close();
       if (server.listening) {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@
  * A route with no entry renders its page frame and empty state. Features add their entries here.
  */
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
+import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
 import { SPORTS_ROUTE_PAGES } from './sports/sports-pages.ts';
@@ -14,4 +15,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...GAME_ROUTE_PAGES,
   ...AUTH_ROUTE_PAGES,
   ...SPORTS_ROUTE_PAGES,
+  ...CASHIER_ROUTE_PAGES,
 };

@@ -21,6 +21,7 @@ import type { PlatformSecrets } from '../auth/secrets.ts';
 import type { GameSearch } from '../games/search.ts';
 import type { GameService } from '../games/service.ts';
 import type { Sportsbook } from '../sportsbook/service.ts';
+import type { Cashier } from '../cashier/payments.ts';
 import { PlatformError } from './errors.ts';
 
 /** Everything resolvers need that outlives a request. */
@@ -45,6 +46,8 @@ export interface PlatformServices {
   gameSearch: GameSearch;
   /** The sandbox sportsbook. */
   sportsbook: Sportsbook;
+  /** Deposits and withdrawals through the sandbox payment providers. */
+  cashier: Cashier;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
 }

@@ -12,11 +12,14 @@ export type ErrorReason =
   | 'BadRequest'
   | 'BadUserInput'
   | 'BettingBlocked'
+  | 'CancelWithdrawalBlocked'
+  | 'DepositsBlocked'
   | 'GameSessionEnded'
   | 'GameUnavailable'
   | 'GraphQLParseFailed'
   | 'GraphQLValidationFailed'
   | 'IdempotencyConflict'
+  | 'InstantBankingBlocked'
   | 'InsufficientFunds'
   | 'InternalError'
   | 'InvalidContent'
@@ -24,12 +27,14 @@ export type ErrorReason =
   | 'InvalidTokenFailure'
   | 'NotFound'
   | 'OddsChanged'
+  | 'PaymentNotCancellable'
   | 'RefreshFailure'
   | 'SandboxDisabled'
   | 'SmsCodeExpired'
   | 'SmsResendTooSoon'
   | 'TooManyAttempts'
-  | 'UnknownBrand';
+  | 'UnknownBrand'
+  | 'WithdrawalsBlocked';
 
 /** An expected failure with a reason and a message written for the developer who caused it. */
 export class PlatformError extends Error {

@@ -6,6 +6,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { brandResolvers, brandTypeDefs } from '../brands/graphql.ts';
+import { cashierResolvers, cashierTypeDefs } from '../cashier/graphql.ts';
 import { catalogueResolvers, catalogueTypeDefs } from '../catalogue/graphql.ts';
 import { contentResolvers, contentTypeDefs } from '../content/graphql.ts';
 import { gameResolvers, gameTypeDefs } from '../games/graphql.ts';
@@ -44,6 +45,7 @@ export function createSchema(): GraphQLSchema {
       sandboxTypeDefs,
       gameTypeDefs,
       sportsbookTypeDefs,
+      cashierTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -58,6 +60,7 @@ export function createSchema(): GraphQLSchema {
       sandboxResolvers,
       gameResolvers,
       sportsbookResolvers,
+      cashierResolvers,
     ],
   });
 }

@@ -20,6 +20,7 @@ export const LEDGER_KINDS = [
   'Withdrawal',
   'InitWithdrawal',
   'CancelWithdrawal',
+  'DepositRollback',
   'CasinoBet',
   'CasinoWin',
   'SportsBet',
@@ -46,8 +47,11 @@ const MONEY_TYPES: Partial<Record<LedgerKind, string>> = {
   SportsWin: 'SportsBet',
 };
 
-/** The wallet's own accounts, or a house account by name (per currency: house:payments, house:bonus, house:games, house:withdrawals). */
-export type AccountRef = 'cash' | 'bonus' | `house:${string}`;
+/**
+ * The wallet's own accounts ('pending' holds money on its way out: pending withdrawals and deposits
+ * being rolled back), or a house account by name (per currency: house:payments, house:bonus, house:games).
+ */
+export type AccountRef = 'cash' | 'bonus' | 'pending' | `house:${string}`;
 
 /** One leg of a transaction: positive credits the account, negative debits it. */
 export interface LedgerEntry {
@@ -79,6 +83,8 @@ export interface PostResult {
   /** What this transaction changed on the wallet's cash and bonus accounts. */
   cashDeltaMinor: bigint;
   bonusDeltaMinor: bigint;
+  /** What this transaction changed on the wallet's pending account (withdrawals on their way out). */
+  pendingDeltaMinor: bigint;
   /** True when the key was already posted and this is the stored result. */
   replayed: boolean;
 }
@@ -91,11 +97,11 @@ export interface Ledger {
   postWithin(tx: Queryable, input: PostInput): Promise<PostResult>;
   /** Sends Wallet.balanceUpdated for a committed posting (not for replays). */
   publish(result: PostResult): void;
-  /** The wallet's current cash and bonus balances in minor units. */
-  balances(walletId: string, db?: Queryable): Promise<{ cash: bigint; bonus: bigint; currency: string }>;
+  /** The wallet's current cash, bonus and pending balances in minor units. */
+  balances(walletId: string, db?: Queryable): Promise<{ cash: bigint; bonus: bigint; pending: bigint; currency: string }>;
 }
 
-const WALLET_CODES = new Set(['cash', 'bonus']);
+const WALLET_CODES = new Set(['cash', 'bonus', 'pending']);
 const HOUSE_CODE = /^house:[a-z][a-z0-9-]{0,40}$/;
 
 /** Creates the ledger over a database; events receives balance updates. */
@@ -109,7 +115,8 @@ export function createLedger(db: Db, events: EventBus | null): Ledger {
     postWithin: (tx, input) => postWithin(tx, input),
     publish(result) {
       if (result.replayed || !events) return;
-      const change = result.cashDeltaMinor + result.bonusDeltaMinor;
+      // A completed withdrawal moves pending money, not the balance: its amount is what left pending.
+      const change = result.cashDeltaMinor + result.bonusDeltaMinor || result.pendingDeltaMinor;
       events.publish(result.playerId, 'balanceUpdated', {
         balance: formatMinor(result.cashBalanceMinor, result.currency),
         bonusBalance: formatMinor(result.bonusBalanceMinor, result.currency),
@@ -129,7 +136,7 @@ export function createLedger(db: Db, events: EventBus | null): Ledger {
       );
       if (rows.length === 0) throw new PlatformError('NotFound', `Wallet ${walletId} does not exist`);
       const of = (code: string) => BigInt(rows.find((row) => row.code === code)?.balance ?? '0');
-      return { cash: of('cash'), bonus: of('bonus'), currency: rows[0]?.currency ?? '' };
+      return { cash: of('cash'), bonus: of('bonus'), pending: of('pending'), currency: rows[0]?.currency ?? '' };
     },
   };
   return ledger;
@@ -139,7 +146,7 @@ export function createLedger(db: Db, events: EventBus | null): Ledger {
 export async function ensureWalletAccounts(tx: Queryable, walletId: string, currency: string): Promise<void> {
   await tx.query(
     `insert into ledger_accounts (wallet_id, code, currency)
-     values ($1, 'cash', $2), ($1, 'bonus', $2)
+     values ($1, 'cash', $2), ($1, 'bonus', $2), ($1, 'pending', $2)
      on conflict do nothing`,
     [walletId, currency],
   );
@@ -167,7 +174,7 @@ function validate(input: PostInput): void {
       throw new PlatformError('BadUserInput', `Entry for ${entry.account} must be a non-zero bigint amount in minor units`);
     }
     if (!WALLET_CODES.has(entry.account) && !HOUSE_CODE.test(entry.account)) {
-      throw new PlatformError('BadUserInput', `Unknown ledger account "${entry.account}": use cash, bonus or house:<name>`);
+      throw new PlatformError('BadUserInput', `Unknown ledger account "${entry.account}": use cash, bonus, pending or house:<name>`);
     }
     if (seen.has(entry.account)) throw new PlatformError('BadUserInput', `Account ${entry.account} appears twice: merge its entries into one`);
     seen.add(entry.account);
@@ -175,7 +182,7 @@ function validate(input: PostInput): void {
   }
   if (total !== 0n) throw new PlatformError('BadUserInput', `The entries sum to ${total} minor units instead of 0: every credit needs an equal debit`);
   if (!input.entries.some((entry) => WALLET_CODES.has(entry.account))) {
-    throw new PlatformError('BadUserInput', "A wallet transaction must move the wallet's cash or bonus account");
+    throw new PlatformError('BadUserInput', "A wallet transaction must move the wallet's cash, bonus or pending account");
   }
 }
 
@@ -189,6 +196,7 @@ interface StoredTransaction {
   bonus_after: string;
   cash_delta: string;
   bonus_delta: string;
+  pending_delta: string;
 }
 
 async function findByKey(tx: Queryable, key: string): Promise<StoredTransaction | undefined> {
@@ -196,7 +204,8 @@ async function findByKey(tx: Queryable, key: string): Promise<StoredTransaction 
     `select t.id::text, t.wallet_id, t.kind, t.currency, t.content_hash,
             t.cash_balance_after::text as cash_after, t.bonus_balance_after::text as bonus_after,
             coalesce(sum(p.amount_minor) filter (where a.code = 'cash' and a.wallet_id is not null), 0)::text as cash_delta,
-            coalesce(sum(p.amount_minor) filter (where a.code = 'bonus' and a.wallet_id is not null), 0)::text as bonus_delta
+            coalesce(sum(p.amount_minor) filter (where a.code = 'bonus' and a.wallet_id is not null), 0)::text as bonus_delta,
+            coalesce(sum(p.amount_minor) filter (where a.code = 'pending' and a.wallet_id is not null), 0)::text as pending_delta
        from ledger_transactions t
        join ledger_postings p on p.transaction_id = t.id
        join ledger_accounts a on a.id = p.account_id
@@ -225,6 +234,7 @@ function replay(stored: StoredTransaction, input: PostInput, hash: string, playe
     bonusBalanceMinor: BigInt(stored.bonus_after),
     cashDeltaMinor: BigInt(stored.cash_delta),
     bonusDeltaMinor: BigInt(stored.bonus_delta),
+    pendingDeltaMinor: BigInt(stored.pending_delta),
     replayed: true,
   };
 }
@@ -250,7 +260,7 @@ async function postWithin(tx: Queryable, input: PostInput): Promise<PostResult> 
   }
   const { rows: accounts } = await tx.query<{ id: string; code: string; wallet_id: string | null; balance: string }>(
     `select id::text, code, wallet_id, balance_minor::text as balance from ledger_accounts
-      where (wallet_id = $1 and code in ('cash', 'bonus')) or (wallet_id is null and currency = $2 and code = any($3::text[]))
+      where (wallet_id = $1 and code in ('cash', 'bonus', 'pending')) or (wallet_id is null and currency = $2 and code = any($3::text[]))
       order by id
       for update`,
     [input.walletId, wallet.currency, houseCodes],
@@ -259,8 +269,9 @@ async function postWithin(tx: Queryable, input: PostInput): Promise<PostResult> 
   const delta = (code: string) => input.entries.find((entry) => entry.account === code)?.amountMinor ?? 0n;
   const cashAfter = BigInt(byCode.get('cash')?.balance ?? '0') + delta('cash');
   const bonusAfter = BigInt(byCode.get('bonus')?.balance ?? '0') + delta('bonus');
-  if (cashAfter < 0n || bonusAfter < 0n) {
-    const which = cashAfter < 0n ? 'cash' : 'bonus';
+  const pendingAfter = BigInt(byCode.get('pending')?.balance ?? '0') + delta('pending');
+  if (cashAfter < 0n || bonusAfter < 0n || pendingAfter < 0n) {
+    const which = cashAfter < 0n ? 'cash' : bonusAfter < 0n ? 'bonus' : 'pending';
     const balance = BigInt(byCode.get(which)?.balance ?? '0');
     throw new PlatformError(
       'InsufficientFunds',
@@ -308,6 +319,7 @@ async function postWithin(tx: Queryable, input: PostInput): Promise<PostResult> 
     bonusBalanceMinor: bonusAfter,
     cashDeltaMinor: delta('cash'),
     bonusDeltaMinor: delta('bonus'),
+    pendingDeltaMinor: delta('pending'),
     replayed: false,
   };
 }

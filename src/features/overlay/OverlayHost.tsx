@@ -65,7 +65,7 @@ export function OverlayHost({ texts }: { texts: OverlayTexts }) {
   return (
     <dialog
       ref={dialogRef}
-      className={`overlay overlay--${overlay.variant}`}
+      className={`overlay overlay--${overlay.variant}${overlay.className ? ` ${overlay.className}` : ''}`}
       aria-labelledby="overlay-title"
       aria-describedby={overlay.content ? 'overlay-content' : undefined}
       data-variant={overlay.variant}
@@ -92,7 +92,7 @@ export function OverlayHost({ texts }: { texts: OverlayTexts }) {
           </button>
         </header>
         {overlay.content && <p id="overlay-content" className="overlay__content">{overlay.content}</p>}
-        {overlay.body}
+        {overlay.body && <div className="overlay__body">{overlay.body}</div>}
         {buttons !== 'none' && (
           <footer className="overlay__footer">
             {buttons === 'dismiss-and-ok' ? (

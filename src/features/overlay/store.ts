@@ -13,8 +13,10 @@ export interface OverlayRequest {
   title: string;
   /** Plain text body; islands with rich bodies render their own content through `children`. */
   content?: string;
-  /** A rich body an island renders inside the dialog (the search panel, say), under `content`. */
+  /** A rich body an island renders inside the dialog (the search panel, the cashier's forms), under `content`. */
   body?: ReactNode;
+  /** Extra class on the dialog (the cashier's DarkCashierLayout). */
+  className?: string;
   okText?: string;
   dismissText?: string;
   mobileImageUrl?: string;

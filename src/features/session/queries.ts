@@ -67,7 +67,7 @@ export const CUSTOMER_POP_UP_ADDED = gql`
 /** Wallet (balanceUpdated). */
 export const WALLET = gql`
   subscription Wallet {
-    balanceUpdated { balance bonusBalance currency amount moneyType wageringProgress }
+    balanceUpdated { balance bonusBalance currency amount moneyType transactionKind wageringProgress }
   }
 `;
 

@@ -28,6 +28,8 @@ export interface BalanceUpdate {
   amount: string;
   /** The spec's four kinds, plus SportsBet from the platform's sportsbook (stakes and payouts alike). */
   moneyType: 'Deposit' | 'Withdrawal' | 'InitWithdrawal' | 'CasinoBet' | 'SportsBet' | null;
+  /** The platform's ledger kind: tells a casino stake (CasinoBet) from its payout (CasinoWin). */
+  transactionKind?: string;
   wageringProgress: number | null;
 }
 

@@ -4,7 +4,7 @@
 export const GAME_PAGE_QUERY = /* GraphQL */ `
   query GamePage($slug: String!, $currencyCode: String) {
     game(slug: $slug, currencyCode: $currencyCode) {
-      id slug name imageUrl rtp volatility minBet maxBet currency playForFun isLiveCasino
+      id slug name imageUrl rtp volatility minBet maxBet currency playForFun isLiveCasino hasBonus
       studio { slug name }
     }
     lobbySettings { gameServerOrigin }
@@ -31,6 +31,8 @@ export interface GameDetails {
   currency: string;
   playForFun: boolean;
   isLiveCasino: boolean;
+  /** Bonus money can be wagered on it: the running-out-of-funds prompt counts the bonus balance then. */
+  hasBonus: boolean;
   studio: { slug: string; name: string };
 }
 

@@ -1,0 +1,173 @@
+/**
+ * The cashier's island, mounted for players only (the logged-in layout renders it when the request
+ * carries a session). It applies spec sections 2, 4 and 5:
+ *
+ * - /deposit/ and /withdraw/ go to / and open the quick-deposit overlay there after 100 ms;
+ * - autoSubmit, paymentMethod and amount in the query open it for the signed-in player; closing it
+ *   strips the spec's parameters with a replace navigation (the overlay host does that);
+ * - a window message closeQuickDepositEvent from this origin closes it, and so does a path change;
+ *   Escape does not (the quick-deposit variant);
+ * - back from the provider page (paymentId, paymentStatus) it tells the player what happened;
+ * - wallet toasts and the running-out-of-funds prompt, quiet on sports pages or once dismissed.
+ */
+import { useEffect, useRef } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import { showFeedback } from '../feedback/store.ts';
+import { closeOverlay, openOverlay, $overlay } from '../overlay/store.ts';
+import { urlWithoutOverlayParams } from '../overlay/variants.ts';
+import { $player } from '../session/player-store.ts';
+import { formatMoney } from '../wallet/Balance.tsx';
+import { $wallet, type BalanceUpdate } from '../wallet/wallet-store.ts';
+import { CashierPanel, fill, type CashierTab } from './CashierPanel.tsx';
+import { forgetIntent } from './intent.ts';
+import { DISMISSED_DEPOSIT_COOKIE, isCloseQuickDepositMessage, readDeepLink, runningOutOfFunds, walletNoticesSuppressed, type DeepLink } from './rules.ts';
+import type { CashierTexts } from './texts.ts';
+
+/** Session storage flag: /deposit/ or /withdraw/ asked the home page to open the cashier. */
+const OPEN_AFTER_REDIRECT = 'atrium.cashier.open';
+/** Spec section 9: the deposit overlay opens 100 ms after the redirect. */
+export const OPEN_AFTER_REDIRECT_MS = 100;
+
+interface Props {
+  locale: Locale;
+  texts: CashierTexts;
+  /** The route rendering this page when it is /deposit/ or /withdraw/. */
+  cashierRoute: CashierTab | null;
+  homePath: string;
+  darkLayout: boolean;
+  lastUsedAccountFeature: boolean;
+}
+
+/** The cashier's triggers and notices. */
+export default function CashierHost({ locale, texts, cashierRoute, homePath, darkLayout, lastUsedAccountFeature }: Props) {
+  const openRef = useRef<(tab: CashierTab, deepLink: DeepLink | null) => void>(() => {});
+
+  openRef.current = (tab, deepLink) => {
+    const close = () => {
+      history.replaceState(history.state, '', urlWithoutOverlayParams(location.href));
+      closeOverlay();
+    };
+    openOverlay({
+      variant: 'quick-deposit',
+      title: texts.title,
+      className: darkLayout ? 'overlay--dark-cashier' : undefined,
+      body: (
+        <CashierPanel
+          locale={locale}
+          texts={texts}
+          initialTab={tab}
+          deepLink={deepLink}
+          lastUsedAccountFeature={lastUsedAccountFeature}
+          returnUrl={`${location.origin}${urlWithoutOverlayParams(location.href)}`}
+          onDone={close}
+        />
+      ),
+    });
+  };
+
+  useEffect(() => {
+    if (cashierRoute) {
+      sessionStorage.setItem(OPEN_AFTER_REDIRECT, cashierRoute);
+      location.replace(homePath);
+      return;
+    }
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const requested = sessionStorage.getItem(OPEN_AFTER_REDIRECT);
+    if (requested === 'deposit' || requested === 'withdraw') {
+      sessionStorage.removeItem(OPEN_AFTER_REDIRECT);
+      timers.push(setTimeout(() => openRef.current(requested, null), OPEN_AFTER_REDIRECT_MS));
+    }
+    const deepLink = readDeepLink(location.search);
+    let stopDeepLink = () => {};
+    if (deepLink) {
+      // Only for a signed-in player: wait until the session is confirmed (a stale cookie never opens it).
+      stopDeepLink = $player.subscribe(({ status }) => {
+        if (status !== 'LOGGED_IN') return;
+        queueMicrotask(() => stopDeepLink());
+        openRef.current('deposit', deepLink);
+      });
+    }
+    reportReturnFromProvider(texts);
+
+    const onMessage = (event: MessageEvent) => {
+      // The provider pages are served from the lobby's own origin (under /platform/), so that is the one allowed.
+      if (!isCloseQuickDepositMessage(event.data, event.origin, [location.origin])) return;
+      if ($overlay.get()?.variant !== 'quick-deposit') return;
+      history.replaceState(history.state, '', urlWithoutOverlayParams(location.href));
+      closeOverlay();
+    };
+    let path = location.pathname;
+    const onPathChange = () => {
+      if (location.pathname === path) return;
+      path = location.pathname;
+      if ($overlay.get()?.variant === 'quick-deposit') closeOverlay();
+    };
+    addEventListener('message', onMessage);
+    addEventListener('popstate', onPathChange);
+    const stopWallet = watchWallet(texts, locale, () => openRef.current('deposit', null));
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      removeEventListener('message', onMessage);
+      removeEventListener('popstate', onPathChange);
+      stopWallet();
+      stopDeepLink();
+    };
+  }, []);
+
+  return null;
+}
+
+/** Back from the provider page: tell the player the outcome and tidy the address. */
+function reportReturnFromProvider(texts: CashierTexts): void {
+  const url = new URL(location.href);
+  const status = url.searchParams.get('paymentStatus');
+  if (!url.searchParams.has('paymentId') || !status) return;
+  url.searchParams.delete('paymentId');
+  url.searchParams.delete('paymentStatus');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  // The payment has an outcome at the provider: a new deposit is a new intent.
+  forgetIntent('deposit');
+  if (status === 'Cancelled') showFeedback('info', texts.depositCancelled, { namespace: 'cashier' });
+  else if (status === 'Completed') showFeedback('success', texts.depositDone, { namespace: 'cashier' });
+  else showFeedback('info', texts.depositPending, { namespace: 'cashier' });
+}
+
+/** Wallet toasts and the running-out-of-funds prompt; returns the unsubscribe. */
+function watchWallet(texts: CashierTexts, locale: Locale, openDeposit: () => void): () => void {
+  let seen: BalanceUpdate | null = $wallet.get().lastUpdate;
+  return $wallet.subscribe(({ lastUpdate }) => {
+    if (!lastUpdate || lastUpdate === seen) return;
+    seen = lastUpdate;
+    if (walletNoticesSuppressed(location.pathname, document.cookie)) return;
+    const amount = formatMoney(lastUpdate.amount, lastUpdate.currency, locale);
+    switch (lastUpdate.moneyType) {
+      case 'Deposit':
+        showFeedback('success', fill(texts.depositCompleted, { amount }), { namespace: 'cashier' });
+        return;
+      case 'InitWithdrawal':
+        showFeedback('success', texts.withdrawInitiated, { namespace: 'cashier' });
+        return;
+      case 'Withdrawal':
+        showFeedback('info', fill(texts.withdrawalCompleted, { amount }), { namespace: 'cashier' });
+        return;
+      case 'CasinoBet': {
+        if (lastUpdate.transactionKind && lastUpdate.transactionKind !== 'CasinoBet') return;
+        if ($overlay.get()) return;
+        const gameHasBonus = document.querySelector('[data-game-has-bonus="true"]') !== null;
+        if (!runningOutOfFunds({ balance: lastUpdate.balance, bonusBalance: lastUpdate.bonusBalance, lastBet: lastUpdate.amount, currency: lastUpdate.currency, gameHasBonus })) return;
+        openOverlay({
+          variant: 'confirmation',
+          title: texts.lowFundsTitle,
+          content: texts.lowFundsBody,
+          okText: texts.lowFundsOk,
+          dismissText: texts.lowFundsDismiss,
+          // Opened after the confirmation has closed, so the cashier replaces it rather than racing it.
+          onOk: () => setTimeout(openDeposit, 0),
+          onDismiss: () => {
+            document.cookie = `${DISMISSED_DEPOSIT_COOKIE}=false; path=/; max-age=${30 * 24 * 3600}; samesite=lax`;
+          },
+        });
+      }
+    }
+  });
+}

@@ -1,0 +1,313 @@
+/**
+ * The cashier inside the quick-deposit overlay: a Deposit and a Withdraw form and the pending
+ * withdrawals. The minimum (currency table or server, whichever is larger) shows before the player
+ * submits; a block on the account is explained instead of a dead button. Each submit sends the
+ * idempotency key of its intent (intent.ts), and a second click while one is in flight does nothing.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import { showFeedback } from '../feedback/store.ts';
+import { $customer } from '../session/customer-store.ts';
+import { $player } from '../session/player-store.ts';
+import { formatMoney } from '../wallet/Balance.tsx';
+import { $wallet } from '../wallet/wallet-store.ts';
+import { CashierError, cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierContext } from './api.ts';
+import { forgetIntent, intentKey } from './intent.ts';
+import type { LastCompletedDeposit, Payment } from './queries.ts';
+import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
+import type { CashierTexts } from './texts.ts';
+
+/** Which form shows. */
+export type CashierTab = 'deposit' | 'withdraw';
+
+const PROVIDER_NAMES: Record<CashierProvider, string> = { TRUSTLY: 'Trustly', ZIMPLER: 'Zimpler', PIQ: 'PaymentIQ' };
+
+/** Replaces {name} placeholders. */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+function explain(error: unknown, texts: CashierTexts): string {
+  if (!(error instanceof CashierError)) return texts.errorGeneric;
+  switch (error.reason) {
+    case 'DepositsBlocked': return texts.blockedDeposits;
+    case 'WithdrawalsBlocked': return texts.blockedWithdrawals;
+    case 'InstantBankingBlocked': return texts.blockedInstant;
+    case 'CancelWithdrawalBlocked': return texts.blockedCancel;
+    case 'InsufficientFunds': return texts.errorInsufficient;
+    // The platform's own message names the field and the fix (minimum, decimals, currency).
+    case 'BadUserInput': return error.message;
+    default: return texts.errorGeneric;
+  }
+}
+
+interface PanelProps {
+  locale: Locale;
+  texts: CashierTexts;
+  initialTab: CashierTab;
+  deepLink: DeepLink | null;
+  lastUsedAccountFeature: boolean;
+  /** Where the provider page returns to (this page, without the deep-link parameters). */
+  returnUrl: string;
+  onDone(): void;
+}
+
+/** The cashier's tabs and forms. */
+export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAccountFeature, returnUrl, onDone }: PanelProps) {
+  const [tab, setTab] = useState<CashierTab>(initialTab);
+  const [context, setContext] = useState<{ last: LastCompletedDeposit | null; pending: Payment[] } | null>(null);
+  const reload = () => loadCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
+  useEffect(() => {
+    void reload();
+  }, []);
+
+  return (
+    <div className="cashier" data-testid="cashier">
+      <div className="cashier__tabs" role="group" aria-label={texts.title}>
+        {(['deposit', 'withdraw'] as const).map((id) => (
+          <button key={id} type="button" className="cashier__tab" aria-pressed={tab === id} onClick={() => setTab(id)}>
+            {id === 'deposit' ? texts.deposit : texts.withdraw}
+          </button>
+        ))}
+      </div>
+      {tab === 'deposit' ? (
+        <DepositForm locale={locale} texts={texts} deepLink={deepLink} last={context?.last ?? null} lastUsedAccountFeature={lastUsedAccountFeature} returnUrl={returnUrl} onDone={onDone} />
+      ) : (
+        <WithdrawForm locale={locale} texts={texts} pending={context?.pending ?? []} onChanged={reload} />
+      )}
+    </div>
+  );
+}
+
+function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, returnUrl, onDone }: Omit<PanelProps, 'initialTab'> & { last: LastCompletedDeposit | null }) {
+  const { wallet } = useStore($wallet);
+  const customer = useStore($customer);
+  const currency = wallet?.currency ?? 'EUR';
+  const minimum = minimumDeposit(currency, wallet?.minDepositAmount ?? '0');
+  const memory = typeof localStorage === 'undefined' ? null : readDepositMemory(localStorage.getItem(DEPOSIT_MEMORY_KEY));
+  const [amount, setAmount] = useState(() => deepLink?.amount ?? (memory && memory.currency === currency ? memory.amount : ''));
+  const [provider, setProvider] = useState<CashierProvider>(() => providerOf(deepLink?.paymentMethod) ?? 'TRUSTLY');
+  const [useLast, setUseLast] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const autoSubmitted = useRef(false);
+  const ids = useId();
+  const lastAccount = (() => {
+    try {
+      return last ? ((JSON.parse(last.payload) as { debtor?: { account?: string } }).debtor?.account ?? null) : null;
+    } catch {
+      return null;
+    }
+  })();
+  const offerLast = lastUsedAccountFeature && last !== null && lastAccount !== null;
+
+  const submit = async () => {
+    if (inFlight.current || !wallet) return;
+    const problem = amountProblem(amount, currency, minimum);
+    if (problem) {
+      setError(problem === 'invalid' ? texts.errorInvalidAmount : fill(texts.errorBelowMinimum, { amount: formatMoney(minimum, currency, locale) }));
+      return;
+    }
+    const chosen = useLast && last ? last.provider : provider;
+    const normalised = amount.trim().replace(',', '.');
+    const request = { amount: normalised, currency, provider: chosen, useLastUsedAccount: useLast && offerLast };
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await initiateDeposit({ ...request, idempotencyKey: intentKey('deposit', request), returnUrl });
+      localStorage.setItem(DEPOSIT_MEMORY_KEY, JSON.stringify({ amount: normalised, currency }));
+      if (result.redirectUrl) {
+        // The intent stays until the provider page sends the player back with the outcome.
+        location.assign(result.redirectUrl);
+        return;
+      }
+      forgetIntent('deposit');
+      if (result.payment.status === 'Completed') showFeedback('success', fill(texts.depositCompleted, { amount: formatMoney(result.payment.amount, currency, locale) }), { namespace: 'cashier' });
+      onDone();
+    } catch (failure) {
+      if (failure instanceof CashierError && failure.reason !== 'NetworkError') forgetIntent('deposit');
+      setError(explain(failure, texts));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (deepLink?.autoSubmit && wallet && !autoSubmitted.current) {
+      autoSubmitted.current = true;
+      void submit();
+    }
+  }, [wallet]);
+
+  if (customer?.isDepositsBlocked) return <p className="cashier__blocked" role="status" data-testid="cashier-blocked">{texts.blockedDeposits}</p>;
+  const errorId = `${ids}-error`;
+  return (
+    <form
+      className="cashier__form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {wallet && <p className="cashier__balance">{fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}</p>}
+      <label htmlFor={`${ids}-amount`}>{fill(texts.amount, { currency })}</label>
+      <input
+        id={`${ids}-amount`}
+        name="amount"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={100}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        aria-describedby={`${ids}-minimum${error ? ` ${errorId}` : ''}`}
+        aria-invalid={error ? true : undefined}
+      />
+      <p id={`${ids}-minimum`} className="cashier__hint" data-testid="cashier-minimum">{fill(texts.minimumDeposit, { amount: formatMoney(minimum, currency, locale) })}</p>
+      {offerLast && (
+        <label className="cashier__check">
+          <input type="checkbox" checked={useLast} onChange={(event) => setUseLast(event.target.checked)} />
+          {fill(texts.useLastAccount, { account: lastAccount ?? '' })}
+        </label>
+      )}
+      {!(useLast && offerLast) && (
+        <fieldset className="cashier__providers">
+          <legend>{texts.provider}</legend>
+          {CASHIER_PROVIDERS.map((id) => (
+            <label key={id} className="cashier__option">
+              <input type="radio" name="provider" value={id} checked={provider === id} onChange={() => setProvider(id)} />
+              {PROVIDER_NAMES[id]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {error && <p id={errorId} className="cashier__error" role="alert">{error}</p>}
+      <button type="submit" className="button" disabled={busy || !wallet}>{busy ? texts.submitting : texts.depositSubmit}</button>
+    </form>
+  );
+}
+
+function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; texts: CashierTexts; pending: Payment[]; onChanged(): Promise<void> }) {
+  const { wallet } = useStore($wallet);
+  const { player } = useStore($player);
+  const customer = useStore($customer);
+  const currency = wallet?.currency ?? 'EUR';
+  const minimum = wallet?.minWithdrawalAmount ?? '0';
+  const instantBlocked = player?.isInstantBankingBlocked ?? false;
+  const [amount, setAmount] = useState('');
+  const [type, setType] = useState<'Instant' | 'Manual'>(instantBlocked ? 'Manual' : 'Instant');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const ids = useId();
+
+  useEffect(() => {
+    if (instantBlocked) setType('Manual');
+  }, [instantBlocked]);
+
+  const submit = async () => {
+    if (inFlight.current || !wallet) return;
+    const problem = amountProblem(amount, currency, minimum);
+    if (problem) {
+      setError(problem === 'invalid' ? texts.errorInvalidAmount : fill(texts.errorBelowMinimum, { amount: formatMoney(minimum, currency, locale) }));
+      return;
+    }
+    const request = { amount: amount.trim().replace(',', '.'), currency, withdrawalType: type };
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await initiateWithdrawal({ ...request, idempotencyKey: intentKey('withdrawal', request) });
+      forgetIntent('withdrawal');
+      setAmount('');
+      showFeedback('success', texts.withdrawInitiated, { namespace: 'cashier' });
+      await onChanged();
+    } catch (failure) {
+      if (failure instanceof CashierError && failure.reason !== 'NetworkError') forgetIntent('withdrawal');
+      setError(explain(failure, texts));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const cancel = async (payment: Payment) => {
+    try {
+      await cancelWithdrawal(payment.id);
+      showFeedback('success', texts.withdrawalCancelled, { namespace: 'cashier' });
+    } catch (failure) {
+      showFeedback('error', explain(failure, texts), { namespace: 'cashier' });
+    }
+    await onChanged();
+  };
+
+  if (player?.areWithdrawalsBlocked) return <p className="cashier__blocked" role="status" data-testid="cashier-blocked">{texts.blockedWithdrawals}</p>;
+  const errorId = `${ids}-error`;
+  return (
+    <>
+      <form
+        className="cashier__form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {wallet && <p className="cashier__balance">{fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}</p>}
+        <label htmlFor={`${ids}-amount`}>{fill(texts.amount, { currency })}</label>
+        <input
+          id={`${ids}-amount`}
+          name="amount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={100}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-describedby={`${ids}-minimum${error ? ` ${errorId}` : ''}`}
+          aria-invalid={error ? true : undefined}
+        />
+        <p id={`${ids}-minimum`} className="cashier__hint">{fill(texts.minimumWithdrawal, { amount: formatMoney(minimum, currency, locale) })}</p>
+        <fieldset className="cashier__providers">
+          <legend>{texts.withdrawalType}</legend>
+          <label className="cashier__option">
+            <input type="radio" name="withdrawalType" value="Instant" checked={type === 'Instant'} disabled={instantBlocked} onChange={() => setType('Instant')} aria-describedby={instantBlocked ? `${ids}-instant` : undefined} />
+            {texts.instant}
+          </label>
+          <label className="cashier__option">
+            <input type="radio" name="withdrawalType" value="Manual" checked={type === 'Manual'} onChange={() => setType('Manual')} />
+            {texts.manual}
+          </label>
+          {instantBlocked && <p id={`${ids}-instant`} className="cashier__hint" data-testid="cashier-instant-blocked">{texts.blockedInstant}</p>}
+        </fieldset>
+        {error && <p id={errorId} className="cashier__error" role="alert">{error}</p>}
+        <button type="submit" className="button" disabled={busy || !wallet}>{busy ? texts.submitting : texts.withdrawSubmit}</button>
+      </form>
+      {pending.length > 0 && (
+        <section className="cashier__pending" aria-labelledby={`${ids}-pending`}>
+          <h3 id={`${ids}-pending`}>{texts.pending}</h3>
+          {customer?.isCancelWithdrawalBlocked && <p className="cashier__hint" role="status">{texts.blockedCancel}</p>}
+          <ul>
+            {pending.map((payment) => (
+              <li key={payment.id} data-testid="pending-withdrawal">
+                <span>{formatMoney(payment.amount, payment.currency, locale)} · {texts.statuses[payment.status]}</span>
+                {payment.cancellable && (
+                  <button type="button" className="button button--small button--secondary" onClick={() => void cancel(payment)}>
+                    {texts.cancelWithdrawal}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The cashier's calls, through the signed-in player's Apollo client (its auth link adds the bearer
+ * token and refreshes it first when needed). Errors come back as CashierError with the platform's
+ * reason (spec section 8: the first extensions.reason), so the forms can explain them.
+ */
+import { gql } from '@apollo/client';
+import { currentPlayerRuntime } from '../session/player-runtime.ts';
+import {
+  CANCEL_WITHDRAWAL,
+  CASHIER_CONTEXT,
+  INITIATE_DEPOSIT,
+  INITIATE_WITHDRAWAL,
+  PAYMENT_HISTORY,
+  type LastCompletedDeposit,
+  type Payment,
+  type PaymentPage,
+} from './queries.ts';
+
+/** A refused cashier call: the platform's reason and message. */
+export class CashierError extends Error {
+  readonly reason: string;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.name = 'CashierError';
+    this.reason = reason;
+  }
+}
+
+const documents = {
+  deposit: gql(INITIATE_DEPOSIT),
+  withdraw: gql(INITIATE_WITHDRAWAL),
+  cancel: gql(CANCEL_WITHDRAWAL),
+  context: gql(CASHIER_CONTEXT),
+  history: gql(PAYMENT_HISTORY),
+};
+
+async function client() {
+  const runtime = await currentPlayerRuntime();
+  if (!runtime) throw new CashierError('AuthenticationFailure', 'No player session');
+  return runtime.client;
+}
+
+function asCashierError(error: unknown): CashierError {
+  const graphqlErrors = (error as { errors?: { message: string; extensions?: { reason?: string } }[] } | null)?.errors;
+  const first = graphqlErrors?.[0];
+  if (first) return new CashierError(first.extensions?.reason ?? 'BadUserInput', first.message);
+  return new CashierError('NetworkError', (error as Error)?.message ?? String(error));
+}
+
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asCashierError(error);
+  }
+}
+
+/** Input of initiateDeposit. */
+export interface DepositInput {
+  amount: string;
+  currency: string;
+  provider: Payment['provider'];
+  idempotencyKey: string;
+  useLastUsedAccount: boolean;
+  returnUrl: string;
+}
+
+/** Starts a deposit; redirectUrl is the provider page, null when nothing is left to confirm. */
+export function initiateDeposit(input: DepositInput): Promise<{ payment: Payment; redirectUrl: string | null }> {
+  return run(async () => {
+    const { data } = await (await client()).mutate<{ initiateDeposit: { payment: Payment; redirectUrl: string | null } }>({ mutation: documents.deposit, variables: { input } });
+    if (!data) throw new Error('initiateDeposit returned nothing');
+    return data.initiateDeposit;
+  });
+}
+
+/** Starts a withdrawal. */
+export function initiateWithdrawal(input: { amount: string; currency: string; withdrawalType: 'Instant' | 'Manual'; idempotencyKey: string; provider?: Payment['provider'] | null }): Promise<Payment> {
+  return run(async () => {
+    const { data } = await (await client()).mutate<{ initiateWithdrawal: { payment: Payment } }>({ mutation: documents.withdraw, variables: { input } });
+    if (!data) throw new Error('initiateWithdrawal returned nothing');
+    return data.initiateWithdrawal.payment;
+  });
+}
+
+/** Cancels a pending withdrawal. */
+export function cancelWithdrawal(paymentId: string): Promise<Payment> {
+  return run(async () => {
+    const { data } = await (await client()).mutate<{ cancelWithdrawal: { payment: Payment } }>({ mutation: documents.cancel, variables: { paymentId } });
+    if (!data) throw new Error('cancelWithdrawal returned nothing');
+    return data.cancelWithdrawal.payment;
+  });
+}
+
+/** The last completed deposit and the pending withdrawals. */
+export function loadCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
+  return run(async () => {
+    const { data } = await (await client()).query<{ viewer: { lastCompletedDeposit: LastCompletedDeposit | null; withdrawalHistory: PaymentPage } }>({ query: documents.context, fetchPolicy: 'network-only' });
+    return { last: data?.viewer.lastCompletedDeposit ?? null, pending: data?.viewer.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
+  });
+}
+
+/** One page of the player's deposits or withdrawals, newest first. */
+export function loadHistory(variables: { deposits: boolean; filter?: { statuses?: string[]; from?: string; to?: string }; first: number; after?: string | null }): Promise<PaymentPage> {
+  return run(async () => {
+    const { data } = await (await client()).query<{ viewer: { depositHistory?: PaymentPage; withdrawalHistory?: PaymentPage } }>({ query: documents.history, variables, fetchPolicy: 'network-only' });
+    const page = variables.deposits ? data?.viewer.depositHistory : data?.viewer.withdrawalHistory;
+    if (!page) throw new Error('history returned nothing');
+    return page;
+  });
+}

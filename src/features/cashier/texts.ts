@@ -1,0 +1,97 @@
+/**
+ * The cashier's texts: the translation keys it uses, and the builder the layout runs on the server
+ * so the island receives translated strings only (players only; visitors never get them).
+ */
+import type { MessageKey } from '../../i18n/messages.ts';
+import type { Payment } from './queries.ts';
+
+/** Every text of the cashier, overlay and history pages, translated. */
+export interface CashierTexts {
+  title: string;
+  deposit: string;
+  withdraw: string;
+  amount: string;
+  balance: string;
+  minimumDeposit: string;
+  minimumWithdrawal: string;
+  provider: string;
+  useLastAccount: string;
+  depositSubmit: string;
+  withdrawSubmit: string;
+  withdrawalType: string;
+  instant: string;
+  manual: string;
+  submitting: string;
+  errorInvalidAmount: string;
+  errorBelowMinimum: string;
+  errorInsufficient: string;
+  errorGeneric: string;
+  blockedDeposits: string;
+  blockedWithdrawals: string;
+  blockedInstant: string;
+  blockedCancel: string;
+  pending: string;
+  cancelWithdrawal: string;
+  withdrawalCancelled: string;
+  withdrawInitiated: string;
+  depositCompleted: string;
+  depositCancelled: string;
+  depositDone: string;
+  depositPending: string;
+  withdrawalCompleted: string;
+  lowFundsTitle: string;
+  lowFundsBody: string;
+  lowFundsOk: string;
+  lowFundsDismiss: string;
+  statuses: Record<Payment['status'], string>;
+}
+
+/** Builds the texts with the page's translator. */
+export function cashierTexts(t: (key: MessageKey) => string): CashierTexts {
+  return {
+    title: t('cashier.title'),
+    deposit: t('page.deposit.title'),
+    withdraw: t('page.withdraw.title'),
+    amount: t('cashier.amount'),
+    balance: t('cashier.balance'),
+    minimumDeposit: t('cashier.minimumDeposit'),
+    minimumWithdrawal: t('cashier.minimumWithdrawal'),
+    provider: t('cashier.provider'),
+    useLastAccount: t('cashier.useLastAccount'),
+    depositSubmit: t('cashier.depositSubmit'),
+    withdrawSubmit: t('cashier.withdrawSubmit'),
+    withdrawalType: t('cashier.withdrawalType'),
+    instant: t('cashier.instant'),
+    manual: t('cashier.manual'),
+    submitting: t('cashier.submitting'),
+    errorInvalidAmount: t('cashier.error.invalidAmount'),
+    errorBelowMinimum: t('cashier.error.belowMinimum'),
+    errorInsufficient: t('cashier.error.insufficient'),
+    errorGeneric: t('cashier.error.generic'),
+    blockedDeposits: t('cashier.blocked.deposits'),
+    blockedWithdrawals: t('cashier.blocked.withdrawals'),
+    blockedInstant: t('cashier.blocked.instant'),
+    blockedCancel: t('cashier.blocked.cancel'),
+    pending: t('cashier.pending'),
+    cancelWithdrawal: t('cashier.cancelWithdrawal'),
+    withdrawalCancelled: t('cashier.withdrawalCancelled'),
+    withdrawInitiated: t('withdraw.initiated'),
+    depositCompleted: t('cashier.depositCompleted'),
+    depositCancelled: t('cashier.depositCancelled'),
+    depositDone: t('cashier.depositDone'),
+    depositPending: t('cashier.depositPending'),
+    withdrawalCompleted: t('cashier.withdrawalCompleted'),
+    lowFundsTitle: t('cashier.lowFunds.title'),
+    lowFundsBody: t('cashier.lowFunds.body'),
+    lowFundsOk: t('cashier.lowFunds.ok'),
+    lowFundsDismiss: t('cashier.lowFunds.dismiss'),
+    statuses: {
+      Initialized: t('payment.status.Initialized'),
+      Completed: t('payment.status.Completed'),
+      Cancelled: t('payment.status.Cancelled'),
+      CancelInitialized: t('payment.status.CancelInitialized'),
+      RollbackInitialized: t('payment.status.RollbackInitialized'),
+      RolledBacked: t('payment.status.RolledBacked'),
+    },
+  };
+}
