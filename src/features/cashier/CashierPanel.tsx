@@ -80,6 +80,32 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
   );
 }
 
+/** The balance, the amount input (exact text, at most 100 characters) and its minimum, shared by both forms. */
+function AmountField({ ids, texts, balance, currency, amount, onAmount, hint, hintTestId, invalid }: {
+  ids: string; texts: CashierTexts; balance: string | null | undefined; currency: string; amount: string;
+  onAmount(value: string): void; hint: string; hintTestId?: string; invalid: boolean;
+}) {
+  return (
+    <>
+      {balance && <p className="cashier__balance">{balance}</p>}
+      <label htmlFor={`${ids}-amount`}>{fill(texts.amount, { currency })}</label>
+      <input
+        id={`${ids}-amount`}
+        name="amount"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={100}
+        value={amount}
+        onChange={(event) => onAmount(event.target.value)}
+        aria-describedby={`${ids}-minimum${invalid ? ` ${ids}-error` : ''}`}
+        aria-invalid={invalid ? true : undefined}
+      />
+      <p id={`${ids}-minimum`} className="cashier__hint" data-testid={hintTestId}>{hint}</p>
+    </>
+  );
+}
+
 function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, returnUrl, onDone }: Omit<PanelProps, 'initialTab'> & { last: LastCompletedDeposit | null }) {
   const { wallet } = useStore($wallet);
   const customer = useStore($customer);
@@ -155,21 +181,17 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
         void submit();
       }}
     >
-      {wallet && <p className="cashier__balance">{fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}</p>}
-      <label htmlFor={`${ids}-amount`}>{fill(texts.amount, { currency })}</label>
-      <input
-        id={`${ids}-amount`}
-        name="amount"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={100}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        aria-describedby={`${ids}-minimum${error ? ` ${errorId}` : ''}`}
-        aria-invalid={error ? true : undefined}
+      <AmountField
+        ids={ids}
+        texts={texts}
+        balance={wallet && fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}
+        currency={currency}
+        amount={amount}
+        onAmount={setAmount}
+        hint={fill(texts.minimumDeposit, { amount: formatMoney(minimum, currency, locale) })}
+        hintTestId="cashier-minimum"
+        invalid={Boolean(error)}
       />
-      <p id={`${ids}-minimum`} className="cashier__hint" data-testid="cashier-minimum">{fill(texts.minimumDeposit, { amount: formatMoney(minimum, currency, locale) })}</p>
       {offerLast && (
         <label className="cashier__check">
           <input type="checkbox" checked={useLast} onChange={(event) => setUseLast(event.target.checked)} />
@@ -260,21 +282,16 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
           void submit();
         }}
       >
-        {wallet && <p className="cashier__balance">{fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}</p>}
-        <label htmlFor={`${ids}-amount`}>{fill(texts.amount, { currency })}</label>
-        <input
-          id={`${ids}-amount`}
-          name="amount"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={100}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-describedby={`${ids}-minimum${error ? ` ${errorId}` : ''}`}
-          aria-invalid={error ? true : undefined}
+        <AmountField
+          ids={ids}
+          texts={texts}
+          balance={wallet && fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}
+          currency={currency}
+          amount={amount}
+          onAmount={setAmount}
+          hint={fill(texts.minimumWithdrawal, { amount: formatMoney(minimum, currency, locale) })}
+          invalid={Boolean(error)}
         />
-        <p id={`${ids}-minimum`} className="cashier__hint">{fill(texts.minimumWithdrawal, { amount: formatMoney(minimum, currency, locale) })}</p>
         <fieldset className="cashier__providers">
           <legend>{texts.withdrawalType}</legend>
           <label className="cashier__option">
