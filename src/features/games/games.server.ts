@@ -7,6 +7,8 @@
 import type { PageContext } from '../page-context/page-context.server.ts';
 import { platformQuery, type PlatformCallContext } from '../../lib/graphql.server.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { pickTexts, type Translate } from '../../i18n/translate.ts';
+import type { CarouselTexts } from './GameCarousel.tsx';
 import { GAME_LIST_SLICE } from './carousel.ts';
 import { requestSizes } from './paging.ts';
 import {
@@ -136,4 +138,16 @@ function imageOf(data: ListSliceData | StudioGamesData | CategoryGamesData): str
 export async function loadRailSlice(ctx: PageContext, listOfGamesSlug: string): Promise<NamedGamePage | null> {
   if (isListHidden(ctx, listOfGamesSlug)) return null;
   return loadGamePage(ctx, { kind: 'list', slug: listOfGamesSlug }, GAME_LIST_SLICE);
+}
+
+/** The translated texts every game carousel island needs. */
+export function carouselTexts(t: Translate): CarouselTexts {
+  const texts = pickTexts(t, ['games.previous', 'games.next', 'common.showMoreGames', 'common.loading', 'games.loadFailed']);
+  return {
+    previous: texts['games.previous'],
+    next: texts['games.next'],
+    showMore: texts['common.showMoreGames'],
+    loading: texts['common.loading'],
+    loadFailed: texts['games.loadFailed'],
+  };
 }
