@@ -24,6 +24,7 @@ export type ErrorReason =
   | 'InvalidTokenFailure'
   | 'NotFound'
   | 'OddsChanged'
+  | 'RateLimited'
   | 'RefreshFailure'
   | 'SandboxDisabled'
   | 'SmsCodeExpired'
