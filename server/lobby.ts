@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import type { Brand } from '../src/brands/load.server.ts';
 import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
@@ -106,6 +107,9 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   };
 
   const trustProxy = options.trustProxy ?? false;
+  // Pages, scripts, styles and SVG artwork are text: on a phone connection their compressed size is
+  // what the visitor waits for (brotli when the browser offers it). Small answers are left as they are.
+  const compress = compression({ threshold: 1024 });
   const server = http.createServer((req, res) => {
     const malformed = scrubForwarded(req, trustProxy);
     if (malformed) return refuse(res, 400, `Bad request: ${malformed}.`);
@@ -118,16 +122,18 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
         res.end('No site is configured for this host.');
         return;
       }
-      proxy.web(req, res);
+      // GraphQL answers and artwork are compressed; the platform's pages and streams pass untouched.
+      if (req.url.startsWith('/media/') || req.url.startsWith('/graphql') || req.url.startsWith('/api/graphql')) {
+        compress(req as never, res as never, () => proxy.web(req, res));
+      } else proxy.web(req, res);
       return;
     }
     // The platform sets its own headers on what it serves; everything the lobby answers gets these.
     for (const [name, value] of Object.entries(securityHeaders({ https: isHttps(req, trustProxy) }))) res.setHeader(name, value);
-    if (req.url && isBrandAssetPath(req.url)) {
-      serveBrandAsset(req, res, brandOf(req));
-      return;
-    }
-    handler(req, res);
+    compress(req as never, res as never, () => {
+      if (req.url && isBrandAssetPath(req.url)) serveBrandAsset(req, res, brandOf(req));
+      else handler(req, res);
+    });
   });
 
   server.on('upgrade', (req, socket, head) => {

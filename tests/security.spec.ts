@@ -154,3 +154,17 @@ test('sign-in code requests past the limit get 429 with Retry-After through the 
   expect(body.errors[0]?.extensions.reason).toBe('RateLimited');
   expect(body.errors[0]?.message).toMatch(/try again in \d+ s/);
 });
+
+test('the benchmark floor page shows only platform media, and is compressed like every page', async ({ request }) => {
+  const refused = await request.get(`${LOOPBACK}/internal/floor/?mobile=${encodeURIComponent('https://evil.example/x.png')}`, { headers: brandHost('aurelia') });
+  expect(refused.status()).toBe(400);
+  const floor = await request.get(`${LOOPBACK}/internal/floor/?mobile=/media/banners/aurora-mobile.svg&desktop=/media/banners/aurora.svg`, {
+    headers: { ...brandHost('aurelia'), 'accept-encoding': 'br' },
+  });
+  expect(floor.status()).toBe(200);
+  expect(await floor.text()).toContain('src="/media/banners/aurora-mobile.svg"');
+  const lobby = await request.get(`${LOOPBACK}/en/`, { headers: { ...brandHost('aurelia'), 'accept-encoding': 'br' } });
+  expect(lobby.headers()['content-encoding']).toBe('br');
+  // The lobby preloads its hero (the first banner) for phones and desktops.
+  expect(await lobby.text()).toMatch(/<link rel="preload" as="image" href="\/media\/banners\/aurora-mobile.svg" media="\(max-width: 767px\)"/);
+});
