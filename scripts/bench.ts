@@ -1,14 +1,21 @@
 /**
  * `npm run bench`: prints the figures of the design budgets, measured in one run on this machine.
- * - The first-party JavaScript the anonymous casino lobby loads (raw, gzip, brotli), counted from
- *   what Chromium actually fetched plus the inline scripts of the page.
+ * - Lighthouse (mobile emulation, simulated throttling) in Debian's Chromium, BENCH_LH_RUNS (5) runs
+ *   per page, medians: LCP, TBT, CLS and the performance score of the anonymous casino lobby of each
+ *   layout, a game-list page, a studio page and the sports page, beside a static floor page carrying
+ *   the same hero image from the same server; LCP as a ratio to the floor; first-party JavaScript.
+ * - The first-party JavaScript each page loads (raw, gzip, brotli), counted from what Chromium
+ *   actually fetched plus the inline scripts of the page.
  * - Server-render throughput of the lobby beside a bare page of the same server at 50 connections,
  *   as requests per second and as a ratio (alternating rounds, medians, to damp a noisy machine).
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
 import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -21,6 +28,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4800);
 const BRAND = process.env.BENCH_BRAND ?? 'aurelia';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
 
 assertChromium();
 const data = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
@@ -45,16 +53,18 @@ const sizes = (body: Buffer) => ({
 });
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function measureJavaScript(pagePath: string) {
+/** The first-party JavaScript a page loads on a phone: every script fetched from its origin plus its inline scripts. */
+async function measureJavaScript(pageUrl: string) {
+  const pageOrigin = new URL(pageUrl).origin;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
   const scripts: Buffer[] = [];
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script' && new URL(response.url()).origin === origin) {
+    if (response.request().resourceType() === 'script' && new URL(response.url()).origin === pageOrigin) {
       scripts.push(await response.body());
     }
   });
-  await page.goto(`${origin}${pagePath}`, { waitUntil: 'networkidle' });
+  await page.goto(pageUrl, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].map((node) => node.textContent ?? '').join('\n'),
@@ -81,9 +91,123 @@ async function requestsPerSecond(pagePath: string): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** A page Lighthouse measures; `floor` names the floor page its LCP is compared with. */
+interface BenchPage {
+  name: string;
+  url: string;
+  floor?: string;
+  /** The LCP ratio budget (1.15 for the lobby, 1.3 for other pages); none for floors. */
+  lcpBudget?: number;
+  /** Whether the lobby's own budgets (JS, TBT, CLS) apply. */
+  lobby?: boolean;
+}
+
+/** The lobby's hero image (the preloaded first banner), for the floor page of that lobby. */
+async function heroOf(url: string): Promise<{ mobile: string; desktop: string }> {
+  // Node does not resolve *.localhost: ask the loopback address with the brand's Host header.
+  const { host, pathname } = new URL(url);
+  const html = await new Promise<string>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port: PORT, path: pathname, headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+  const preload = (media: string) => new RegExp(`<link rel="preload" as="image" href="([^"]+)" media="\\(${media}\\)"`).exec(html)?.[1];
+  const mobile = preload('max-width: 767px');
+  const desktop = preload('min-width: 768px');
+  if (!mobile || !desktop) throw new Error(`${url} preloads no hero image: the floor page needs the lobby's first banner`);
+  return { mobile, desktop };
+}
+
+/** The lobby pages and their floors: one floor per hero image, on the same brand's host. */
+async function benchPages(): Promise<BenchPage[]> {
+  const lobbies = [
+    { name: 'casino lobby, default layout (aurelia)', brand: 'aurelia', path: '/en/' },
+    { name: 'casino lobby, layout1 (kororaa)', brand: 'kororaa', path: '/en/' },
+    { name: 'casino lobby, layout2 (nordvik)', brand: 'nordvik', path: '/no/' },
+  ];
+  const pages: BenchPage[] = [];
+  for (const lobby of lobbies) {
+    const brandOrigin = `http://${lobby.brand}.localhost:${PORT}`;
+    const hero = await heroOf(`${brandOrigin}${lobby.path}`);
+    const floor = `floor (${lobby.brand} hero)`;
+    pages.push({ name: floor, url: `${brandOrigin}/internal/floor/?mobile=${encodeURIComponent(hero.mobile)}&desktop=${encodeURIComponent(hero.desktop)}` });
+    pages.push({ name: lobby.name, url: `${brandOrigin}${lobby.path}`, floor, lcpBudget: 1.15, lobby: true });
+  }
+  const aureliaFloor = 'floor (aurelia hero)';
+  pages.push({ name: 'game list (slots)', url: `${origin}/en/game-list/slots/`, floor: aureliaFloor, lcpBudget: 1.3 });
+  pages.push({ name: 'studio (northwind-forge)', url: `${origin}/en/game-studio/northwind-forge/`, floor: aureliaFloor, lcpBudget: 1.3 });
+  pages.push({ name: 'sports', url: `${origin}/en/sports/`, floor: aureliaFloor, lcpBudget: 1.3 });
+  return pages;
+}
+
+/** One Lighthouse performance run (default config: mobile emulation, simulated throttling). */
+async function lighthouseRun(url: string, port: number) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { audits, categories, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  return {
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    score: (categories.performance?.score ?? NaN) * 100,
+    lcpElement: (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+  };
+}
+
+/** Lighthouse medians of every page (runs interleaved page by page, so machine noise spreads evenly). */
+async function measureLighthouse(pages: BenchPage[]) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const runs = new Map<string, Awaited<ReturnType<typeof lighthouseRun>>[]>();
+  try {
+    for (const page of pages) await lighthouseRun(page.url, chrome.port); // warm the server and the render cache
+    for (let round = 0; round < LH_RUNS; round += 1) {
+      for (const page of pages) runs.set(page.name, [...(runs.get(page.name) ?? []), await lighthouseRun(page.url, chrome.port)]);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return new Map(
+    pages.map((page) => {
+      const all = runs.get(page.name)!;
+      return [page.name, {
+        lcp: median(all.map((run) => run.lcp)),
+        tbt: median(all.map((run) => run.tbt)),
+        cls: median(all.map((run) => run.cls)),
+        score: median(all.map((run) => run.score)),
+        lcpElement: all[0]?.lcpElement ?? '',
+      }];
+    }),
+  );
+}
+
 try {
+  const pages = await benchPages();
+  const lh = await measureLighthouse(pages);
+  console.log(`\nLighthouse ${LH_RUNS} runs per page (mobile, simulated throttling; medians), first-party JS in brotli:`);
+  console.log(`  ${'page'.padEnd(40)} ${'LCP'.padStart(8)} ${'xfloor'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'score'.padStart(5)} ${'JS'.padStart(9)}  budget`);
+  for (const page of pages) {
+    const figures = lh.get(page.name)!;
+    const js = await measureJavaScript(page.url);
+    const floor = page.floor ? lh.get(page.floor) : undefined;
+    const ratio = floor ? figures.lcp / floor.lcp : undefined;
+    const budget = page.lobby
+      ? `LCP ≤ ${page.lcpBudget}x, TBT ≤ 50 ms, CLS ≤ 0.01, JS ≤ 90 KB`
+      : page.lcpBudget ? `LCP ≤ ${page.lcpBudget}x` : 'floor';
+    const held = page.lobby
+      ? ratio! <= page.lcpBudget! && figures.tbt <= 50 && figures.cls <= 0.01 && js.brotli <= 90 * 1024
+      : page.lcpBudget ? ratio! <= page.lcpBudget : true;
+    console.log(
+      `  ${page.name.padEnd(40)} ${`${figures.lcp.toFixed(0)} ms`.padStart(8)} ${(ratio ? ratio.toFixed(2) : '-').padStart(7)} ${`${figures.tbt.toFixed(0)} ms`.padStart(7)} ${figures.cls.toFixed(3).padStart(6)} ${figures.score.toFixed(0).padStart(5)} ${kb(js.brotli).padStart(9)}  ${budget}${page.lcpBudget ? (held ? '  (held)' : '  (MISSED)') : ''}`,
+    );
+    if (process.env.BENCH_VERBOSE) console.log(`      LCP element: ${figures.lcpElement}`);
+  }
+
   const lobbyPath = '/en/';
-  const js = await measureJavaScript(lobbyPath);
+  const js = await measureJavaScript(`${origin}${lobbyPath}`);
   console.log(`\nAnonymous casino lobby (${origin}${lobbyPath}), first-party JavaScript (${js.files} files + inline):`);
   console.log(`  raw ${kb(js.raw)}   gzip ${kb(js.gzip)}   brotli ${kb(js.brotli)}   (budget: 90 KB brotli)`);
 

@@ -7,9 +7,11 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import type { Brand } from '../src/brands/load.server.ts';
 import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
+import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
 import { isBrandAssetPath, serveBrandAsset } from './brand-assets.ts';
 
 /** Paths the lobby forwards to the platform. */
@@ -45,10 +47,27 @@ export interface RunningLobby {
 
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 
-/** Drops client-sent forwarding headers unless a trusted proxy set them. */
-function scrubForwarded(req: http.IncomingMessage, trustProxy: boolean): void {
-  if (trustProxy) return;
+/**
+ * Drops client-sent forwarding headers unless a trusted proxy set them; returns why a trusted
+ * proxy's headers are malformed, or null.
+ */
+function scrubForwarded(req: http.IncomingMessage, trustProxy: boolean): string | null {
+  if (trustProxy) return malformedForwarding(req.headers);
   for (const name of FORWARDED) delete req.headers[name];
+  return null;
+}
+
+/** Whether the browser reached the lobby over https (directly, or through a trusted proxy that says so). */
+function isHttps(req: http.IncomingMessage, trustProxy: boolean): boolean {
+  if ('encrypted' in req.socket && req.socket.encrypted) return true;
+  const proto = req.headers['x-forwarded-proto'];
+  return trustProxy && typeof proto === 'string' && proto.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/** Ends a request the lobby refuses before routing it, saying why in plain text. */
+function refuse(res: http.ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`${message}\n`);
 }
 
 /** Starts the lobby server; rejects with a clear message when the port is taken. */
@@ -87,11 +106,15 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     return true;
   };
 
+  const trustProxy = options.trustProxy ?? false;
+  // Pages, scripts, styles and SVG artwork are text: on a phone connection their compressed size is
+  // what the visitor waits for (brotli when the browser offers it). Small answers are left as they are.
+  const compress = compression({ threshold: 1024 });
   const server = http.createServer((req, res) => {
-    scrubForwarded(req, options.trustProxy ?? false);
-    if (req.url && isBrandAssetPath(req.url)) {
-      serveBrandAsset(req, res, brandOf(req));
-      return;
+    const malformed = scrubForwarded(req, trustProxy);
+    if (malformed) return refuse(res, 400, `Bad request: ${malformed}.`);
+    if (isCrossSiteWrite(req.method, req.headers)) {
+      return refuse(res, 403, 'Forbidden: this site does not accept requests sent from another site. Submit the form from the page it belongs to.');
     }
     if (req.url && isProxiedPath(req.url)) {
       if (!prepareForPlatform(req)) {
@@ -99,14 +122,25 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
         res.end('No site is configured for this host.');
         return;
       }
-      proxy.web(req, res);
+      // GraphQL answers and artwork are compressed; the platform's pages and streams pass untouched.
+      if (req.url.startsWith('/media/') || req.url.startsWith('/graphql') || req.url.startsWith('/api/graphql')) {
+        compress(req as never, res as never, () => proxy.web(req, res));
+      } else proxy.web(req, res);
       return;
     }
-    handler(req, res);
+    // The platform sets its own headers on what it serves; everything the lobby answers gets these.
+    for (const [name, value] of Object.entries(securityHeaders({ https: isHttps(req, trustProxy) }))) res.setHeader(name, value);
+    compress(req as never, res as never, () => {
+      if (req.url && isBrandAssetPath(req.url)) serveBrandAsset(req, res, brandOf(req));
+      else handler(req, res);
+    });
   });
 
   server.on('upgrade', (req, socket, head) => {
-    scrubForwarded(req, options.trustProxy ?? false);
+    if (scrubForwarded(req, trustProxy) !== null) {
+      socket.destroy();
+      return;
+    }
     if (!req.url || !isProxiedPath(req.url) || !prepareForPlatform(req)) {
       socket.destroy();
       return;

@@ -8,5 +8,7 @@ declare namespace App {
     locale: import('./i18n/locales.ts').Locale;
     /** Everything a page needs from the platform and the request, resolved once per request. */
     page: import('./features/page-context/page-context.server.ts').PageContext;
+    /** The page's hero image, preloaded in the document head (set by the page before its layout renders). */
+    heroImage?: { mobile: string; desktop: string };
   }
 }

@@ -10,6 +10,7 @@ import { isLocale, LOCALE_SHAPE } from './i18n/locales.ts';
 import { homePath, routePath } from './paths.ts';
 import { unknownHostResponse, badHostResponse } from './features/errors/host-errors.ts';
 import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
+import { withFrameSources } from './features/security/csp.server.ts';
 import { cachedRender, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 
 /** Paths outside the locale prefix that pages serve themselves. */
@@ -31,7 +32,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (pathname === '/verifyEmail' || pathname === '/verifyEmail/') {
     return context.redirect(`${routePath(home, 'verify-email')}${search}`, 302);
   }
-  if (UNPREFIXED.test(pathname)) return next();
+  const framed = (response: Response) => withFrameSources(response, brand.id, brand.defaultLocale);
+  if (UNPREFIXED.test(pathname)) return framed(await next());
 
   const first = pathname.split('/')[1] ?? '';
   if (pathname === '/' && localization) return context.redirect(`${homePath(home)}${search}`, 302);
@@ -46,9 +48,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     render = () => next(`/${brand.defaultLocale}${pathname}${search}`);
   }
 
-  if (!isCacheableRequest(context.request)) return render();
+  if (!isCacheableRequest(context.request)) return framed(await render());
   const call = callContextFor(brand, context.locals.locale, context.request, safeClientAddress(context));
   const country = await loadCountryContext(brand, call);
   const key = renderCacheKey({ brand: brand.id, country: country.countryCode, subDivision: country.subDivision, url: context.url, cookies: context.cookies });
-  return cachedRender(key, render);
+  return framed(await cachedRender(key, render));
 });

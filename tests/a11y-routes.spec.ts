@@ -3,7 +3,7 @@
  * desktop and a phone (the @phone tests run in the phone project's device emulation). The four runs use
  * brands of the three themes, so each theme's colours are checked on every page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { loadBrands } from '../src/brands/load.server.ts';
 import { ROUTES } from '../src/routes.ts';
 import { seriousViolations } from './support/axe.ts';

@@ -2,7 +2,7 @@
  * No serious or critical axe violations on the page frames of every brand (each theme and layout),
  * on a desktop and a phone viewport, plus the open overlay and toasts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { loadBrands } from '../src/brands/load.server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { brandOrigin } from './support/urls.ts';

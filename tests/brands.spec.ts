@@ -2,7 +2,7 @@
  * Each brand answers on its own host with its own theme, layout, title and locale; an unknown host
  * gets an error page with nothing of any brand; fonts and images are served locally.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { loadBrands } from '../src/brands/load.server.ts';
 import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 

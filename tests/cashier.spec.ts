@@ -6,7 +6,7 @@
  * withdraw and cancel, each blocked player told why, the running-out-of-funds prompt after bets in
  * a demo game, and the history pages.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';

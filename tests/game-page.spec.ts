@@ -4,7 +4,7 @@
  * not-found page for an unknown slug, RTP only where the brand enables ShowRTP, and a signed-in
  * player's REAL round moving the header balance.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';
 

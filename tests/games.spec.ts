@@ -3,7 +3,7 @@
  * "Show more games" and keyboard use; the list, category and studio pages with "Load more" (with
  * and without JavaScript); the bonus list rule; layout stability; accessibility.
  */
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from './support/test.ts';
 import { FIXED_GAME_LISTS } from '../src/routes.ts';
 import { seriousViolations } from './support/axe.ts';
 import { brandOrigin } from './support/urls.ts';

@@ -4,7 +4,7 @@
  * keeps the last good lobby live and names the file, the block and the field; rich text from the
  * CMS runs nothing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';

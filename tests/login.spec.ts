@@ -4,7 +4,7 @@
  * code with PKCE, id_token verified), and the three pay-and-play sandboxes. Each flow must end with
  * the player's live balance in the header and no token left in the address bar.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 

@@ -4,7 +4,7 @@
  * refreshed live as the balance changes) and favourites (a heart on the game page, the Favourites
  * rail, hearts on catalogue tiles, un-hearting from the rail). Visitors see no heart. The lobby with both rails is axe-clean.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';

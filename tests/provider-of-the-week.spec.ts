@@ -3,7 +3,7 @@
  * spotlight carousel, the next 10 as a list, and "Discover all {gameStudio} games" leading to the
  * studio page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { graphql } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 

@@ -2,7 +2,7 @@
  * Every route of spec section 2 answers under its locale prefix in its specified layout, and the
  * redirects and not-found rules of the spec hold.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ROUTES } from '../src/routes.ts';
 import { routeExamplePath } from './support/slugs.ts';
 import { brandOrigin } from './support/urls.ts';

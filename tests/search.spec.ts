@@ -5,7 +5,7 @@
  * open overlay is axe-clean on a desktop and a phone, and the games page searches without
  * JavaScript.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { graphql } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';

@@ -5,7 +5,7 @@
  * reason, the account banner of each demo player, the live balance over both WebSocket protocols,
  * and a cut or silently dead socket restored with the right balance.
  */
-import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from './support/test.ts';
 import { addTokenCookies, creditWallet as credit, freshPlayer, graphql, smsTokens, unique } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 

@@ -2,7 +2,7 @@
  * The shared UI later features build on, driven through the internal UI kit: overlay variants
  * (buttons, Escape, focus trap and restore, no-scroll, URL cleaning), toasts and the crash overlay.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/internal/ui/');

@@ -4,7 +4,7 @@
  * origin, a visitor's "Sign in to bet" leading to sign-in, a player's bet debiting the balance in
  * the header, and the live events of the lobby's TOP_SPORTS block.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';

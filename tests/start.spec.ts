@@ -3,7 +3,7 @@
  * the file and field, a busy port gets one clear line, a new brand folder is served with no code
  * change, and SIGTERM stops everything cleanly.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';

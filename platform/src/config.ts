@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PlatformOptions } from './platform.ts';
+import { rateRulesFromEnv } from './security/rate-limit.ts';
 
 /** The repository root; defaults resolve against it so the working directory does not matter. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -50,6 +51,7 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       ...(databaseUrl ? { databaseUrl } : { dataDir: path('PLATFORM_DATA_DIR', '.data/platform') }),
       allowCountryOverride: env.PLATFORM_ALLOW_COUNTRY_OVERRIDE === '1',
       ...(gameOrigin ? { gameOrigin } : {}),
+      rateRules: rateRulesFromEnv(env),
       auth: {
         accessTokenTtlSeconds: seconds('PLATFORM_ACCESS_TOKEN_TTL_S', 300),
         refreshTokenTtlSeconds: seconds('PLATFORM_REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),

@@ -45,6 +45,8 @@ import type { GameService } from './games/service.ts';
 import type { Cashier } from './cashier/payments.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
 import { createSportsbook } from './sportsbook/service.ts';
+import { applyRateLimits } from './security/limited-mutations.ts';
+import { RateLimiter, type RateRule, type RateRuleName } from './security/rate-limit.ts';
 
 /** The platform's own data folder (IP table, translations). */
 export const PLATFORM_DATA = fileURLToPath(new URL('../data/', import.meta.url));
@@ -75,6 +77,8 @@ export interface PlatformOptions {
   gameOrigin?: string;
   /** How long the sandbox payment providers wait before a LATE notification delivery (default 3000 ms). */
   lateDeliveryMs?: number;
+  /** Rate-limit thresholds (PLATFORM_RATE_LIMIT_*; defaults in security/rate-limit.ts). */
+  rateRules?: Record<RateRuleName, RateRule>;
   /** How often due live-table bets and finished sports bets are settled; 0 turns the sweep off (default 5000 ms). */
   settleIntervalMs?: number;
 }
@@ -180,10 +184,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     gameOrigin,
   };
   const schema = createSchema();
+  const rateLimiter = new RateLimiter(options.rateRules);
+  applyRateLimits(schema, rateLimiter);
   const graphql = createGraphQLHandler(services, schema);
   const media = createMediaHandler(catalogue);
-  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth });
-  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings });
+  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter });
+  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter });
   const outbox = createOutboxHandler(sms);
   const realtime = createRealtime(services, schema);
   const gameRoutes = createGameRoutes({ games, brands });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformConfigFromEnv, REPO_ROOT } from '../src/config.ts';
+import { DEFAULT_RATE_RULES } from '../src/security/rate-limit.ts';
 
 describe('platform configuration from the environment', () => {
   it('defaults to port 4322 on loopback with PGlite under .data/platform', () => {
@@ -21,6 +22,7 @@ describe('platform configuration from the environment', () => {
         publicPort: 4321,
         publicScheme: 'http',
       },
+      rateRules: DEFAULT_RATE_RULES,
     });
   });
 

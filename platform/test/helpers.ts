@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createPlatform } from '../src/platform.ts';
 import type { Platform, PlatformOptions } from '../src/platform.ts';
+import { DEFAULT_RATE_RULES, type RateRule, type RateRuleName } from '../src/security/rate-limit.ts';
 
 /** A database the suite runs against. */
 export interface DatabaseCase {
@@ -58,6 +59,8 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
   const platform = await createPlatform({
     brandsDir: FIXTURE_BRANDS,
     contentDir: CONTENT_DIR,
+    // Suites sign the same demo players in many times in seconds; rate-limit.test.ts sets its own rules.
+    rateRules: UNLIMITED_RATE_RULES,
     ...dbOptions,
     ...options,
   });
@@ -80,6 +83,11 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
     },
   };
 }
+
+/** Rate rules no functional test reaches (the limits themselves are tested in rate-limit.test.ts). */
+export const UNLIMITED_RATE_RULES = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_RULES).map((name) => [name, { perSubject: { limit: 1_000_000, windowSeconds: 1 }, perAddress: { limit: 1_000_000, windowSeconds: 1 } }]),
+) as Record<RateRuleName, RateRule>;
 
 /** Signs a player in by SMS (code read from the outbox) and returns the token pair. */
 export async function signInBySms(app: TestPlatform, phoneNumber: string, brand = 'aurelia'): Promise<{ accessToken: string; refreshToken: string; sessionId: string }> {

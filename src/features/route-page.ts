@@ -9,6 +9,8 @@ import type { PageContext } from './page-context/page-context.server.ts';
 export interface LoadedPage<D> {
   title?: string;
   data: D;
+  /** The page's largest paint, when it is an image: preloaded from the head so it starts with the HTML. */
+  heroImage?: { mobile: string; desktop: string };
 }
 
 /** A feature page: its loader and its Astro component (props `{ ctx, slug, data }`). */

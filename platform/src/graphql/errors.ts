@@ -28,6 +28,7 @@ export type ErrorReason =
   | 'NotFound'
   | 'OddsChanged'
   | 'PaymentNotCancellable'
+  | 'RateLimited'
   | 'RefreshFailure'
   | 'SandboxDisabled'
   | 'SmsCodeExpired'

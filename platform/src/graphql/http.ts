@@ -47,6 +47,17 @@ function authenticationFailed(body: string): boolean {
   }
 }
 
+/** The longest wait a RateLimited error asks for, in seconds, or null when the body has none. */
+export function rateLimitedRetryAfter(body: string): number | null {
+  try {
+    const parsed = JSON.parse(body) as { errors?: { extensions?: { reason?: string; retryAfterSeconds?: number } }[] };
+    const waits = (parsed.errors ?? []).filter((error) => error.extensions?.reason === 'RateLimited').map((error) => Number(error.extensions?.retryAfterSeconds ?? 1));
+    return waits.length > 0 ? Math.max(1, ...waits) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Creates the request handler for /graphql and /api/graphql. */
 export function createGraphQLHandler(
   services: PlatformServices,
@@ -83,6 +94,12 @@ export function createGraphQLHandler(
       // A missing, expired or invalid token is HTTP 401 too (spec section 8: AuthenticationFailure or 401 refreshes).
       if (init.status === 200 && typeof body === 'string' && body.includes('"AuthenticationFailure"') && authenticationFailed(body)) {
         res.writeHead(401, { ...init.headers, 'www-authenticate': 'Bearer error="invalid_token"' }).end(body);
+        return;
+      }
+      // A rate-limited attempt is HTTP 429 with the wait in Retry-After, so clients and proxies can back off.
+      const retryAfter = typeof body === 'string' && body.includes('"RateLimited"') ? rateLimitedRetryAfter(body) : null;
+      if (retryAfter !== null) {
+        res.writeHead(429, { ...init.headers, 'retry-after': String(retryAfter) }).end(body);
         return;
       }
       res.writeHead(init.status, init.statusText, init.headers).end(body);

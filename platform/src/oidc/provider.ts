@@ -27,6 +27,8 @@ import { verifyPassword, hashPassword } from '../players/password.ts';
 import { normalisePhone } from '../players/phone.ts';
 import { createPlayer, findPlayer, playerById } from '../players/repository.ts';
 import { brandTheme, readForm, sendHtml } from '../web/html.ts';
+import { clientAddress } from '../geo/country.ts';
+import { rateLimitMessage, type RateLimiter } from '../security/rate-limit.ts';
 import type { PageTheme } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { postgresAdapter } from './adapter.ts';
@@ -62,8 +64,9 @@ export function createOidcRealms(options: {
   secrets: PlatformSecrets;
   settings: AuthSettings;
   auth: AuthService;
+  rateLimiter?: RateLimiter;
 }): OidcRealms {
-  const { db, brands, secrets, settings, auth } = options;
+  const { db, brands, secrets, settings, auth, rateLimiter } = options;
   const providers = new Map<string, Provider>();
   const themes = new Map<string, PageTheme>();
   const issuers = new Map<string, string>();
@@ -238,6 +241,12 @@ export function createOidcRealms(options: {
     if (kind === 'login') {
       const identifier = (form.get('identifier') ?? '').trim();
       const password = form.get('password') ?? '';
+      // Password guesses per account (by what was typed), plus the ceiling per address.
+      const attempt = rateLimiter?.attempt('login', `${brand.id}|idp|${identifier.toLowerCase()}`, clientAddress(req));
+      if (attempt && !attempt.allowed) {
+        sendHtml(res, 429, loginPage({ ...render, values: { identifier }, errors: { identifier: `${rateLimitMessage('sign-in attempts for this account', attempt)}.` } }), { 'retry-after': String(attempt.retryAfterSeconds) });
+        return;
+      }
       const errors: Record<string, string> = {};
       if (!identifier) errors.identifier = 'Enter your email or username.';
       if (!password) errors.password = 'Enter your password.';

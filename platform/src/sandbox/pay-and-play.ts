@@ -24,6 +24,8 @@ import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { depositEntries } from '../ledger/ledger.ts';
 import { formatMinor, parseAmount } from '../ledger/money.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
+import { clientAddress } from '../geo/country.ts';
+import { rateLimitMessage, type RateLimiter } from '../security/rate-limit.ts';
 import { errorSummary, escapeHtml, page, readForm, sendHtml } from '../web/html.ts';
 import type { PageTheme } from '../web/html.ts';
 import { DEFAULT_THEME } from '../web/html.ts';
@@ -41,8 +43,8 @@ const NEW_PERSON = 'new';
 const NEW_NAMES: [string, string][] = [['Alex', 'Berg'], ['Sam', 'Lind'], ['Robin', 'Holm'], ['Kim', 'Strand'], ['Noa', 'Dahl']];
 
 /** Creates the handler for /platform/sandbox/. */
-export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings }) {
-  const { db, brands, auth, ledger, settings } = options;
+export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings; rateLimiter?: RateLimiter }) {
+  const { db, brands, auth, ledger, settings, rateLimiter } = options;
 
   const brandFor = (req: IncomingMessage, requested: string | null): Brand | null => {
     if (requested) return brands.get(requested) ?? null;
@@ -124,6 +126,12 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
       return;
     }
 
+    // A sign-in attempt per bank identity (every "new person" of one address shares a subject).
+    const attempt = rateLimiter?.attempt('login', `${brand.id}|bank|${state.person || '-'}|${state.person === NEW_PERSON ? clientAddress(req) : ''}`, clientAddress(req));
+    if (attempt && !attempt.allowed) {
+      sendHtml(res, 429, page({ title: 'Too many attempts', brandName: `${PAY_AND_PLAY_PROVIDERS[provider].name} sandbox`, theme: PAY_AND_PLAY_PROVIDERS[provider].theme, body: `<p role="alert">${escapeHtml(rateLimitMessage('sign-in attempts', attempt))}.</p>` }), { 'retry-after': String(attempt.retryAfterSeconds) });
+      return;
+    }
     const errors: Record<string, string> = {};
     const person = state.person;
     const existing = person && person !== NEW_PERSON ? await findPlayer(db, brand.id, person, 'bank-identity') : null;

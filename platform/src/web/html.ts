@@ -143,6 +143,8 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
+    // These pages work without JavaScript: no script may run in them, and only the lobby (proxied on its own origin) frames them.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'self'",
     ...headers,
   });
   res.end(html);

@@ -1,0 +1,131 @@
+/**
+ * Rate limits on the attempts an attacker would repeat: sign-ins, code entry, token refresh and
+ * money movements. Each limit counts per subject (a phone number, a player, a refresh-token family,
+ * a username) so one player's retries never lock out another, plus a generous ceiling per client
+ * address that only a flood reaches. Past a limit the platform answers HTTP 429 with Retry-After.
+ *
+ * Counters are fixed windows held in memory: a restart forgets them, which is acceptable for a
+ * single platform process (a cluster would keep them in a shared store).
+ */
+
+/** One limit: at most `limit` attempts per `windowSeconds`. */
+export interface Limit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits of one kind of attempt: per subject and per client address. */
+export interface RateRule {
+  perSubject: Limit;
+  perAddress: Limit;
+}
+
+/** The kinds of attempt the platform limits. */
+export type RateRuleName = 'login' | 'code' | 'refresh' | 'money';
+
+/**
+ * Default thresholds (documented in platform/README.md). The per-address ceilings are high on
+ * purpose: a whole office or mobile carrier can share one address, and so does the test suite.
+ */
+export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
+  // Sign-in attempts (SMS code requests, pay-and-play, the identity provider's form) per identity.
+  login: { perSubject: { limit: 10, windowSeconds: 600 }, perAddress: { limit: 1000, windowSeconds: 600 } },
+  // Six-digit code guesses per phone number.
+  code: { perSubject: { limit: 10, windowSeconds: 600 }, perAddress: { limit: 1000, windowSeconds: 600 } },
+  // Token refreshes per refresh-token family (one sign-in); a tab refreshes once per token lifetime.
+  refresh: { perSubject: { limit: 60, windowSeconds: 600 }, perAddress: { limit: 5000, windowSeconds: 600 } },
+  // Money mutations per player.
+  money: { perSubject: { limit: 120, windowSeconds: 60 }, perAddress: { limit: 5000, windowSeconds: 60 } },
+};
+
+/** What a limiter says about one attempt. */
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: Limit; scope: 'subject' | 'address' };
+
+interface Window {
+  count: number;
+  resetsAt: number;
+}
+
+/** Counts attempts per rule and key, in fixed windows. */
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+  private readonly rules: Record<RateRuleName, RateRule>;
+  private readonly now: () => number;
+  private readonly maxKeys: number;
+
+  constructor(rules: Record<RateRuleName, RateRule> = { ...DEFAULT_RATE_RULES }, now: () => number = Date.now, maxKeys = 100_000) {
+    this.rules = rules;
+    this.now = now;
+    this.maxKeys = maxKeys;
+  }
+
+  /** The thresholds in force for a rule. */
+  rule(name: RateRuleName): RateRule {
+    return this.rules[name];
+  }
+
+  /**
+   * Counts one attempt of a rule by a subject from an address. Refused attempts count too, so
+   * hammering past the limit does not shorten the wait.
+   */
+  attempt(name: RateRuleName, subject: string, address: string | null): RateDecision {
+    const rule = this.rules[name];
+    const bySubject = this.count(`${name}|s|${subject}`, rule.perSubject);
+    const byAddress = address ? this.count(`${name}|a|${address}`, rule.perAddress) : null;
+    if (bySubject) return { allowed: false, retryAfterSeconds: bySubject, limit: rule.perSubject, scope: 'subject' };
+    if (byAddress) return { allowed: false, retryAfterSeconds: byAddress, limit: rule.perAddress, scope: 'address' };
+    return { allowed: true };
+  }
+
+  /** Adds one to a window; returns the seconds until it resets when over its limit, else 0. */
+  private count(key: string, limit: Limit): number {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetsAt <= now) {
+      if (this.windows.size >= this.maxKeys) this.sweep(now);
+      window = { count: 0, resetsAt: now + limit.windowSeconds * 1000 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return window.count > limit.limit ? Math.max(1, Math.ceil((window.resetsAt - now) / 1000)) : 0;
+  }
+
+  /** Drops expired windows (and, if still full, the oldest) so memory stays bounded under a flood. */
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
+    const excess = this.windows.size - Math.floor(this.maxKeys * 0.9);
+    if (excess > 0) [...this.windows.keys()].slice(0, excess).forEach((key) => this.windows.delete(key));
+  }
+}
+
+/**
+ * Reads the thresholds from the environment: PLATFORM_RATE_LIMIT_<RULE>=<attempts>/<seconds> per
+ * subject and PLATFORM_RATE_LIMIT_<RULE>_PER_ADDRESS=<attempts>/<seconds> per client address, for
+ * RULE in LOGIN, CODE, REFRESH, MONEY. Throws a message naming the variable and the expected shape.
+ */
+export function rateRulesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<RateRuleName, RateRule> {
+  const parse = (name: string, fallback: Limit): Limit => {
+    const text = env[name];
+    if (text === undefined || text.trim() === '') return fallback;
+    const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      throw new Error(`${name} "${text}" must be <attempts>/<seconds>, both whole numbers of at least 1, such as 10/600`);
+    }
+    return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
+  };
+  const rules = {} as Record<RateRuleName, RateRule>;
+  for (const name of Object.keys(DEFAULT_RATE_RULES) as RateRuleName[]) {
+    const variable = `PLATFORM_RATE_LIMIT_${name.toUpperCase()}`;
+    rules[name] = {
+      perSubject: parse(variable, DEFAULT_RATE_RULES[name].perSubject),
+      perAddress: parse(`${variable}_PER_ADDRESS`, DEFAULT_RATE_RULES[name].perAddress),
+    };
+  }
+  return rules;
+}
+
+/** The message of a refused attempt: what was limited and when to try again. */
+export function rateLimitMessage(what: string, decision: Extract<RateDecision, { allowed: false }>): string {
+  const per = decision.scope === 'subject' ? '' : ' from this address';
+  return `Too many ${what}${per} (at most ${decision.limit.limit} in ${decision.limit.windowSeconds} s): try again in ${decision.retryAfterSeconds} s`;
+}

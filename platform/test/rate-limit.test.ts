@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSchema } from '../src/graphql/schema.ts';
+import { applyRateLimits, RATE_LIMITED_MUTATIONS } from '../src/security/limited-mutations.ts';
+import { DEFAULT_RATE_RULES, RateLimiter, rateRulesFromEnv, type RateRuleName, type RateRule } from '../src/security/rate-limit.ts';
+import { DATABASES, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
+
+/** Rules with tiny per-subject limits, for tests. */
+function tinyRules(perSubject: number, perAddress = 1000): Record<RateRuleName, RateRule> {
+  const rules = {} as Record<RateRuleName, RateRule>;
+  for (const name of Object.keys(DEFAULT_RATE_RULES) as RateRuleName[]) {
+    rules[name] = { perSubject: { limit: perSubject, windowSeconds: 60 }, perAddress: { limit: perAddress, windowSeconds: 60 } };
+  }
+  return rules;
+}
+
+describe('the rate limiter', () => {
+  it('allows up to the limit per subject, then refuses with the seconds until the window resets', () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter(tinyRules(3), () => now);
+    for (let i = 0; i < 3; i++) expect(limiter.attempt('login', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
+    now += 20_000;
+    expect(limiter.attempt('login', 'phone-a', '10.0.0.1')).toMatchObject({ allowed: false, retryAfterSeconds: 40, scope: 'subject' });
+    // Another subject from the same address, and the same subject under another rule, are unaffected.
+    expect(limiter.attempt('login', 'phone-b', '10.0.0.1')).toEqual({ allowed: true });
+    expect(limiter.attempt('code', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
+    now += 40_000;
+    expect(limiter.attempt('login', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
+  });
+
+  it('caps one address across subjects with the per-address ceiling', () => {
+    const limiter = new RateLimiter(tinyRules(100, 5), () => 0);
+    for (let i = 0; i < 5; i++) expect(limiter.attempt('login', `phone-${i}`, '10.0.0.9').allowed).toBe(true);
+    expect(limiter.attempt('login', 'phone-new', '10.0.0.9')).toMatchObject({ allowed: false, scope: 'address' });
+    expect(limiter.attempt('login', 'phone-new', '10.0.0.10')).toEqual({ allowed: true });
+  });
+
+  it('stays bounded in memory under a flood of distinct subjects', () => {
+    const limiter = new RateLimiter(tinyRules(1), () => 0, 1000);
+    for (let i = 0; i < 5000; i++) limiter.attempt('login', `flood-${i}`, null);
+    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBeLessThanOrEqual(1000);
+  });
+
+  it('reads thresholds from PLATFORM_RATE_LIMIT_* and names a malformed one', () => {
+    const rules = rateRulesFromEnv({ PLATFORM_RATE_LIMIT_CODE: '3/60', PLATFORM_RATE_LIMIT_MONEY_PER_ADDRESS: '9/10' });
+    expect(rules.code.perSubject).toEqual({ limit: 3, windowSeconds: 60 });
+    expect(rules.money.perAddress).toEqual({ limit: 9, windowSeconds: 10 });
+    expect(rules.login).toEqual(DEFAULT_RATE_RULES.login);
+    expect(() => rateRulesFromEnv({ PLATFORM_RATE_LIMIT_LOGIN: 'ten' })).toThrow(/PLATFORM_RATE_LIMIT_LOGIN "ten" must be <attempts>\/<seconds>/);
+  });
+
+  it('limits only mutations the schema has (a typo in the table fails at start-up)', () => {
+    const schema = createSchema();
+    const fields = schema.getMutationType()!.getFields();
+    for (const name of Object.keys(RATE_LIMITED_MUTATIONS)) expect(fields[name], name).toBeDefined();
+    expect(() => applyRateLimits(schema, new RateLimiter(), { depositt: RATE_LIMITED_MUTATIONS.placeSportsBet! })).toThrow(/"depositt", which is not a mutation/);
+  });
+});
+
+describe.each(DATABASES)('rate limits over HTTP on $name', (database) => {
+  let app: TestPlatform;
+  beforeAll(async () => {
+    app = await startPlatform(database, { rateRules: tinyRules(2), auth: { smsResendCooldownSeconds: 0 } });
+  });
+  afterAll(() => app?.close());
+
+  const request = (phone: string) => app.gql('mutation ($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
+
+  it('answers code requests past the threshold with HTTP 429, Retry-After and RateLimited', async () => {
+    expect((await request('+3585550002')).status).toBe(200);
+    expect((await request('+358 555 0002')).status).toBe(200);
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-brand': 'aurelia' },
+      body: JSON.stringify({ query: 'mutation { requestSmsLoginCode(phoneNumber: "+3585550002") { phoneNumber } }' }),
+    });
+    expect(response.status).toBe(429);
+    const wait = Number(response.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    const body = (await response.json()) as { errors: { message: string; extensions: { reason: string; retryAfterSeconds: number } }[] };
+    expect(body.errors[0]?.extensions).toMatchObject({ reason: 'RateLimited', retryAfterSeconds: wait });
+    expect(body.errors[0]?.message).toMatch(/Too many sign-in code requests for this number \(at most 2 in 60 s\): try again in \d+ s/);
+    // Another number is not held back by this one.
+    expect((await request('+3585550003')).status).toBe(200);
+  });
+
+  it('limits wrong code guesses per number', async () => {
+    await request('+3585550004');
+    const guess = () => app.gql('mutation { verifySmsLoginCode(phoneNumber: "+3585550004", code: "000000") { accessToken } }');
+    expect((await guess()).status).not.toBe(429);
+    expect((await guess()).status).not.toBe(429);
+    expect((await guess()).status).toBe(429);
+  });
+
+  it('limits refreshes per sign-in (refresh-token family), whichever token of the family is sent', async () => {
+    const first = await signInBySms(app, '+3585550005');
+    const refresh = (token: string) => app.gql('mutation ($t: String!) { refreshAccessToken(refreshToken: $t) { refreshToken } }', { t: token });
+    const once = await refresh(first.refreshToken);
+    expect(once.status).toBe(200);
+    const twice = await refresh(once.data.refreshAccessToken.refreshToken);
+    expect(twice.status).toBe(200);
+    const third = await refresh(twice.data.refreshAccessToken.refreshToken);
+    expect(third.status).toBe(429);
+    expect(third.errors?.[0]?.extensions.reason).toBe('RateLimited');
+  });
+});

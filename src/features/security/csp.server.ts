@@ -1,0 +1,44 @@
+/**
+ * The per-request part of the lobby's Content-Security-Policy: the frame-src of the brand (its
+ * game server origin is asked of the platform and cached), and hashes for the few inline scripts
+ * a page writes itself. The static directives live in csp.ts.
+ */
+import { createHash } from 'node:crypto';
+import { platformUrl } from '../../config.server.ts';
+import { platformQuery } from '../../lib/graphql.server.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { frameSrcDirective, parseFrameOrigins } from './csp.ts';
+
+const GAME_ORIGIN_QUERY = /* GraphQL */ `query LobbyFrameOrigins { lobbySettings { gameServerOrigin } }`;
+const gameOriginCache = new TtlCache<string>(60_000, 200);
+let extraOrigins: string[] | undefined;
+
+/** The game server origin the platform announces for a brand, or null while the platform cannot say. */
+async function gameServerOrigin(brand: string, locale: string): Promise<string | null> {
+  return gameOriginCache
+    .get(brand, () =>
+      platformQuery<{ lobbySettings: { gameServerOrigin: string } }>('LobbyFrameOrigins', GAME_ORIGIN_QUERY, {}, { brand, locale }).then(
+        (data) => data.lobbySettings.gameServerOrigin,
+      ),
+    )
+    .catch(() => null);
+}
+
+/**
+ * Adds the brand's frame-src to a rendered page's Content-Security-Policy header. Astro's
+ * context.csp only exists once the page renders, so the middleware completes the header instead.
+ */
+export async function withFrameSources(response: Response, brand: string, locale: string): Promise<Response> {
+  const policy = response.headers.get('content-security-policy');
+  if (!policy || /(^|;)\s*frame-src\s/.test(policy)) return response;
+  extraOrigins ??= parseFrameOrigins(process.env.ATRIUM_FRAME_ORIGINS);
+  const frameSrc = frameSrcDirective({ platformUrl: platformUrl(), gameServerOrigin: await gameServerOrigin(brand, locale), extraOrigins });
+  const headers = new Headers(response.headers);
+  headers.set('content-security-policy', `${policy.replace(/[\s;]+$/, '')}; ${frameSrc}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The CSP source of an inline script's exact text ('sha256-…'), for scripts Astro does not hash itself. */
+export function inlineScriptHash(source: string): `sha256-${string}` {
+  return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
+}
