@@ -51,9 +51,12 @@ const read = <T>(file: string): T | undefined =>
 const vitest = read<VitestReport>(path.join(reports, 'vitest.json'));
 const playwright = read<PlaywrightReport>(path.join(reports, 'playwright.json'));
 const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0);
+// A runner that exited non-zero with no failed test counted (a server that would not start, a
+// config error) still counts as one failure, so the closing line never reads "0 failed" on a red run.
+const atLeastOneIfRed = (counted: number, status: number) => (status !== 0 && counted === 0 ? 1 : counted);
 const failed =
-  (vitest?.numFailedTests ?? (unitStatus === 0 ? 0 : 1)) +
-  (playwright ? playwright.stats.unexpected + playwright.stats.flaky : e2eStatus === 0 ? 0 : 1);
+  atLeastOneIfRed(vitest?.numFailedTests ?? 0, unitStatus) +
+  atLeastOneIfRed(playwright ? playwright.stats.unexpected + playwright.stats.flaky : 0, buildStatus === 0 ? e2eStatus : 0);
 
 console.log(`\nunit: ${vitest?.numPassedTests ?? 0} passed, end-to-end: ${playwright?.stats.expected ?? 0} passed`);
 console.log(`tests: ${passed} passed, ${failed} failed`);

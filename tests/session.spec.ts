@@ -83,9 +83,12 @@ test.describe('the session ends with the right reason', () => {
     const { tokens } = await freshPlayer(page, 'kororaa', '+64');
     await expect(page.getByTestId('balance')).toContainText('$0.00');
     const current = (await cookieValue(page.context(), 'refreshToken'))!;
-    // Someone presents the browser's refresh token twice: the platform revokes the whole session.
-    await graphql(page.request, 'kororaa', 'mutation($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken } }', { r: current });
-    await graphql(page.request, 'kororaa', 'mutation($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken } }', { r: current }).catch(() => undefined);
+    // Someone stole the browser's refresh token and used it and its successor; presenting it again
+    // (a successor already used is no lost answer) revokes the whole session.
+    const refresh = 'mutation($r: String!) { refreshAccessToken(refreshToken: $r) { refreshToken } }';
+    const stolen = await graphql<{ refreshAccessToken: { refreshToken: string } }>(page.request, 'kororaa', refresh, { r: current });
+    await graphql(page.request, 'kororaa', refresh, { r: stolen.refreshAccessToken.refreshToken });
+    await graphql(page.request, 'kororaa', refresh, { r: current }).catch(() => undefined);
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?logoutReason=SESSION_EXPIRED`, { timeout: 15_000 });
     await expect(page.getByTestId('logout-reason')).toHaveText('Your session has expired. Please sign in again.');
     expect(await cookieValue(page.context(), 'accessToken')).toBeUndefined();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../src/auth/sessions.ts';
 import { DEMO_PLAYERS_FILE, demoPlayersDoc } from '../src/players/demo-players-doc.ts';
 import { bearer, DATABASES, latestSmsCode, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
@@ -74,6 +75,34 @@ describe.each(DATABASES)('sessions, tokens and SMS login on $name', (database) =
     expect(expired.errors?.[0]?.message).toMatch(/expired at .*RefreshAccessToken/);
   });
 
+  it('gives a fresh pair to a client that lost the answer: the same token again at once, its successor unused', async () => {
+    const tokens = await signInBySms(app, '+3585551101');
+    const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken refreshToken sessionId } }';
+    const lostAnswer = await app.gql(refresh, { r: tokens.refreshToken });
+    const again = await app.gql(refresh, { r: tokens.refreshToken });
+    expect(again.errors).toBeUndefined();
+    expect(again.data.refreshAccessToken.sessionId).toBe(tokens.sessionId);
+    expect(again.data.refreshAccessToken.refreshToken).not.toBe(lostAnswer.data.refreshAccessToken.refreshToken);
+    // The new pair works; once it is used, the old token is a leak again and ends the session.
+    const next = await app.gql(refresh, { r: again.data.refreshAccessToken.refreshToken });
+    expect(next.errors).toBeUndefined();
+    const leaked = await app.gql(refresh, { r: tokens.refreshToken });
+    expect(leaked.errors?.[0]?.message).toMatch(/already used/);
+    expect((await app.gql(VIEWER, {}, bearer(next.data.refreshAccessToken.accessToken))).status).toBe(401);
+  });
+
+  it('refuses a token presented again after the grace window, and revokes its family', async () => {
+    {
+      const tokens = await signInBySms(app, '+3585551102');
+      const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { refreshToken } }';
+      await app.gql(refresh, { r: tokens.refreshToken });
+      // Its rotation moved back past the grace window, as if the client came back later.
+      await app.platform.db.query(`update refresh_tokens set used_at = used_at - interval '${REFRESH_REUSE_GRACE_SECONDS + 1} seconds' where used_at is not null and session_id = $1`, [tokens.sessionId]);
+      const late = await app.gql(refresh, { r: tokens.refreshToken });
+      expect(late.errors?.[0]?.message).toMatch(/already used/);
+    }
+  });
+
   it('rotates refresh tokens and revokes the family and session when one is reused', async () => {
     const tokens = await signInBySms(app, '+3585550002');
     const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken refreshToken sessionId expiresIn } }';
@@ -84,7 +113,7 @@ describe.each(DATABASES)('sessions, tokens and SMS login on $name', (database) =
     expect(second.errors).toBeUndefined();
     expect((await app.gql(VIEWER, {}, bearer(second.data.refreshAccessToken.accessToken))).status).toBe(200);
 
-    // The first token again: reuse. Family and session are gone, the newest pair too.
+    // The first token again, after its successor was used: a leak. Family and session are gone, the newest pair too.
     const reused = await app.gql(refresh, { r: tokens.refreshToken });
     expect(reused.errors?.[0]?.extensions.reason).toBe('InvalidTokenFailure');
     expect(reused.errors?.[0]?.message).toMatch(/already used/);

@@ -3,7 +3,9 @@
  * RS256 JWTs carrying player_id, sid, passwordless, flow and exp (spec section 3); its refresh
  * tokens are opaque, stored as sha256 hashes and rotated on every use. Presenting a refresh token
  * that was already used means it leaked (or two tabs raced): the whole family and the session are
- * revoked. Access tokens are checked against the session on every request, so ending a session
+ * revoked. One exception keeps real players signed in: a token presented again within a few seconds
+ * of its rotation, while its successor has never been used, is a client that lost the answer (the
+ * page navigated away mid-refresh), so it gets a fresh pair of the same family instead. Access tokens are checked against the session on every request, so ending a session
  * takes effect at once, not at token expiry.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -13,6 +15,9 @@ import { PlatformError } from '../graphql/errors.ts';
 import type { EventBus } from '../realtime/events.ts';
 import type { PlatformSecrets } from './secrets.ts';
 import type { AuthSettings } from './settings.ts';
+
+/** How long after its rotation a refresh token may be presented again while its successor is unused. */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 /** The iss claim of the platform's own access tokens. */
 export const ACCESS_TOKEN_ISSUER = 'urn:atrium:platform';
@@ -150,6 +155,18 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
         );
         const row = rows[0];
         if (!row) return { kind: 'unknown' as const };
+        if (row.used && !row.revoked && !row.session_revoked && !row.expired && (!brand || row.brand === brand)) {
+          // A lost answer, not a leak: rotated moments ago and the successor it produced never used.
+          const { rows: lost } = await tx.query<{ lost: boolean }>(
+            `select rt.used_at > now() - make_interval(secs => $2)
+                    and not exists (select 1 from refresh_tokens later
+                                     where later.family_id = rt.family_id and later.created_at >= rt.used_at
+                                       and (later.used_at is not null or later.revoked_at is not null)) as lost
+               from refresh_tokens rt where rt.token_hash = $1`,
+            [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS],
+          );
+          if (lost[0]?.lost) return { kind: 'ok' as const, row, next: await newRefreshToken(tx, row.session_id, row.family_id) };
+        }
         if (row.used && !row.revoked) {
           await tx.query('update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [row.family_id]);
           await revoke(tx, row.session_id, 'refresh_token_reuse');
