@@ -56,7 +56,7 @@ const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0)
 const atLeastOneIfRed = (counted: number, status: number) => (status !== 0 && counted === 0 ? 1 : counted);
 const failed =
   atLeastOneIfRed(vitest?.numFailedTests ?? 0, unitStatus) +
-  atLeastOneIfRed(playwright ? playwright.stats.unexpected + playwright.stats.flaky : 0, buildStatus === 0 ? e2eStatus : 0);
+  atLeastOneIfRed(playwright ? playwright.stats.unexpected + playwright.stats.flaky : 0, buildStatus === 0 ? e2eStatus : buildStatus);
 
 console.log(`\nunit: ${vitest?.numPassedTests ?? 0} passed, end-to-end: ${playwright?.stats.expected ?? 0} passed`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
