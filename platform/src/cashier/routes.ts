@@ -21,6 +21,7 @@ import { PAY_AND_PLAY_PROVIDERS } from '../sandbox/pay-and-play.ts';
 import { escapeHtml, page, readForm, sendHtml } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
 import type { Cashier, NotificationDelivery, PaymentProvider } from './payments.ts';
+import { readBodyText } from '../web/body.ts';
 
 const DELIVERIES: { value: NotificationDelivery; label: string }[] = [
   { value: 'ONCE', label: 'Once, in order (normal)' },
@@ -31,23 +32,8 @@ const DELIVERIES: { value: NotificationDelivery; label: string }[] = [
 
 const STATUS_CODES: Record<string, number> = { AuthenticationFailure: 401, NotFound: 404, BadRequest: 400, InsufficientFunds: 409 };
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 65_536) {
-        reject(new PlatformError('BadRequest', 'Notification body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
+/** A provider notification's body (at most 64 KB). */
+const readBody = (req: IncomingMessage) => readBodyText(req, 65_536, () => new PlatformError('BadRequest', 'Notification body too large'));
 
 /** Creates the handler of the provider pages and the notification endpoint; returns false for other paths. */
 export function createCashierRoutes(options: { cashier: Cashier; brands: BrandRegistry; db: Db }) {

@@ -12,6 +12,7 @@ import type { GraphQLContext, PlatformServices } from './context.ts';
 import { formatPlatformError, withExtensions } from './errors.ts';
 import { depthLimit } from './limits.ts';
 import { createSchema } from './schema.ts';
+import { readBodyText } from '../web/body.ts';
 
 /** Largest request body accepted; real queries are a few kilobytes. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -19,23 +20,7 @@ const MAX_BODY_BYTES = 1_000_000;
 class BodyTooLargeError extends Error {}
 
 /** Reads a request body as text, refusing more than MAX_BODY_BYTES. */
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new BodyTooLargeError());
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
+const readBody = (req: IncomingMessage) => readBodyText(req, MAX_BODY_BYTES, () => new BodyTooLargeError());
 
 /** Whether a GraphQL response body carries an AuthenticationFailure error. */
 function authenticationFailed(body: string): boolean {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { readBodyText } from './body.ts';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: unknown): string {
@@ -151,20 +152,6 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
 }
 
 /** Reads an application/x-www-form-urlencoded body (at most 64 KB). */
-export function readForm(req: import('node:http').IncomingMessage): Promise<URLSearchParams> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 65_536) {
-        reject(new Error('Form body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
+export async function readForm(req: import('node:http').IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBodyText(req, 65_536, () => new Error('Form body too large')));
 }

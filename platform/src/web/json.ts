@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newTraceId, PlatformError } from '../graphql/errors.ts';
 import type { ErrorReason } from '../graphql/errors.ts';
+import { readBodyText } from './body.ts';
 
 const STATUS: Partial<Record<ErrorReason, number>> = {
   BadUserInput: 400,
@@ -43,31 +44,16 @@ export function sendApiError(res: ServerResponse, error: unknown, where: string)
 }
 
 /** Reads a small JSON object body; BadUserInput when it is not JSON. */
-export function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_JSON_BYTES) {
-        reject(new PlatformError('BadUserInput', `The request body is larger than ${MAX_JSON_BYTES} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      try {
-        const value = text ? (JSON.parse(text) as unknown) : {};
-        if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
-        resolve(value as Record<string, unknown>);
-      } catch {
-        reject(new PlatformError('BadUserInput', 'The request body must be a JSON object'));
-      }
-    });
-    req.on('error', reject);
-  });
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = await readBodyText(req, MAX_JSON_BYTES, () => new PlatformError('BadUserInput', `The request body is larger than ${MAX_JSON_BYTES} bytes`));
+  let value: unknown;
+  try {
+    value = text ? (JSON.parse(text) as unknown) : {};
+  } catch {
+    value = null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new PlatformError('BadUserInput', 'The request body must be a JSON object');
+  return value as Record<string, unknown>;
 }
 
 /** Refuses a state-changing request that is not JSON from a page of this same origin. */
