@@ -81,7 +81,11 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
 
   const proxy = createProxyServer({ target: options.platformUrl, ws: true, xfwd: false, proxyTimeout: 30_000 });
   proxy.on('error', (error, _req, res) => {
-    console.warn(`[lobby] platform proxy error: ${error.message}`);
+    // A browser that closed its page resets its own socket: nothing failed on the platform's side.
+    const code = (error as NodeJS.ErrnoException).code;
+    const clientSocket = res instanceof http.ServerResponse ? res.socket : (res as Socket | undefined);
+    const clientWentAway = (code === 'ECONNRESET' || code === 'EPIPE') && (!clientSocket || clientSocket.destroyed);
+    if (!clientWentAway) console.warn(`[lobby] platform proxy error: ${error.message}`);
     if (res instanceof http.ServerResponse && !res.headersSent) {
       res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ errors: [{ message: 'The platform is unavailable', extensions: { reason: 'PlatformUnavailable' } }] }));
