@@ -5,7 +5,7 @@
  * idempotency key of its intent (intent.ts), and a second click while one is in flight does nothing.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { showFeedback } from '../feedback/store.ts';
 import { $customer } from '../session/customer-store.ts';
@@ -81,13 +81,14 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
 }
 
 /** The balance, the amount input (exact text, at most 100 characters) and its minimum, shared by both forms. */
-function AmountField({ ids, texts, balance, currency, amount, onAmount, hint, hintTestId, invalid }: {
-  ids: string; texts: CashierTexts; balance: string | null | undefined; currency: string; amount: string;
+function AmountField({ ids, texts, locale, currency, amount, onAmount, hint, hintTestId, invalid }: {
+  ids: string; texts: CashierTexts; locale: Locale; currency: string; amount: string;
   onAmount(value: string): void; hint: string; hintTestId?: string; invalid: boolean;
 }) {
+  const { wallet } = useStore($wallet);
   return (
     <>
-      {balance && <p className="cashier__balance">{balance}</p>}
+      {wallet && <p className="cashier__balance">{fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}</p>}
       <label htmlFor={`${ids}-amount`}>{fill(texts.amount, { currency })}</label>
       <input
         id={`${ids}-amount`}
@@ -103,6 +104,28 @@ function AmountField({ ids, texts, balance, currency, amount, onAmount, hint, hi
       />
       <p id={`${ids}-minimum`} className="cashier__hint" data-testid={hintTestId}>{hint}</p>
     </>
+  );
+}
+
+/** The form both cashier tabs share: submits without a page load, then shows its error and its button. */
+function CashierForm({ ids, busy, ready, error, submitText, submittingText, onSubmit, children }: {
+  ids: string; busy: boolean; ready: boolean; error: string | null; submitText: string; submittingText: string;
+  onSubmit(): void; children: ReactNode;
+}) {
+  return (
+    <form
+      className="cashier__form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      {error && <p id={`${ids}-error`} className="cashier__error" role="alert">{error}</p>}
+      <button type="submit" className="button" disabled={busy || !ready}>{busy ? submittingText : submitText}</button>
+    </form>
   );
 }
 
@@ -170,21 +193,12 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
   }, [wallet]);
 
   if (customer?.isDepositsBlocked) return <p className="cashier__blocked" role="status" data-testid="cashier-blocked">{texts.blockedDeposits}</p>;
-  const errorId = `${ids}-error`;
   return (
-    <form
-      className="cashier__form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <CashierForm ids={ids} busy={busy} ready={Boolean(wallet)} error={error} submitText={texts.depositSubmit} submittingText={texts.submitting} onSubmit={() => void submit()}>
       <AmountField
         ids={ids}
         texts={texts}
-        balance={wallet && fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}
+        locale={locale}
         currency={currency}
         amount={amount}
         onAmount={setAmount}
@@ -209,9 +223,7 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
           ))}
         </fieldset>
       )}
-      {error && <p id={errorId} className="cashier__error" role="alert">{error}</p>}
-      <button type="submit" className="button" disabled={busy || !wallet}>{busy ? texts.submitting : texts.depositSubmit}</button>
-    </form>
+    </CashierForm>
   );
 }
 
@@ -270,22 +282,13 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
   };
 
   if (player?.areWithdrawalsBlocked) return <p className="cashier__blocked" role="status" data-testid="cashier-blocked">{texts.blockedWithdrawals}</p>;
-  const errorId = `${ids}-error`;
   return (
     <>
-      <form
-        className="cashier__form"
-        noValidate
-        aria-busy={busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <CashierForm ids={ids} busy={busy} ready={Boolean(wallet)} error={error} submitText={texts.withdrawSubmit} submittingText={texts.submitting} onSubmit={() => void submit()}>
         <AmountField
           ids={ids}
           texts={texts}
-          balance={wallet && fill(texts.balance, { amount: formatMoney(wallet.balance, currency, locale) })}
+          locale={locale}
           currency={currency}
           amount={amount}
           onAmount={setAmount}
@@ -304,9 +307,7 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
           </label>
           {instantBlocked && <p id={`${ids}-instant`} className="cashier__hint" data-testid="cashier-instant-blocked">{texts.blockedInstant}</p>}
         </fieldset>
-        {error && <p id={errorId} className="cashier__error" role="alert">{error}</p>}
-        <button type="submit" className="button" disabled={busy || !wallet}>{busy ? texts.submitting : texts.withdrawSubmit}</button>
-      </form>
+      </CashierForm>
       {pending.length > 0 && (
         <section className="cashier__pending" aria-labelledby={`${ids}-pending`}>
           <h3 id={`${ids}-pending`}>{texts.pending}</h3>
