@@ -7,12 +7,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
+import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { showFeedback } from '../feedback/store.ts';
 import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
-import { CashierError, cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierContext } from './api.ts';
+import { cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierContext } from './api.ts';
 import { forgetIntent, intentKey } from './intent.ts';
 import type { LastCompletedDeposit, Payment } from './queries.ts';
 import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
@@ -29,8 +30,8 @@ export function fill(text: string, values: Record<string, string>): string {
 }
 
 function explain(error: unknown, texts: CashierTexts): string {
-  if (!(error instanceof CashierError)) return texts.errorGeneric;
-  switch (error.reason) {
+  if (!(error instanceof GraphqlCallError)) return texts.errorGeneric;
+  switch (error.kind) {
     case 'DepositsBlocked': return texts.blockedDeposits;
     case 'WithdrawalsBlocked': return texts.blockedWithdrawals;
     case 'InstantBankingBlocked': return texts.blockedInstant;
@@ -177,7 +178,7 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
       if (result.payment.status === 'Completed') showFeedback('success', fill(texts.depositCompleted, { amount: formatMoney(result.payment.amount, currency, locale) }), { namespace: 'cashier' });
       onDone();
     } catch (failure) {
-      if (failure instanceof CashierError && failure.reason !== 'NetworkError') forgetIntent('deposit');
+      if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent('deposit');
       setError(explain(failure, texts));
     } finally {
       inFlight.current = false;
@@ -263,7 +264,7 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
       showFeedback('success', texts.withdrawInitiated, { namespace: 'cashier' });
       await onChanged();
     } catch (failure) {
-      if (failure instanceof CashierError && failure.reason !== 'NetworkError') forgetIntent('withdrawal');
+      if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent('withdrawal');
       setError(explain(failure, texts));
     } finally {
       inFlight.current = false;

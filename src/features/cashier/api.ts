@@ -1,10 +1,11 @@
 /**
  * The cashier's calls, through the signed-in player's Apollo client (its auth link adds the bearer
- * token and refreshes it first when needed). Errors come back as CashierError with the platform's
+ * token and refreshes it first when needed). Errors come back as GraphqlCallError with the platform's
  * reason (spec section 8: the first extensions.reason), so the forms can explain them.
  */
 import { gql } from '@apollo/client';
 import { currentPlayerRuntime } from '../session/player-runtime.ts';
+import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from '../../lib/graphql-errors.ts';
 import {
   CANCEL_WITHDRAWAL,
   CASHIER_CONTEXT,
@@ -16,16 +17,6 @@ import {
   type PaymentPage,
 } from './queries.ts';
 
-/** A refused cashier call: the platform's reason and message. */
-export class CashierError extends Error {
-  readonly reason: string;
-  constructor(reason: string, message: string) {
-    super(message);
-    this.name = 'CashierError';
-    this.reason = reason;
-  }
-}
-
 const documents = {
   deposit: gql(INITIATE_DEPOSIT),
   withdraw: gql(INITIATE_WITHDRAWAL),
@@ -36,22 +27,22 @@ const documents = {
 
 async function client() {
   const runtime = await currentPlayerRuntime();
-  if (!runtime) throw new CashierError('AuthenticationFailure', 'No player session');
+  if (!runtime) throw new GraphqlCallError('No player session', 'AuthenticationFailure');
   return runtime.client;
 }
 
-function asCashierError(error: unknown): CashierError {
-  const graphqlErrors = (error as { errors?: { message: string; extensions?: { reason?: string } }[] } | null)?.errors;
-  const first = graphqlErrors?.[0];
-  if (first) return new CashierError(first.extensions?.reason ?? 'BadUserInput', first.message);
-  return new CashierError('NetworkError', (error as Error)?.message ?? String(error));
+/** A failed call in the project's one GraphQL error shape: the platform's kind, or a [Network] failure. */
+function asCallError(error: unknown): GraphqlCallError {
+  const first = (error as { errors?: GraphqlErrorShape[] } | null)?.errors?.[0];
+  if (first) return new GraphqlCallError(first.message, graphqlErrorKind(first), first.extensions);
+  return new GraphqlCallError(`[Network] ${(error as Error)?.message ?? String(error)}`, 'NetworkError');
 }
 
 async function run<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw asCashierError(error);
+    throw asCallError(error);
   }
 }
 
