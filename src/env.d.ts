@@ -12,3 +12,10 @@ declare namespace App {
     heroImage?: { mobile: string; desktop: string };
   }
 }
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate after the page's largest paint (src/features/after-paint/); "visible" also waits for the island to scroll into view. */
+    'client:afterpaint'?: boolean | 'visible';
+  }
+}

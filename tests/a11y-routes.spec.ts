@@ -7,6 +7,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { loadBrands } from '../src/brands/load.server.ts';
 import { ROUTES } from '../src/routes.ts';
 import { seriousViolations } from './support/axe.ts';
+import { waitForIslands } from './support/hydration.ts';
 import { freshPlayer } from './support/player.ts';
 import { routeExamplePath } from './support/slugs.ts';
 import { brandOrigin } from './support/urls.ts';
@@ -24,7 +25,7 @@ async function settledPageViolations(page: Page): Promise<string[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await page.waitForLoadState('load');
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'));
+      await waitForIslands(page);
       return await seriousViolations(page);
     } catch (error) {
       if (attempt >= 3 || !/context was destroyed|navigat/i.test((error as Error).message)) throw error;

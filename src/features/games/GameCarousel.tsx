@@ -215,7 +215,7 @@ export default function GameCarousel(props: GameCarouselProps) {
         <ul className="game-rail__list" id={listId} aria-busy={paging.loading}>
           {games.map((game, index) => (
             <li key={game.id} className="game-rail__item">
-              <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} />
+              <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} lowPriority />
               {hearts && <TileHeartSlot game={game} hearts={hearts} />}
             </li>
           ))}

@@ -5,8 +5,11 @@
  */
 import type { GameTileData } from './types.ts';
 
-/** A game tile; `eager` loads its image at once (tiles on screen at first paint). */
-export function GameTile({ game, href, eager }: { game: GameTileData; href: string; eager: boolean }) {
+/**
+ * A game tile; `eager` loads its image at once (tiles on screen at first paint). `lowPriority`
+ * (the tiles of rails) lets the page's hero go first: the browser fetches it ahead of them.
+ */
+export function GameTile({ game, href, eager, lowPriority = false }: { game: GameTileData; href: string; eager: boolean; lowPriority?: boolean }) {
   return (
     <a className="game-tile" href={href}>
       <img
@@ -16,6 +19,7 @@ export function GameTile({ game, href, eager }: { game: GameTileData; href: stri
         height={400}
         alt=""
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={lowPriority ? 'low' : undefined}
         decoding="async"
       />
       <span className="game-tile__name">{game.name}</span>

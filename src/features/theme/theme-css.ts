@@ -1,8 +1,11 @@
 /**
  * Turns a brand's theme.json into CSS custom properties and @font-face rules, inlined in each
  * page's head so the first paint is already themed. Fonts use font-display: swap so text never
- * waits for them.
+ * waits for them, and under the `fonts-later` class (set by the after-paint gate on a first visit)
+ * the page uses the theme's fallback stacks, so the web fonts are not even asked for until the
+ * largest paint is on screen.
  */
+import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
 import type { Brand } from '../../brands/load.server.ts';
 import { brandAssetPath } from '../../paths.ts';
 import type { ThemeSettings } from '../../brands/schema.ts';
@@ -64,5 +67,6 @@ function buildThemeCss(brand: Brand): string {
     `--jackpot-details-bg:${theme.jackpot.detailsBackground}`,
     `--jackpot-text:${theme.jackpot.text}`,
   ];
-  return `${[...faces].join('')}:root{${vars.join(';')}}`;
+  const fallbacks = [`--font-body:${theme.fonts.body.fallback}`, `--font-heading:${theme.fonts.heading.fallback}`];
+  return `${[...faces].join('')}:root{${vars.join(';')}}:root.${FONTS_LATER_CLASS}{${fallbacks.join(';')}}`;
 }

@@ -1,0 +1,81 @@
+/**
+ * The after-paint gate: what a page does first, and what it leaves until its largest content has
+ * painted. A phone on a slow network shares one thin pipe between everything a page asks for, so
+ * the lobby asks for its hero (and the HTML's inlined styles) first, and only then for scripts
+ * and web fonts. The gate is a small inline script in the head (its SHA-256 goes into the CSP):
+ * - it opens when the browser reports the page's hero image (`fetchpriority="high"`,
+ *   `elementtiming="hero"`) on screen through Element Timing (where the browser has no Element
+ *   Timing: two frames after the hero has decoded); on a page without a hero, two frames after the
+ *   document is parsed; if the hero fails, at once; in any case a second after the window's load
+ *   event (at once in a background tab, which runs no frames);
+ * - then it moves the scripts parked in `<template data-after-paint>` into the document (they
+ *   run as if they had been there), lets islands with `client:afterpaint` hydrate
+ *   (see directive.ts), and switches from the fallback fonts to the brand's web fonts;
+ * - a visitor whose browser already loaded the web fonts once (remembered in localStorage) gets
+ *   them at once: they come from the cache, so they cost the first paint nothing. Pages without a
+ *   hero (sign-in, game pages, lists) use their fonts at once too: swapping fonts under text that
+ *   is already on screen would shift it, and there is no image to make way for.
+ * Without JavaScript none of this runs: the `fonts-later` class is never set, so the brand's
+ * fonts apply from the start, and there are no scripts to park.
+ */
+
+/** The class on <html> under which the theme uses its fallback font stacks (theme-css.ts). */
+export const FONTS_LATER_CLASS = 'fonts-later';
+/** localStorage key: set once this browser has loaded the brand fonts, so they are likely cached. */
+export const FONTS_SEEN_KEY = 'atrium:fonts-seen';
+/** The Element Timing identifier of the hero image (BlockImage.astro), reported once it is on screen. */
+export const HERO_TIMING = 'hero';
+/** The global promise islands wait on; resolved when the gate opens. */
+export const GATE_GLOBAL = '__atriumAfterPaint';
+
+/** The gate's source, inlined in every page's head as written here (its hash is in the CSP). */
+export const AFTER_PAINT_GATE_SCRIPT = `(() => {
+  const root = document.documentElement;
+  let seen = false;
+  try { seen = localStorage.getItem(${JSON.stringify(FONTS_SEEN_KEY)}) === '1'; } catch {}
+  // Only a page with a hero (preloaded above this script) holds its fonts back for it.
+  const heroPage = document.querySelector('link[rel="preload"][as="image"][fetchpriority="high"]') !== null;
+  if (!seen && heroPage) root.classList.add(${JSON.stringify(FONTS_LATER_CLASS)});
+  let opened = false;
+  let open;
+  const unpark = () => {
+    for (const parked of document.querySelectorAll('template[data-after-paint]')) {
+      parked.remove();
+      document.body.append(parked.content.cloneNode(true));
+    }
+  };
+  window[${JSON.stringify(GATE_GLOBAL)}] = new Promise((resolve) => { open = resolve; }).then(() => {
+    opened = true;
+    unpark();
+    if (root.classList.contains(${JSON.stringify(FONTS_LATER_CLASS)})) {
+      root.classList.remove(${JSON.stringify(FONTS_LATER_CLASS)});
+      // After a frame the new font stacks are in use and their files on the way; remember once they are in.
+      requestAnimationFrame(() => document.fonts.ready.then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, '1'); } catch {} }));
+    }
+  });
+  const HERO = 'img[fetchpriority="high"]';
+  const afterFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => open()));
+  // The browser reports when the hero is on screen (Element Timing, whatever its size or detail).
+  const timed = PerformanceObserver.supportedEntryTypes?.includes('element');
+  if (timed) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((entry) => entry.identifier === ${JSON.stringify(HERO_TIMING)})) return;
+      observer.disconnect();
+      open();
+    }).observe({ type: 'element', buffered: true });
+  }
+  document.addEventListener('error', (event) => { if (event.target.matches?.(HERO)) open(); }, true);
+  document.addEventListener('DOMContentLoaded', () => {
+    if (opened) unpark();
+    const hero = document.querySelector(HERO);
+    if (!hero) afterFrames();
+    else if (!timed) hero.decode().catch(() => {}).then(afterFrames);
+  }, { once: true });
+  // Everything has loaded: without a report from the hero (no Element Timing, a hero kept off
+  // screen), open after the next frames; a tab in the background runs no frames, so it opens now.
+  addEventListener('load', () => {
+    if (document.visibilityState !== 'visible') return open();
+    if (timed && document.querySelector(HERO)) setTimeout(afterFrames, 1000);
+    else afterFrames();
+  }, { once: true });
+})();`;

@@ -1,0 +1,88 @@
+/**
+ * The lobby's loading order (src/features/after-paint/): on a first visit the hero is painted
+ * before any script or web font is even requested; then the parked session script runs, the
+ * islands hydrate and the brand fonts replace the fallback stacks. A returning browser gets the
+ * fonts at once, and without JavaScript the brand fonts apply from the start.
+ */
+import { waitForIslands } from './support/hydration.ts';
+import { expect, test } from './support/test.ts';
+
+/** Everything the page fetched, with when it started, beside when the hero was first on screen. */
+async function loadOrder(page: import('@playwright/test').Page) {
+  return page.evaluate(async () => {
+    // The hero reports its paint through Element Timing (elementtiming="hero"); its startTime is the paint.
+    const hero = await new Promise<PerformanceEntry>((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().find((candidate) => (candidate as PerformanceEntry & { identifier?: string }).identifier === 'hero');
+        if (entry) resolve(entry);
+      }).observe({ type: 'element', buffered: true });
+    });
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      heroPaint: hero.startTime,
+      scripts: resources.filter((entry) => entry.initiatorType === 'script' || /\.m?js(\?|$)/.test(entry.name)).map((entry) => ({ url: entry.name, start: entry.startTime })),
+      fonts: resources.filter((entry) => /\.woff2(\?|$)/.test(entry.name)).map((entry) => ({ url: entry.name, start: entry.startTime })),
+    };
+  });
+}
+
+for (const device of ['desktop', 'phone @phone']) test(`a first visit paints the hero before it asks for any script or web font, then hydrates and switches fonts (${device})`, async ({ page }) => {
+  await page.addInitScript(recordClassesAtParse);
+  await page.goto('/en/');
+  expect(await classesAtParse(page), 'a first visit starts on the fallback fonts').toMatch(/fonts-later/);
+  // The islands hydrate after the gate: the search button opens its panel.
+  await waitForIslands(page);
+  const order = await loadOrder(page);
+  expect(order.scripts.length, 'the lobby loads its scripts after the hero').toBeGreaterThan(0);
+  expect(order.fonts.length, 'the brand fonts load after the hero').toBeGreaterThan(0);
+  for (const resource of [...order.scripts, ...order.fonts]) {
+    expect(resource.start, `${resource.url} was requested before the hero was painted`).toBeGreaterThanOrEqual(order.heroPaint);
+  }
+  // The parked session script ran (it is no longer parked) and the brand font is in use.
+  await expect(page.locator('template[data-after-paint]')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px Inter'))).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?,/);
+  // Remembered for the next page: that one gets the fonts at once.
+  expect(await page.evaluate(() => localStorage.getItem('atrium:fonts-seen'))).toBe('1');
+  await page.getByRole('button', { name: /search/i }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+/** Records the <html> classes as they were when the document finished parsing. */
+function recordClassesAtParse() {
+  document.addEventListener('DOMContentLoaded', () => {
+    (window as Window & { classesAtParse?: { classes: string } }).classesAtParse = { classes: document.documentElement.className };
+  });
+}
+const classesAtParse = (page: import('@playwright/test').Page) =>
+  page.waitForFunction(() => (window as Window & { classesAtParse?: { classes: string } }).classesAtParse)
+    .then(async (handle) => ((await handle.jsonValue()) as { classes: string }).classes);
+
+test('a browser that already has the fonts uses them from the first paint', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('atrium:fonts-seen', '1'));
+  await page.addInitScript(recordClassesAtParse);
+  await page.goto('/en/');
+  // Never set, not merely removed later: the class would show the fallback fonts first.
+  expect(await classesAtParse(page)).not.toMatch(/fonts-later/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?,/);
+});
+
+test('a page without a hero uses the brand fonts from the start', async ({ page }) => {
+  await page.addInitScript(recordClassesAtParse);
+  await page.goto('/en/login/');
+  expect(await classesAtParse(page)).not.toMatch(/fonts-later/);
+  await expect(page.locator('body')).toHaveCSS('font-family', /^"?Inter"?,/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the brand fonts apply from the start and the page is whole', async ({ page }) => {
+    await page.goto('/en/');
+    await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+    await expect(page.locator('body')).toHaveCSS('font-family', /^"?Inter"?,/);
+    await expect(page.locator('[data-block="hero"] img')).toBeVisible();
+    await expect(page.locator('.game-rail').first()).toBeVisible();
+  });
+});
