@@ -77,7 +77,9 @@ test.describe('cashier', () => {
       await page.getByRole('button', { name: 'Confirm payment of 25.50 EUR' }).click();
       await expect(page).toHaveURL(`${ORIGIN}/en/`);
       await expect(page.getByText('Your deposit is being processed.', { exact: false })).toBeVisible();
-      await expect(page.getByTestId('balance')).toHaveText(/€0\.00/);
+      // The player runtime starts once the lobby's hero is on screen (features/after-paint/), which
+      // two busy test workers on two cores can hold up past the default wait.
+      await expect(page.getByTestId('balance')).toHaveText(/€0\.00/, { timeout: 15_000 });
       await expect(page.getByTestId('balance')).toHaveText(/€25\.50/, { timeout: 15_000 });
       await expect(page.getByText('Your deposit of €25.50 has arrived.')).toBeVisible();
     });

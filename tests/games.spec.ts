@@ -3,6 +3,7 @@
  * "Show more games" and keyboard use; the list, category and studio pages with "Load more" (with
  * and without JavaScript); the bonus list rule; layout stability; accessibility.
  */
+import { waitForIslandOf } from './support/hydration.ts';
 import { expect, test, type Locator, type Page, type Request } from './support/test.ts';
 import { FIXED_GAME_LISTS } from '../src/routes.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -293,6 +294,8 @@ test('a studio page shows 20 games, then 30 more per Load more, in place', async
   await expect(grid.getByRole('listitem')).toHaveCount(20);
   await expect(page.getByText('Showing 20 of 64 games')).toBeVisible();
 
+  // Before hydration "Load more" is a plain link to ?page=2 (the no-JavaScript path, tested below).
+  await waitForIslandOf(grid);
   await page.getByRole('link', { name: 'Load more games' }).click();
   await expect(grid.getByRole('listitem')).toHaveCount(50);
   expect(calls.at(-1)).toMatchObject({ operationName: 'StudioGames', variables: { slug: 'northwind-forge', first: 30 } });

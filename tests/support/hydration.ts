@@ -1,5 +1,5 @@
 /** Waiting for Astro islands in the end-to-end tests. */
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Waits until every island that hydrates by itself has hydrated. Islands that wait to be scrolled
@@ -17,4 +17,12 @@ export async function waitForIslands(page: Page): Promise<void> {
       }
     }),
   );
+}
+
+/**
+ * Waits until the island that renders `content` has hydrated (Astro drops its `ssr` attribute),
+ * for tests that click what only the hydrated island handles in place.
+ */
+export async function waitForIslandOf(content: Locator): Promise<void> {
+  await expect(content.page().locator('astro-island', { has: content }).last()).not.toHaveAttribute('ssr');
 }

@@ -1,9 +1,9 @@
 /**
  * Turns a brand's theme.json into CSS custom properties and @font-face rules, inlined in each
  * page's head so the first paint is already themed. Fonts use font-display: swap so text never
- * waits for them, and under the `fonts-later` class (set by the after-paint gate on a first visit)
- * the page uses the theme's fallback stacks, so the web fonts are not even asked for until the
- * largest paint is on screen.
+ * waits for them. Under the `fonts-later` class (set by the after-paint gate on a first visit to
+ * a page with a hero) the page uses the theme's fallback stacks, so the web fonts are not even
+ * asked for until the hero is on screen.
  */
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
 import type { Brand } from '../../brands/load.server.ts';
