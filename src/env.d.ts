@@ -13,8 +13,8 @@ declare namespace App {
   }
 }
 
-declare module 'astro' {
-  interface AstroClientDirectives {
+declare namespace Astro {
+  interface ClientDirectives {
     /** Hydrate after the page's largest paint (src/features/after-paint/); "visible" also waits for the island to scroll into view. */
     'client:afterpaint'?: boolean | 'visible';
   }
