@@ -2,12 +2,14 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { AFTER_PAINT_GATE_SCRIPT } from './src/features/after-paint/gate.ts';
-import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES } from './src/features/security/csp.ts';
+import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, inlineScriptHash } from './src/features/security/csp.ts';
 
-/** `client:afterpaint`: islands that wait for the page's largest paint (src/features/after-paint/). */
+/**
+ * `client:afterpaint`: islands that wait for the page's largest paint (src/features/after-paint/).
+ * @type {import('astro').AstroIntegration}
+ */
 const afterPaintDirective = {
   name: 'atrium-after-paint',
   hooks: {
@@ -38,7 +40,7 @@ export default defineConfig({
       directives: [...CSP_BASE_DIRECTIVES],
       styleDirective: { resources: [...CSP_STYLE_RESOURCES] },
       // The after-paint gate is inlined in every page's head as written in gate.ts.
-      scriptDirective: { hashes: [`sha256-${createHash('sha256').update(AFTER_PAINT_GATE_SCRIPT, 'utf8').digest('base64')}`] },
+      scriptDirective: { hashes: [inlineScriptHash(AFTER_PAINT_GATE_SCRIPT)] },
     },
   },
 });

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
+import { firstVisitFlags } from './lighthouse-first-visit.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -29,13 +30,6 @@ const BRAND = process.env.BENCH_BRAND ?? 'aurelia';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
-/**
- * Every Lighthouse run is a first visit: Lighthouse empties the HTTP cache but by default keeps
- * local storage, where the lobby remembers that this browser already has the brand fonts
- * (features/after-paint/gate.ts). A browser with that note but an empty cache is not a visitor
- * anyone is; clearing local storage too measures the first visit the budgets are about.
- */
-const FIRST_VISIT: ('file_systems' | 'shader_cache' | 'service_workers' | 'cache_storage' | 'local_storage')[] = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'];
 
 assertChromium();
 const data = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
@@ -152,7 +146,7 @@ async function benchPages(): Promise<BenchPage[]> {
 
 /** One Lighthouse performance run (default config: mobile emulation, simulated throttling). */
 async function lighthouseRun(url: string, port: number) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], clearStorageTypes: FIRST_VISIT });
+  const result = await lighthouse(url, { ...firstVisitFlags(port), output: 'json' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);

@@ -9,6 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
+import { firstVisitFlags } from './lighthouse-first-visit.ts';
 
 const url = process.argv[2];
 if (!url) {
@@ -40,12 +41,7 @@ function describe(node: ReplayNode): string {
 assertChromium();
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 try {
-  const flags = {
-    port: chrome.port,
-    logLevel: 'error' as const,
-    onlyCategories: ['performance'],
-    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'] as ('local_storage')[],
-  };
+  const flags = firstVisitFlags(chrome.port);
   await lighthouse(url, flags); // warm the server's caches, as the bench does
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

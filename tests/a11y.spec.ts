@@ -2,6 +2,7 @@
  * No serious or critical axe violations on the page frames of every brand (each theme and layout),
  * on a desktop and a phone viewport, plus the open overlay and toasts.
  */
+import { waitForIslands } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 import { loadBrands } from '../src/brands/load.server.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -21,7 +22,7 @@ for (const viewport of [{ name: 'desktop', width: 1280, height: 900 }, { name: '
 
 test('an open overlay and the toasts have no serious axe violations', async ({ page }) => {
   await page.goto('/internal/ui/');
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await waitForIslands(page);
   await page.getByRole('button', { name: 'Show success' }).click();
   await page.getByRole('button', { name: 'Open confirmation' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

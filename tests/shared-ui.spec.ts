@@ -2,13 +2,14 @@
  * The shared UI later features build on, driven through the internal UI kit: overlay variants
  * (buttons, Escape, focus trap and restore, no-scroll, URL cleaning), toasts and the crash overlay.
  */
+import { waitForIslands } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/internal/ui/');
   // The kit hydrates on load; the outlets on idle.
   await expect(page.getByRole('button', { name: 'Open confirmation' })).toBeEnabled();
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await waitForIslands(page);
 });
 
 test('confirmation shows Dismiss and OK; OK runs its action; focus returns to the opener', async ({ page }) => {
@@ -73,7 +74,7 @@ test('quick-deposit leaves the page scrollable; other overlays lock it', async (
 
 test('closing a quick-deposit overlay strips the deep-link parameters with a replace navigation', async ({ page }) => {
   await page.goto('/internal/ui/?autoSubmit=1&paymentMethod=trustly&amount=20&currency=EUR&autoSignIn=1&locale=en&keep=yes');
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await waitForIslands(page);
   const historyLength = await page.evaluate(() => history.length);
   await page.getByRole('button', { name: 'Open quick-deposit' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
@@ -84,7 +85,7 @@ test('closing a quick-deposit overlay strips the deep-link parameters with a rep
 test('toasts of each kind show, pause while hovered and close themselves after 5 s', async ({ page }) => {
   await page.clock.install();
   await page.reload();
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await waitForIslands(page);
   for (const kind of ['error', 'info', 'success', 'warning']) await page.getByRole('button', { name: `Show ${kind}` }).click();
   const region = page.getByRole('region', { name: 'Notifications' });
   await expect(region.getByRole('alert')).toHaveText(/A error message/);
@@ -111,7 +112,7 @@ test('a crashing island shows the Error / Something went wrong. overlay, transla
   await expect(dialog).toContainText('Something went wrong.');
 
   await page.goto('/fi/internal/ui/');
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await waitForIslands(page);
   await page.getByRole('button', { name: 'Crash an island' }).click();
   await expect(page.getByRole('dialog')).not.toContainText('Something went wrong.');
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -1,9 +1,8 @@
 /**
  * The per-request part of the lobby's Content-Security-Policy: the frame-src of the brand (its
- * game server origin is asked of the platform and cached), and hashes for the few inline scripts
- * a page writes itself. The static directives live in csp.ts.
+ * game server origin is asked of the platform and cached). The static directives and the hashes
+ * of inline scripts live in csp.ts.
  */
-import { createHash } from 'node:crypto';
 import { platformUrl } from '../../config.server.ts';
 import { platformQuery } from '../../lib/graphql.server.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -36,9 +35,4 @@ export async function withFrameSources(response: Response, brand: string, locale
   const headers = new Headers(response.headers);
   headers.set('content-security-policy', `${policy.replace(/[\s;]+$/, '')}; ${frameSrc}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-/** The CSP source of an inline script's exact text ('sha256-…'), for scripts Astro does not hash itself. */
-export function inlineScriptHash(source: string): `sha256-${string}` {
-  return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
 }

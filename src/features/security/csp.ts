@@ -7,6 +7,13 @@
  * ATRIUM_FRAME_ORIGINS. Features that add a frame add its origin here, nowhere else.
  */
 
+import { createHash } from 'node:crypto';
+
+/** The CSP source of an inline script's exact text ('sha256-…'), for scripts Astro does not hash itself. */
+export function inlineScriptHash(source: string): `sha256-${string}` {
+  return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
+}
+
 /** A directive Astro lets a config name (script-src and style-src are Astro's own). */
 type CspDirective = `${'default-src' | 'object-src' | 'base-uri' | 'frame-ancestors' | 'form-action' | 'img-src' | 'font-src' | 'connect-src' | 'media-src' | 'worker-src' | 'manifest-src'} ${string}`;
 
