@@ -1,10 +1,12 @@
 /**
  * Sign-in (or sign-up) with the identity provider: a button that starts the authorization-code
  * flow with PKCE; with `autoSignIn` in the query it starts at once. oidc-client-ts is imported
- * only when the flow starts.
+ * only when the flow starts. The button stays disabled until the island has hydrated, so a click
+ * in the moment before is never silently lost.
  */
 import { useEffect, useRef, useState } from 'react';
 import { readSessionConfig } from '../session/config.ts';
+import { useHydrated } from '../session/use-hydrated.ts';
 import { requestedReturnPath } from './sign-in.ts';
 
 interface Props {
@@ -19,6 +21,7 @@ export default function KeycloakSignIn({ mode, texts, home }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
+  const hydrated = useHydrated();
 
   const start = () => {
     if (started.current) return;
@@ -43,7 +46,7 @@ export default function KeycloakSignIn({ mode, texts, home }: Props) {
     <div className="auth-form">
       <p>{texts.intro}</p>
       {error && <p className="auth-form__error" role="alert">{error}</p>}
-      <button className="button" type="button" onClick={start} disabled={busy} aria-busy={busy || undefined}>{texts.action}</button>
+      <button className="button" type="button" onClick={start} disabled={!hydrated || busy} aria-busy={busy || undefined}>{texts.action}</button>
     </div>
   );
 }

@@ -2,15 +2,18 @@
  * The toast region: a polite live region listing feedback messages. Errors are announced
  * assertively. Hovering (or focusing) a message pauses its auto-close.
  */
-import { useStore } from '@nanostores/react';
 import { $feedback, closeFeedback, pauseFeedback, resumeFeedback, type FeedbackKind } from './store.ts';
+import { useStoreAfterHydration } from '../session/use-hydrated.ts';
 
 /** Labels, translated on the server. */
 export type ToastTexts = Record<FeedbackKind, string> & { close: string; region: string };
 
+/** The server renders no toast: messages are raised in the browser. */
+const NO_MESSAGES: ReturnType<typeof $feedback.get> = [];
+
 /** The single toast outlet of a page. */
 export function ToastHost({ texts }: { texts: ToastTexts }) {
-  const messages = useStore($feedback);
+  const messages = useStoreAfterHydration($feedback, NO_MESSAGES);
   return (
     <section className="toasts" aria-label={texts.region}>
       <ol>

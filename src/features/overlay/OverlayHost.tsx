@@ -3,10 +3,10 @@
  * the page behind it inert; focus returns to where it was when the overlay closes. Escape closes
  * it unless the variant forbids that (quick-deposit, sow, bonus-checker).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { $overlay, closeOverlay } from './store.ts';
 import { buttonsOf, cleansUrlOnClose, closesOnEscape, locksScroll, urlWithoutOverlayParams } from './variants.ts';
+import { useStoreAfterHydration } from '../session/use-hydrated.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -35,7 +35,7 @@ export interface OverlayTexts {
 
 /** The single overlay outlet of a page. */
 export function OverlayHost({ texts }: { texts: OverlayTexts }) {
-  const overlay = useStore($overlay);
+  const overlay = useStoreAfterHydration($overlay, null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusRef = useRef<Element | null>(null);
 

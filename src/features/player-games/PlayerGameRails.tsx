@@ -4,7 +4,6 @@
  * on each tile to un-heart it). Rendered only for players; a rail with no games is hidden, like
  * an empty game list (spec section 5).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import type { PathContext } from '../../paths.ts';
 import { gamePath } from '../games/game-paths.ts';
@@ -13,6 +12,7 @@ import type { GameFilters, GameTileData } from '../games/types.ts';
 import { FavouriteButton, type FavouriteTexts } from './FavouriteButton.tsx';
 import { $favourites, $recentlyPlayed, startPlayerGames, type PlayerGameList } from './player-games-store.ts';
 import { MAX_RECENTLY_PLAYED_GAMES } from './recently-played.ts';
+import { useStoreAfterHydration } from '../session/use-hydrated.ts';
 
 /** Texts of the rails, translated on the server. */
 export interface PlayerRailsTexts {
@@ -43,7 +43,7 @@ function PlayerRail({ kind, title, list, paths, favourite }: {
                 <li key={index} className="game-rail__item" aria-hidden="true"><GameTilePlaceholder /></li>
               ))
             : list.games.map((game: GameTileData) => (
-                <li key={game.id} className="game-rail__item player-rail__item">
+                <li key={game.slug} className="game-rail__item player-rail__item">
                   <GameTile game={game} href={gamePath(paths, game.slug)} eager={false} />
                   {kind === 'favourites' && <FavouriteButton game={game} texts={favourite} className="favourite-button--tile" />}
                 </li>
@@ -54,10 +54,13 @@ function PlayerRail({ kind, title, list, paths, favourite }: {
   );
 }
 
+/** What the server renders both rails from: still loading (the lists are fetched in the browser). */
+const NOT_LOADED: PlayerGameList = { status: 'loading', games: [] };
+
 /** Recently played and Favourites rails of the signed-in player. */
 export default function PlayerGameRails({ paths, filters, texts }: { paths: PathContext; filters: GameFilters; texts: PlayerRailsTexts }) {
-  const recentlyPlayed = useStore($recentlyPlayed);
-  const favourites = useStore($favourites);
+  const recentlyPlayed = useStoreAfterHydration($recentlyPlayed, NOT_LOADED);
+  const favourites = useStoreAfterHydration($favourites, NOT_LOADED);
   useEffect(() => startPlayerGames(filters), [filters]);
   return (
     <div className="player-rails">

@@ -3,13 +3,13 @@
  * with play-for-fun) or a sign-in link; the launched game in a 16:9 frame served from the game
  * server's origin. Messages from the frame are accepted only from that origin (game-messages.ts).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { graphqlRequest } from '../../../lib/graphql-client.ts';
 import { showFeedback } from '../../feedback/store.ts';
 import { $session } from '../../session/session-store.ts';
 import { acceptGameMessage } from './game-messages.ts';
 import { LAUNCH_GAME_MUTATION, type GameLaunch } from './queries.ts';
+import { useStoreAfterHydration } from '../../session/use-hydrated.ts';
 
 export interface GameLauncherTexts {
   play: string;
@@ -43,7 +43,7 @@ async function launchFun(slug: string, currency: string, locale: string): Promis
 
 /** The launch buttons and, once launched, the game frame. */
 export default function GameLauncher({ slug, name, playForFun, signedIn, currency, locale, gameServerOrigin, loginPath, texts }: Props) {
-  const session = useStore($session);
+  const session = useStoreAfterHydration($session, null);
   const isPlayer = signedIn || session !== null;
   const [launch, setLaunch] = useState<GameLaunch | null>(null);
   const [busy, setBusy] = useState(false);
