@@ -85,6 +85,12 @@ test.describe('game carousel on a phone', () => {
     await hydrated(hot);
     await expect(tilesOf(hot)).toHaveCount(10);
     await expect(hot.getByRole('link', { name: 'Show more games' })).toHaveCount(0);
+    // The first slice reaches the island once, as its tiles' HTML: the island's props carry the
+    // list and its cursor but no game (and the hydrated rail kept the server's tiles, in order).
+    const serverTiles = await tilesOf(hot).getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const props = (await page.locator('astro-island', { has: hot }).getAttribute('props')) ?? '';
+    expect(props).toContain('hot-games');
+    for (const href of serverTiles) expect(props).not.toContain(href!.split('/').at(-2)!);
 
     // 250 px from the end: nothing yet (the check runs within 100 ms of the scroll).
     await scrollRailTo(hot, 250);
@@ -102,6 +108,9 @@ test.describe('game carousel on a phone', () => {
     expect(body.variables).not.toHaveProperty('subDivision');
 
     await expect(tilesOf(hot)).toHaveCount(20);
+    const tiles = await tilesOf(hot).getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(tiles.slice(0, 10)).toEqual(serverTiles);
+    expect(new Set(tiles).size).toBe(20);
     const showMore = hot.getByRole('link', { name: 'Show more games' });
     await expect(showMore).toBeVisible();
     // Pagination stops at the second slice: scrolling to the very end fetches nothing more.

@@ -22,7 +22,8 @@ import { gamePath } from './game-paths.ts';
 import { GameTile, GameTilePlaceholder } from './GameTile.tsx';
 import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.tsx';
 import { LIST_SLICE_QUERY, toSlice, type ListSliceData } from './queries.ts';
-import type { GameFilters, GameSlice, GameTileData } from './types.ts';
+import { initialTiles, type HandedSlice } from './tile-handoff.ts';
+import type { GameFilters, GameTileData } from './types.ts';
 
 /** Texts of a rail, translated on the server. */
 export interface CarouselTexts {
@@ -41,8 +42,8 @@ export interface GameCarouselProps {
   /** The list the next slices come from; without it the rail shows only `initial` (a fixed set, such as a spotlight). */
   listOfGamesSlug?: string;
   variant: CarouselVariant;
-  /** The first slice, rendered by the server. */
-  initial: GameSlice;
+  /** The first slice, rendered by the server; its games come back from the rendered tiles (tile-handoff.ts). */
+  initial: HandedSlice;
   filters: GameFilters;
   showMoreHref: string;
   paths: PathContext;
@@ -80,7 +81,7 @@ export default function GameCarousel(props: GameCarouselProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
-  const [games, setGames] = useState<GameTileData[]>(initial.games);
+  const [games, setGames] = useState<GameTileData[]>(() => initialTiles(initial.tiles));
   const [paging, setPaging] = useState<Paging>({
     endCursor: initial.endCursor, hasNextPage: initial.hasNextPage, slicesLoaded: 1, loading: false, failed: false,
   });
@@ -111,8 +112,8 @@ export default function GameCarousel(props: GameCarouselProps) {
         if (!data.listOfGames) throw new Error(`The list "${listOfGamesSlug}" is gone`);
         const slice = toSlice(data.listOfGames.games);
         setGames((known) => {
-          const ids = new Set(known.map((game) => game.id));
-          return [...known, ...slice.games.filter((game) => !ids.has(game.id))];
+          const slugs = new Set(known.map((game) => game.slug));
+          return [...known, ...slice.games.filter((game) => !slugs.has(game.slug))];
         });
         setPaging((state) => ({
           ...state,
@@ -212,9 +213,9 @@ export default function GameCarousel(props: GameCarouselProps) {
         </div>
       </div>
       <div className="game-rail__viewport" ref={scrollerRef}>
-        <ul className="game-rail__list" id={listId} aria-busy={paging.loading}>
+        <ul className="game-rail__list" id={listId} aria-busy={paging.loading} data-tiles={initial.tiles}>
           {games.map((game, index) => (
-            <li key={game.id} className="game-rail__item">
+            <li key={game.slug} className="game-rail__item">
               <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} lowPriority />
               {hearts && <TileHeartSlot game={game} hearts={hearts} />}
             </li>

@@ -15,7 +15,8 @@ import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.ts
 import type { GridPaging } from './paging.ts';
 import { connectionOf, gamePageRequest, toSlice, type CategoryGamesData, type ListSliceData, type StudioGamesData } from './queries.ts';
 import { fillText } from './text.ts';
-import type { GameFilters, GameSlice, GameSource, GameTileData } from './types.ts';
+import { initialTiles, type HandedSlice } from './tile-handoff.ts';
+import type { GameFilters, GameSource, GameTileData } from './types.ts';
 
 /** Texts of a grid, translated on the server. */
 export interface GridTexts {
@@ -29,7 +30,8 @@ export interface GridTexts {
 /** Props of the grid island. */
 export interface GameGridProps {
   source: GameSource;
-  initial: GameSlice;
+  /** The games through the server's page; they come back from the rendered tiles (tile-handoff.ts). */
+  initial: HandedSlice;
   filters: GameFilters;
   paging: GridPaging;
   /** The page the server rendered (`?page=`). */
@@ -53,7 +55,7 @@ const anchorOf = (position: number) => `game-${position}`;
 /** A grid of games with "Load more". */
 export default function GameGrid(props: GameGridProps) {
   const { source, initial, filters, paging, pageRoute, paths, languageTag, texts, eagerTiles, labelledBy, hearts } = props;
-  const [games, setGames] = useState<GameTileData[]>(initial.games);
+  const [games, setGames] = useState<GameTileData[]>(() => initialTiles(initial.tiles));
   const [page, setPage] = useState(props.page);
   const [cursor, setCursor] = useState({ endCursor: initial.endCursor, hasNextPage: initial.hasNextPage });
   const [total, setTotal] = useState(initial.totalCount);
@@ -83,8 +85,8 @@ export default function GameGrid(props: GameGridProps) {
       const connection = connectionOf(data);
       if (!connection) throw new Error(`${source.kind} "${source.slug}" is gone`);
       const slice = toSlice(connection);
-      const known = new Set(games.map((game) => game.id));
-      const fresh = slice.games.filter((game) => !known.has(game.id));
+      const known = new Set(games.map((game) => game.slug));
+      const fresh = slice.games.filter((game) => !known.has(game.slug));
       focusPosition.current = fresh.length ? games.length + 1 : null;
       setGames([...games, ...fresh]);
       setCursor({ endCursor: slice.endCursor, hasNextPage: slice.hasNextPage });
@@ -103,9 +105,9 @@ export default function GameGrid(props: GameGridProps) {
   const number = new Intl.NumberFormat(languageTag);
   return (
     <div className="game-grid-block">
-      <ul className="game-grid" ref={listRef} aria-busy={loading} aria-labelledby={labelledBy}>
+      <ul className="game-grid" ref={listRef} aria-busy={loading} aria-labelledby={labelledBy} data-tiles={initial.tiles}>
         {games.map((game, index) => (
-          <li key={game.id} id={anchorOf(index + 1)} className="game-grid__item">
+          <li key={game.slug} id={anchorOf(index + 1)} className="game-grid__item">
             <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} />
             {hearts && <TileHeartSlot game={game} hearts={hearts} />}
           </li>

@@ -1,7 +1,8 @@
 /**
  * One game tile: the 3:4 artwork with its size reserved (width, height and aspect-ratio), so a
  * rail or grid never shifts while images load, and the game's name and studio under it. The whole
- * tile is one link to the game's page.
+ * tile is one link to the game's page, marked with the game's slug so an island can read its first
+ * games back from the HTML (tile-handoff.ts).
  */
 import type { GameTileData } from './types.ts';
 
@@ -11,7 +12,7 @@ import type { GameTileData } from './types.ts';
  */
 export function GameTile({ game, href, eager, lowPriority = false }: { game: GameTileData; href: string; eager: boolean; lowPriority?: boolean }) {
   return (
-    <a className="game-tile" href={href}>
+    <a className="game-tile" href={href} data-slug={game.slug}>
       <img
         className="game-tile__image"
         src={game.imageUrl}

@@ -61,7 +61,6 @@ export interface CategoryGamesData {
 export function toSlice(connection: GameConnectionData): GameSlice {
   return {
     games: connection.edges.map(({ node }) => ({
-      id: node.id,
       slug: node.slug,
       name: node.name,
       imageUrl: node.imageUrl,

@@ -3,9 +3,8 @@
  * shows it, a page of games with its cursor, and the filters every catalogue query repeats.
  */
 
-/** A game as a tile shows it. */
+/** A game as a tile shows it. The slug is its identity in the lobby: it is the game's address. */
 export interface GameTileData {
-  id: string;
   slug: string;
   name: string;
   imageUrl: string;

@@ -61,7 +61,7 @@ export async function loadFavourites(filters: GameFilters): Promise<void> {
   try {
     const { data } = await runtime.client.query<FavouriteGamesData>({ query: FAVOURITES, variables: { ...filters }, fetchPolicy: 'no-cache' });
     const games = (data?.viewer?.favouriteGames ?? []).map((game) => ({
-      id: game.id, slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name,
+      slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name,
     }));
     $favourites.set({ status: 'ready', games });
   } catch (error) {

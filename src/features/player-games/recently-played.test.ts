@@ -12,7 +12,7 @@ describe('recently played', () => {
     const tiles = recentlyPlayedTiles(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((slug) => entry(slug)));
     expect(MAX_RECENTLY_PLAYED_GAMES).toBe(5);
     expect(tiles.map((tile) => tile.slug)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(tiles[0]).toEqual({ id: 'id-a', slug: 'a', name: 'Game a', imageUrl: '/media/games/a.svg', studioName: 'Nova' });
+    expect(tiles[0]).toEqual({ slug: 'a', name: 'Game a', imageUrl: '/media/games/a.svg', studioName: 'Nova' });
   });
 
   it('leaves out descriptors without a slug or a name, and repeats', () => {

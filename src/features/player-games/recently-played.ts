@@ -18,7 +18,6 @@ export function recentlyPlayedTiles(entries: readonly RecentlyPlayedEntry[]): Ga
     if (!json?.slug || !json.name) continue;
     if (tiles.some((tile) => tile.slug === json.slug)) continue;
     tiles.push({
-      id: json.id ?? entry.gameId,
       slug: json.slug,
       name: json.name,
       imageUrl: json.imageUrl ?? '',

@@ -153,7 +153,7 @@ export function SearchPanel({ paths, filters, texts }: { paths: PathContext; fil
             <h3 id={`${id}-games`} className="search-panel__heading">{texts.games}</h3>
             <ul className="search-panel__games">
               {hits.games.map((game) => (
-                <li key={game.id}>
+                <li key={game.slug}>
                   <a data-search-result href={gamePath(paths, game.slug)} className="search-panel__game">
                     <img src={game.imageUrl} width={48} height={64} alt="" loading="lazy" decoding="async" />
                     <span className="search-panel__text">

@@ -26,7 +26,7 @@ describe('search input rules', () => {
         studios: [{ slug: 'stellar', name: 'Stellar', gameCount: 24 }],
       },
     });
-    expect(hits.games).toEqual([{ id: 'g1', slug: 'starlit-dragon', name: 'Starlit Dragon', imageUrl: '/media/games/starlit-dragon.svg', studioName: 'Nova' }]);
+    expect(hits.games).toEqual([{ slug: 'starlit-dragon', name: 'Starlit Dragon', imageUrl: '/media/games/starlit-dragon.svg', studioName: 'Nova' }]);
     expect(hits.studios[0]?.slug).toBe('stellar');
     expect(hits.totalCount).toBe(31);
   });

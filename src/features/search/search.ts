@@ -54,7 +54,7 @@ export function toSearchHits(data: SearchGamesData): SearchHits {
     query: found.query,
     totalCount: found.totalCount,
     studios: found.studios,
-    games: found.games.map((game) => ({ id: game.id, slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name })),
+    games: found.games.map((game) => ({ slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name })),
   };
 }
 

@@ -47,7 +47,7 @@ export interface ProviderOfTheWeek {
 
 const cache = new TtlCache<ProviderOfTheWeek | null>(60_000, 5000);
 
-const tile = (game: GameNode): GameTileData => ({ id: game.id, slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name });
+const tile = (game: GameNode): GameTileData => ({ slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name });
 
 /** Loads the provider of the week, or null when the platform has none (too few big studios). */
 export function loadProviderOfTheWeek(ctx: PageContext, at?: string): Promise<ProviderOfTheWeek | null> {
