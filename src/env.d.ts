@@ -19,3 +19,6 @@ declare namespace Astro {
     'client:afterpaint'?: boolean | 'visible';
   }
 }
+
+/** The after-paint gate's script, minified at build time (astro.config.mjs), as every page's head inlines it. */
+declare const __AFTER_PAINT_GATE__: string;

@@ -27,6 +27,11 @@ test('the lobby renders every block type in the editor order', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Casino lobby');
   const hero = page.locator('[data-block]').first().locator('img');
   await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  // Every other block's artwork waits its turn: lazy, and low priority even when it peeks into view.
+  const others = await page.locator('picture.block-image img').evaluateAll((images) =>
+    images.slice(1).map((image) => `${image.getAttribute('loading')}/${image.getAttribute('fetchpriority')}`));
+  expect(others.length).toBeGreaterThan(3);
+  expect(new Set(others)).toEqual(new Set(['lazy/low']));
 });
 
 test('an editor reorders and removes blocks and sees it on the next load within two seconds', async ({ page }) => {

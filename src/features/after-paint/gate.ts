@@ -28,7 +28,7 @@ export const HERO_TIMING = 'hero';
 /** The global promise islands wait on; resolved when the gate opens. */
 export const GATE_GLOBAL = '__atriumAfterPaint';
 
-/** The gate's source, inlined in every page's head as written here (its hash is in the CSP). */
+/** The gate's source; the build minifies it for every page's head and hashes that for the CSP (astro.config.mjs). */
 export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   const root = document.documentElement;
   let seen = false;
