@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handOverSlice, initialTiles } from './tile-handoff.ts';
+import { HANDED_FOR_MS, handOverSlice, initialTiles } from './tile-handoff.ts';
 import type { GameSlice } from './types.ts';
 
 const slice: GameSlice = {
@@ -29,9 +29,9 @@ describe('tile hand-over (server side)', () => {
     expect(initialTiles(second.tiles).map((game) => game.slug)).toEqual(['thunder-owls']);
   });
 
-  it('forgets hand-overs a minute old, and says so if a render asks for one', () => {
+  it('forgets old hand-overs, and says so if a render asks for one', () => {
     const old = handOverSlice(slice);
-    handOverSlice(slice, Date.now() + 61_000);
+    handOverSlice(slice, Date.now() + HANDED_FOR_MS + 1);
     expect(() => initialTiles(old.tiles)).toThrow(/No games were handed over/);
   });
 });

@@ -20,8 +20,12 @@ export interface HandedSlice {
   totalCount: number;
 }
 
-/** Games handed over and not yet old; the island renders within the same request, so a minute is ample. */
-const HANDED_FOR_MS = 60_000;
+/**
+ * How long a hand-over is kept. The island renders within the same request, moments after the
+ * hand-over; a short life keeps the map small when players' pages (never cached) render by the
+ * thousand.
+ */
+export const HANDED_FOR_MS = 10_000;
 const handed = new Map<string, { games: GameTileData[]; at: number }>();
 let handedCount = 0;
 

@@ -9,7 +9,7 @@ import { showFeedback } from '../../feedback/store.ts';
 import { $session } from '../../session/session-store.ts';
 import { acceptGameMessage } from './game-messages.ts';
 import { LAUNCH_GAME_MUTATION, type GameLaunch } from './queries.ts';
-import { useStoreAfterHydration } from '../../session/use-hydrated.ts';
+import { useHydrated, useStoreAfterHydration } from '../../session/use-hydrated.ts';
 
 export interface GameLauncherTexts {
   play: string;
@@ -44,6 +44,8 @@ async function launchFun(slug: string, currency: string, locale: string): Promis
 /** The launch buttons and, once launched, the game frame. */
 export default function GameLauncher({ slug, name, playForFun, signedIn, currency, locale, gameServerOrigin, loginPath, texts }: Props) {
   const session = useStoreAfterHydration($session, null);
+  // The play buttons wait for the island: a click in the moment before hydration would be lost.
+  const hydrated = useHydrated();
   const isPlayer = signedIn || session !== null;
   const [launch, setLaunch] = useState<GameLaunch | null>(null);
   const [busy, setBusy] = useState(false);
@@ -116,11 +118,11 @@ export default function GameLauncher({ slug, name, playForFun, signedIn, currenc
     <div className="game-stage game-stage--idle" data-testid="game-stage">
       <div className="game-stage__actions">
         {isPlayer ? (
-          <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void start('REAL')} data-testid="game-play">
+          <button type="button" className="button" disabled={!hydrated || busy} aria-busy={busy} onClick={() => void start('REAL')} data-testid="game-play">
             {busy ? texts.loading : texts.play}
           </button>
         ) : playForFun ? (
-          <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void start('FUN')} data-testid="game-play-fun">
+          <button type="button" className="button" disabled={!hydrated || busy} aria-busy={busy} onClick={() => void start('FUN')} data-testid="game-play-fun">
             {busy ? texts.loading : texts.playForFun}
           </button>
         ) : (
