@@ -3,12 +3,28 @@
  * (graphqlRequest), so both ask for the same fields with the same variables, and the mapping from
  * a connection to a GameSlice.
  */
-import type { GameFilters, GameSlice, GameSource } from './types.ts';
+import type { GameFilters, GameSlice, GameSource, GameTileData } from './types.ts';
+
+/** The fields every catalogue query selects for a tile (no id: a game's slug is its identity here). */
+export const TILE_FIELDS = 'slug name imageUrl studio { name }';
+
+/** A game as the platform returns it for TILE_FIELDS (or more). */
+export interface TileNode {
+  slug: string;
+  name: string;
+  imageUrl: string;
+  studio: { name: string };
+}
+
+/** The tile of a game the platform returned. */
+export function gameTile(node: TileNode): GameTileData {
+  return { slug: node.slug, name: node.name, imageUrl: node.imageUrl, studioName: node.studio.name };
+}
 
 const FILTER_VARIABLES = '$currencyCode: String, $ipCountryCode: String, $subDivision: String, $license: String, $locale: String';
 const FILTER_ARGUMENTS =
   'currencyCode: $currencyCode, ipCountryCode: $ipCountryCode, subDivision: $subDivision, license: $license, locale: $locale';
-const CONNECTION_FIELDS = 'totalCount pageInfo { hasNextPage endCursor } edges { node { id slug name imageUrl studio { name } } }';
+const CONNECTION_FIELDS = `totalCount pageInfo { hasNextPage endCursor } edges { node { ${TILE_FIELDS} } }`;
 
 /** The game-list slice (spec section 7): first 10 after a cursor, with the visitor's filters. */
 export const LIST_SLICE_QUERY = /* GraphQL */ `
@@ -41,7 +57,7 @@ export const CATEGORY_GAMES_QUERY = /* GraphQL */ `
 export interface GameConnectionData {
   totalCount: number;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  edges: { node: { id: string; slug: string; name: string; imageUrl: string; studio: { name: string } } }[];
+  edges: { node: TileNode }[];
 }
 
 /** The answer of LIST_SLICE_QUERY; the list is null when the platform does not know the slug. */
@@ -60,12 +76,7 @@ export interface CategoryGamesData {
 /** Turns a connection into the slice tiles render. */
 export function toSlice(connection: GameConnectionData): GameSlice {
   return {
-    games: connection.edges.map(({ node }) => ({
-      slug: node.slug,
-      name: node.name,
-      imageUrl: node.imageUrl,
-      studioName: node.studio.name,
-    })),
+    games: connection.edges.map(({ node }) => gameTile(node)),
     endCursor: connection.pageInfo.endCursor,
     hasNextPage: connection.pageInfo.hasNextPage,
     totalCount: connection.totalCount,

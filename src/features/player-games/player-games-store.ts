@@ -7,6 +7,7 @@
  */
 import { gql } from '@apollo/client';
 import { atom } from 'nanostores';
+import { gameTile } from '../games/queries.ts';
 import type { GameFilters, GameTileData } from '../games/types.ts';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
 import { $wallet } from '../wallet/wallet-store.ts';
@@ -60,9 +61,7 @@ export async function loadFavourites(filters: GameFilters): Promise<void> {
   }
   try {
     const { data } = await runtime.client.query<FavouriteGamesData>({ query: FAVOURITES, variables: { ...filters }, fetchPolicy: 'no-cache' });
-    const games = (data?.viewer?.favouriteGames ?? []).map((game) => ({
-      slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name,
-    }));
+    const games = (data?.viewer?.favouriteGames ?? []).map(gameTile);
     $favourites.set({ status: 'ready', games });
   } catch (error) {
     console.warn('[player-games] FavouriteGames failed:', (error as Error).message);

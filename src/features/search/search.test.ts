@@ -22,7 +22,7 @@ describe('search input rules', () => {
     const hits = toSearchHits({
       searchGames: {
         query: 'sta', totalCount: 31,
-        games: [{ id: 'g1', slug: 'starlit-dragon', name: 'Starlit Dragon', imageUrl: '/media/games/starlit-dragon.svg', studio: { name: 'Nova' } }],
+        games: [{ slug: 'starlit-dragon', name: 'Starlit Dragon', imageUrl: '/media/games/starlit-dragon.svg', studio: { name: 'Nova' } }],
         studios: [{ slug: 'stellar', name: 'Stellar', gameCount: 24 }],
       },
     });

@@ -3,6 +3,7 @@
  * characters): the document, the limit and the rules of when to ask the platform, shared by the
  * search overlay and the no-JavaScript search on the games page.
  */
+import { gameTile, TILE_FIELDS, type TileNode } from '../games/queries.ts';
 import type { GameTileData } from '../games/types.ts';
 
 /** The longest search the lobby accepts (spec sections 5 and 9: input max length 100). */
@@ -17,7 +18,7 @@ export const SEARCH_GAMES_QUERY = /* GraphQL */ `
   query SearchGames($query: String!, $first: Int!, $currencyCode: String, $ipCountryCode: String, $subDivision: String, $license: String, $locale: String) {
     searchGames(query: $query, first: $first, currencyCode: $currencyCode, ipCountryCode: $ipCountryCode, subDivision: $subDivision, license: $license, locale: $locale) {
       query totalCount
-      games { id slug name imageUrl studio { name } }
+      games { ${TILE_FIELDS} }
       studios { slug name gameCount }
     }
   }`;
@@ -42,7 +43,7 @@ export interface SearchGamesData {
   searchGames: {
     query: string;
     totalCount: number;
-    games: { id: string; slug: string; name: string; imageUrl: string; studio: { name: string } }[];
+    games: TileNode[];
     studios: StudioHit[];
   };
 }
@@ -54,7 +55,7 @@ export function toSearchHits(data: SearchGamesData): SearchHits {
     query: found.query,
     totalCount: found.totalCount,
     studios: found.studios,
-    games: found.games.map((game) => ({ slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name })),
+    games: found.games.map(gameTile),
   };
 }
 

@@ -7,6 +7,7 @@ import { platformQuery } from '../../../lib/graphql.server.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
 import type { PageContext } from '../../page-context/page-context.server.ts';
 import { gameFilters } from '../games.server.ts';
+import { gameTile, TILE_FIELDS, type TileNode } from '../queries.ts';
 import type { GameTileData } from '../types.ts';
 
 /** The spotlight carousel's games (spec section 9: provider of the week 10 spotlight plus 10 list). */
@@ -14,26 +15,23 @@ export const SPOTLIGHT_GAMES = 10;
 /** The list's games under the carousel. */
 export const LIST_GAMES = 10;
 
-const GAME_FIELDS = 'id slug name imageUrl studio { name }';
 const PROVIDER_OF_THE_WEEK_QUERY = /* GraphQL */ `
   query ProviderOfTheWeek($at: String, $currencyCode: String, $ipCountryCode: String, $subDivision: String, $license: String, $locale: String) {
     providerOfTheWeek(at: $at, currencyCode: $currencyCode, ipCountryCode: $ipCountryCode, subDivision: $subDivision, license: $license, locale: $locale) {
       studio { slug name }
       weekStart weekEnd
-      spotlightGames { ${GAME_FIELDS} }
-      moreGames { ${GAME_FIELDS} }
+      spotlightGames { ${TILE_FIELDS} }
+      moreGames { ${TILE_FIELDS} }
     }
   }`;
-
-type GameNode = { id: string; slug: string; name: string; imageUrl: string; studio: { name: string } };
 
 interface ProviderOfTheWeekData {
   providerOfTheWeek: {
     studio: { slug: string; name: string };
     weekStart: string;
     weekEnd: string;
-    spotlightGames: GameNode[];
-    moreGames: GameNode[];
+    spotlightGames: TileNode[];
+    moreGames: TileNode[];
   } | null;
 }
 
@@ -46,8 +44,6 @@ export interface ProviderOfTheWeek {
 }
 
 const cache = new TtlCache<ProviderOfTheWeek | null>(60_000, 5000);
-
-const tile = (game: GameNode): GameTileData => ({ slug: game.slug, name: game.name, imageUrl: game.imageUrl, studioName: game.studio.name });
 
 /** Loads the provider of the week, or null when the platform has none (too few big studios). */
 export function loadProviderOfTheWeek(ctx: PageContext, at?: string): Promise<ProviderOfTheWeek | null> {
@@ -62,8 +58,8 @@ export function loadProviderOfTheWeek(ctx: PageContext, at?: string): Promise<Pr
     return {
       studio: pick.studio,
       weekEnd: pick.weekEnd,
-      spotlight: pick.spotlightGames.slice(0, SPOTLIGHT_GAMES).map(tile),
-      more: pick.moreGames.slice(0, LIST_GAMES).map(tile),
+      spotlight: pick.spotlightGames.slice(0, SPOTLIGHT_GAMES).map(gameTile),
+      more: pick.moreGames.slice(0, LIST_GAMES).map(gameTile),
     };
   });
 }
