@@ -201,6 +201,48 @@ test.describe('cashier', () => {
     await expect(page.getByTestId('balance')).toHaveText(/€85\.00/);
   });
 
+  test('a wallet read that lands after a newer balance event does not put the older balance back', async ({ page }) => {
+    // The balance read and the balance events travel on different connections. Here the runtime's
+    // wallet refetch reads the platform after the withdrawal, and its (real, unaltered) answer is
+    // held until the cancel's event has arrived: the header must keep the newer balance.
+    await player(page, '100.00');
+    let hold = false;
+    let withdrawn!: () => void;
+    let cancelled!: () => void;
+    const afterWithdrawal = new Promise<void>((resolve) => (withdrawn = resolve));
+    const afterCancel = new Promise<void>((resolve) => (cancelled = resolve));
+    const held: Promise<void>[] = [];
+    await page.route('**/graphql', async (route) => {
+      if (!hold || !(route.request().postData() ?? '').includes('query GetCustomerInfo')) return route.fallback();
+      hold = false;
+      const read = (async () => {
+        await afterWithdrawal;
+        const response = await route.fetch({ url: `${LOOPBACK}/graphql`, headers: { ...route.request().headers(), ...brandHost(BRAND) } });
+        await afterCancel;
+        await route.fulfill({ response });
+      })();
+      held.push(read);
+      await read;
+    });
+    await page.goto(`${ORIGIN}/en/withdraw/`);
+    await expect(page.getByTestId('balance')).toHaveText(/€100\.00/);
+    hold = true;
+    await cashier(page).getByLabel('Amount (EUR)').fill('40');
+    await cashier(page).getByRole('radio', { name: 'Manual (1–3 banking days)' }).check();
+    await cashier(page).getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(page.getByTestId('balance')).toHaveText(/€60\.00/);
+    await expect.poll(() => held.length, { message: 'the runtime refetches the wallet after its subscriptions start' }).toBe(1);
+    withdrawn();
+    await cashier(page).getByTestId('pending-withdrawal').getByRole('button', { name: 'Cancel withdrawal' }).click();
+    await expect(page.getByTestId('balance')).toHaveText(/€100\.00/);
+    const landed = page.waitForResponse((response) => (response.request().postData() ?? '').includes('query GetCustomerInfo'));
+    cancelled();
+    await Promise.all([landed, ...held]);
+    // The stale read has reached the runtime; give it a moment to (wrongly) render before looking.
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('balance')).toHaveText(/€100\.00/);
+  });
+
   test('each blocked player sees why instead of a dead button', async ({ page }) => {
     await demoPlayer(page, 'deposits-blocked');
     await page.goto(`${ORIGIN}/en/deposit/`);

@@ -13,7 +13,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { graphqlRequest, GraphqlClientError } from '../../lib/graphql-client.ts';
 import { createApolloClient } from '../../lib/apollo.ts';
-import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, type BalanceUpdate, type Wallet } from '../wallet/wallet-store.ts';
+import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, walletReadMark, type BalanceUpdate, type Wallet } from '../wallet/wallet-store.ts';
 import type { SessionConfig } from './config.ts';
 import { addCustomerPopUps, setCustomer, type Customer } from './customer-store.ts';
 import { clearStoredSession, isLoggingOut, logout, logoutTarget, SESSION_CHANNEL } from './logout.ts';
@@ -153,11 +153,12 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
 
   const refetchWallet = async () => {
     if (!client) return;
+    const mark = walletReadMark();
     try {
       const { data } = await client.query<CustomerInfo>({ query: GET_CUSTOMER_INFO, fetchPolicy: 'network-only' });
       if (data?.viewer) {
         setCustomer(data.viewer.customer);
-        setWallet(data.viewer.wallet);
+        setWallet(data.viewer.wallet, mark);
       }
     } catch (error) {
       onEnded(error);

@@ -49,9 +49,25 @@ export function setWalletLoading(): void {
   $wallet.set({ status: 'LOADING', wallet: $wallet.get().wallet, lastUpdate: null });
 }
 
-/** A full wallet arrived (query or refetch): STREAMING. */
-export function setWallet(wallet: Wallet): void {
-  $wallet.set({ status: 'STREAMING', wallet, lastUpdate: $wallet.get().lastUpdate });
+// Counts balance events, so a read can tell whether one arrived while it was on its way.
+let eventsApplied = 0;
+
+/** Where the balance events stand now; pass it to setWallet with the read started here. */
+export function walletReadMark(): number {
+  return eventsApplied;
+}
+
+/**
+ * A full wallet arrived (query or refetch): STREAMING. The read and the balance events travel on
+ * different connections, so a read started before a posting can land after that posting's event.
+ * When an event arrived since `mark` (the read's walletReadMark), the event's balance is the newer
+ * one and is kept; the read still supplies the wallet's other fields. Postings after the event
+ * arrive as events of their own, so keeping it loses nothing.
+ */
+export function setWallet(wallet: Wallet, mark: number = eventsApplied): void {
+  const current = $wallet.get();
+  const newer = mark !== eventsApplied && current.wallet ? { balance: current.wallet.balance, bonusBalance: current.wallet.bonusBalance, currency: current.wallet.currency } : {};
+  $wallet.set({ status: 'STREAMING', wallet: { ...wallet, ...newer }, lastUpdate: current.lastUpdate });
 }
 
 /** Applies a balanceUpdated event to the known wallet. */
@@ -60,6 +76,7 @@ export function applyBalanceUpdate(update: BalanceUpdate): void {
   const wallet: Wallet = current
     ? { ...current, balance: update.balance, bonusBalance: update.bonusBalance, currency: update.currency }
     : { id: '', balance: update.balance, bonusBalance: update.bonusBalance, currency: update.currency, minDepositAmount: '0', minWithdrawalAmount: '0' };
+  eventsApplied += 1;
   $wallet.set({ status: 'STREAMING', wallet, lastUpdate: update });
 }
 
