@@ -12,6 +12,7 @@ import { unknownHostResponse, badHostResponse } from './features/errors/host-err
 import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
 import { withFrameSources } from './features/security/csp.server.ts';
 import { cachedRender, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
+import { contentGeneration } from './features/render-cache/content-version.server.ts';
 
 /** Paths outside the locale prefix that pages serve themselves. */
 const UNPREFIXED = /^\/(internal|api)(\/|$)/;
@@ -51,6 +52,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!isCacheableRequest(context.request)) return framed(await render());
   const call = callContextFor(brand, context.locals.locale, context.request, safeClientAddress(context));
   const country = await loadCountryContext(brand, call);
-  const key = renderCacheKey({ brand: brand.id, country: country.countryCode, subDivision: country.subDivision, url: context.url, cookies: context.cookies });
+  const key = renderCacheKey({ brand: brand.id, generation: contentGeneration(brand.id), country: country.countryCode, subDivision: country.subDivision, url: context.url, cookies: context.cookies });
   return framed(await cachedRender(key, render));
 });

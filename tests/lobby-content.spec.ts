@@ -61,6 +61,24 @@ test('an editor reorders and removes blocks and sees it on the next load within 
   }
 });
 
+test('a menu edit drops the cached pages and shows within two seconds', async ({ page }) => {
+  const menuFile = path.join(CONTENT, 'kororaa', 'menu.json');
+  const original = readFileSync(menuFile, 'utf8');
+  const served = () => page.request.get(`${LOOPBACK}/en/games/`, { headers: brandHost('kororaa') });
+  // The anonymous page is served from the render cache, and the menu from a cache of its own (30 s).
+  await expect.poll(async () => (await served()).headers()['x-render-cache'], { intervals: [50] }).toBe('hit');
+  expect(await (await served()).text()).toContain('All games');
+  try {
+    writeFileSync(menuFile, original.replace('"All games"', '"Every game we have"'));
+    const saved = Date.now();
+    await expect.poll(async () => (await (await served()).text()).includes('Every game we have'), { timeout: 2000, intervals: [100] }).toBe(true);
+    expect(Date.now() - saved).toBeLessThan(2000);
+  } finally {
+    writeFileSync(menuFile, original);
+  }
+  await expect.poll(async () => (await (await served()).text()).includes('Every game we have'), { timeout: 2000, intervals: [100] }).toBe(false);
+});
+
 test('a broken edit keeps the last good lobby and names the file, block and field', async ({ page }) => {
   const original = readFileSync(layoutFile('nordvik'), 'utf8');
   await page.goto(`${brandOrigin('nordvik')}/no/`);

@@ -148,6 +148,26 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
       expect(fixed.data.layout.problems).toEqual([]);
     });
 
+    it('changes contentVersion with every save of a content file, and only then', async () => {
+      const VERSION = '{ contentVersion }';
+      const file = join(scratchDir, 'aurelia', 'menu.json');
+      const original = readFileSync(file, 'utf8');
+      const first = (await scratchGql(VERSION)).data.contentVersion as string;
+      expect(first).toMatch(/^[\w-]{16}$/);
+      expect((await scratchGql(VERSION)).data.contentVersion).toBe(first);
+      try {
+        save(file, original);
+        const saved = (await scratchGql(VERSION)).data.contentVersion as string;
+        expect(saved).not.toBe(first);
+        // A new country variant is a change too.
+        writeFileSync(join(scratchDir, 'aurelia', 'layout.NO.json'), readFileSync(join(scratchDir, 'aurelia', 'layout.json')));
+        expect((await scratchGql(VERSION)).data.contentVersion).not.toBe(saved);
+      } finally {
+        rmSync(join(scratchDir, 'aurelia', 'layout.NO.json'), { force: true });
+        save(file, original);
+      }
+    });
+
     it('reports a broken file that never had a good version as an error', async () => {
       const file = join(scratchDir, 'aurelia', 'layout.DE.json');
       save(file, '{ "blocks": [ { "id": "x", "type": "NOPE" } ] }');

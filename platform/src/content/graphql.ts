@@ -12,6 +12,8 @@ export const contentTypeDefs = /* GraphQL */ `
     lobbyMenu(menuKey: String!, locale: String): LobbyMenu
     "Content files of the brand whose latest save is broken; their last good version is being served."
     contentProblems: [ContentProblem!]!
+    "A fingerprint of the brand's content files that changes with every save (broken or not). A lobby caching rendered pages polls it and drops the brand's pages when it changes."
+    contentVersion: String!
   }
 
   "A broken save of a content file; the last good version of the file is served until it is fixed."
@@ -89,6 +91,10 @@ export const contentResolvers = {
           ctx.services.catalogue,
         ),
       };
+    },
+
+    contentVersion(_: unknown, _args: unknown, ctx: GraphQLContext) {
+      return ctx.services.content.version(ctx.brand().id);
     },
 
     contentProblems(_: unknown, _args: unknown, ctx: GraphQLContext) {

@@ -5,7 +5,8 @@
  * down: the last good version of that file keeps being served and the problem (file, block, field)
  * is reported, in the log once and through `problems()` until the file is fixed.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -48,6 +49,11 @@ export interface ContentStore {
   layout(brandId: string, countryCode: string): Promise<LayoutContent>;
   /** The menus of a brand. */
   menus(brandId: string): Promise<MenuFile['menus']>;
+  /**
+   * A fingerprint of the brand's content files (names, sizes, modification times): it changes with
+   * every save, broken or not, so a client caching rendered pages knows when to drop them.
+   */
+  version(brandId: string): Promise<string>;
 }
 
 /** Creates a store over dir that checks references against the catalogue. */
@@ -183,6 +189,20 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
     },
     async menus(brandId) {
       return (await cached(join(dir, brandId, 'menu.json'), checkMenu)) ?? {};
+    },
+    async version(brandId) {
+      const folder = join(dir, brandId);
+      const names = await readdir(folder).catch(() => [] as string[]);
+      const files = await Promise.all(
+        names
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .map(async (name) => {
+            const info = await stat(join(folder, name)).catch(() => null);
+            return info ? `${name}:${info.size}:${info.mtimeMs}` : '';
+          }),
+      );
+      return createHash('sha256').update(files.join('\n')).digest('base64url').slice(0, 16);
     },
   };
 }

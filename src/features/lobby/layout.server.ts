@@ -1,11 +1,13 @@
 /**
  * Loads the lobby layout (the CMS's ordered content blocks) for a page: the platform's layout
  * query by the visitor's country, with texts in the page's locale. A short cache keeps the last
- * good layout on screen if the platform stumbles; it is short enough (500 ms) that an editor's save
- * shows on the next load. Blocks of a type this lobby does not know are left out and logged.
+ * good layout on screen if the platform stumbles; its key carries the brand's content generation,
+ * so an editor's save shows on the next load once the lobby sees it (content-version.server.ts),
+ * and within 500 ms on a platform that cannot tell. Blocks of a type this lobby does not know are left out and logged.
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
 import { isBlockType, type LayoutBlock } from './blocks.ts';
 
@@ -34,7 +36,7 @@ const reported = new Set<string>();
 /** The brand's layout for the visitor's country and the page's locale. */
 export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
   const { brand, locale, country } = ctx;
-  const key = `${brand.id}|${country.countryCode}|${locale}`;
+  const key = `${brand.id}|${contentGeneration(brand.id)}|${country.countryCode}|${locale}`;
   const layout = await cache.get(key, async () => {
     const data = await platformQuery<{ layout: { source: string; blocks: { id: string; type: string; props: unknown }[]; problems: ContentProblem[] } }>(
       'Layout', LAYOUT_QUERY, { countryCode: country.countryCode, locale }, { brand: brand.id, locale },

@@ -11,6 +11,7 @@ import { MESSAGE_KEYS } from '../../i18n/messages.ts';
 import { createTranslate, type Translate } from '../../i18n/translate.ts';
 import { PlatformError, platformQuery, type PlatformCallContext } from '../../lib/graphql.server.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PathContext } from '../../paths.ts';
 import type { RouteProduct } from '../../routes.ts';
 import { parseConsent, type Consent } from '../session/consent.ts';
@@ -94,10 +95,10 @@ export function loadTranslations(call: PlatformCallContext): Promise<Record<stri
     .catch(degrade('translations', {}));
 }
 
-/** Loads the lobby menu (menuKey lobbyMenu) for a brand and locale. */
+/** Loads the lobby menu (menuKey lobbyMenu) for a brand and locale; a content edit (new content generation) reloads it. */
 export function loadLobbyMenu(call: PlatformCallContext): Promise<MenuItem[]> {
   return menuCache
-    .get(`${call.brand}|${call.locale}`, () =>
+    .get(`${call.brand}|${contentGeneration(call.brand)}|${call.locale}`, () =>
       platformQuery<{ lobbyMenu: { items: MenuItem[] } | null }>(
         'LobbyMenu', MENU_QUERY, { menuKey: 'lobbyMenu', locale: call.locale }, call,
       ).then((data) => data.lobbyMenu?.items ?? []),

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { noteContentVersion } from './content-version.server.ts';
 import { cachedRender, clearRenderCache, isCacheableRequest, renderCacheKey } from './render-cache.server.ts';
 
 const html = (body: string, init: ResponseInit = {}) =>
@@ -47,16 +48,34 @@ describe('render cache', () => {
     expect(isCacheableRequest(new Request('http://a/en/', { method: 'POST' }))).toBe(false);
   });
 
-  it('keys by brand, country, path, query and the cookies that change a render', () => {
+  it('keys by brand, content generation, country, path, query and the cookies that change a render', () => {
     const cookies = (values: Record<string, string>) => ({ get: (name: string) => (name in values ? { value: values[name]! } : undefined) });
     const key = (over: Partial<Parameters<typeof renderCacheKey>[0]> = {}) =>
-      renderCacheKey({ brand: 'aurelia', country: 'FI', subDivision: null, url: new URL('http://a/en/'), cookies: cookies({}), ...over });
+      renderCacheKey({ brand: 'aurelia', generation: 0, country: 'FI', subDivision: null, url: new URL('http://a/en/'), cookies: cookies({}), ...over });
     const base = key();
     expect(key({ brand: 'nordvik' })).not.toBe(base);
+    expect(key({ generation: 1 })).not.toBe(base);
     expect(key({ country: 'SE' })).not.toBe(base);
     expect(key({ url: new URL('http://a/en/?productMode=sports') })).not.toBe(base);
     expect(key({ cookies: cookies({ productMode: 'sports' }) })).not.toBe(base);
     expect(key({ cookies: cookies({ consent: 'all' }) })).not.toBe(base);
     expect(key({ cookies: cookies({ unrelated: '1' }) })).toBe(base);
+  });
+
+  it('drops a brand\'s pages, and only that brand\'s, when its content version moves', async () => {
+    const render = vi.fn(async () => html('<p>page</p>'));
+    noteContentVersion('aurelia', 'v1');
+    noteContentVersion('nordvik', 'n1');
+    await cachedRender('aurelia|0|FI|/en/', render, 0);
+    await cachedRender('nordvik|0|FI|/en/', render, 0);
+    noteContentVersion('aurelia', 'v1');
+    await cachedRender('aurelia|0|FI|/en/', render, 10);
+    expect(render).toHaveBeenCalledTimes(2);
+
+    noteContentVersion('aurelia', 'v2');
+    const again = await cachedRender('aurelia|0|FI|/en/', render, 20);
+    expect(again.headers.get('x-render-cache')).toBe('miss');
+    expect(render).toHaveBeenCalledTimes(3);
+    expect((await cachedRender('nordvik|0|FI|/en/', render, 20)).headers.get('x-render-cache')).toBe('hit');
   });
 });

@@ -2,9 +2,13 @@
  * A short-lived cache of whole rendered pages for anonymous visitors. A casino lobby is the same
  * page for every visitor of a brand, locale and country, so under load most renders can be served
  * from memory. Entries live `ATRIUM_RENDER_CACHE_MS` (1000 ms by default, 0 turns the cache off),
- * short enough that a content edit shows on the next load within two seconds. Concurrent misses for
- * one key share one render. Responses that set cookies, and players' requests, are never cached.
+ * which bounds how stale the games, jackpots and other platform data on a page can be. A content
+ * edit does not wait for that: when the platform's content version of a brand moves
+ * (content-version.server.ts), the brand's pages are dropped and the key's content generation
+ * changes. Concurrent misses for one key share one render. Responses that set cookies, and players'
+ * requests, are never cached.
  */
+import { onContentChange } from './content-version.server.ts';
 
 interface CachedPage {
   status: number;
@@ -32,6 +36,8 @@ export function isCacheableRequest(request: Request): boolean {
 /** The cache key: everything that changes an anonymous render. */
 export function renderCacheKey(parts: {
   brand: string;
+  /** The brand's content generation (contentGeneration): a page rendered before an edit never answers after it. */
+  generation: number;
   country: string;
   subDivision: string | null;
   url: URL;
@@ -40,6 +46,7 @@ export function renderCacheKey(parts: {
   const { url, cookies } = parts;
   return [
     parts.brand,
+    parts.generation,
     parts.country,
     parts.subDivision ?? '',
     url.pathname,
@@ -89,6 +96,13 @@ export async function cachedRender(key: string, render: () => Promise<Response>,
   }
   return toResponse(result, !leader);
 }
+
+/** Drops every page of a brand (its content changed). */
+export function dropBrandPages(brandId: string): void {
+  for (const key of pages.keys()) if (key.startsWith(`${brandId}|`)) pages.delete(key);
+}
+
+onContentChange(dropBrandPages);
 
 /** Empties the cache (tests). */
 export function clearRenderCache(): void {
