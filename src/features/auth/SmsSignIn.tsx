@@ -3,9 +3,11 @@
  * routes: the number (/login/ or /register/), the code (/enter-code/) and a new code
  * (/resend-code/). It calls the platform through the tiny same-origin client, not Apollo, so the
  * sign-in pages stay light; the tokens it gets go to the cookies and the player runtime takes over
- * on the next page.
+ * on the next page. Its buttons stay disabled until the island has hydrated: a submit before that
+ * would reload the page with the number in the address. What was typed before is kept.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from '../session/use-hydrated.ts';
 import { GraphqlClientError, graphqlRequest } from '../../lib/graphql-client.ts';
 import type { TokenPair } from '../session/tokens.ts';
 import { finishSignIn, rememberedSmsPhone, rememberSmsPhone, withReturnTo } from './sign-in.ts';
@@ -69,8 +71,13 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
+    // Text typed into the server's field before the island took over.
+    const typed = field.current?.value;
+    if (typed) setValue(typed);
     setPhone(rememberedSmsPhone());
     if (mode === 'code' && new URLSearchParams(location.search).has('resent')) setNotice(texts.codeResent);
   }, [mode, texts.codeResent]);
@@ -119,12 +126,12 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
         <label htmlFor={`${id}-phone`}>{texts.phoneLabel}</label>
         <span className="auth-form__hint" id={`${id}-hint`}>{texts.phoneHint}</span>
         <input
-          id={`${id}-phone`} name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" maxLength={100} required
+          ref={field} id={`${id}-phone`} name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" maxLength={100} required
           value={value} onChange={(event) => setValue(event.target.value)}
           aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${errorId}` : ''}`}
         />
         {alert}
-        <button className="button" type="submit" disabled={busy}>{texts.sendCode}</button>
+        <button className="button" type="submit" disabled={!hydrated || busy}>{texts.sendCode}</button>
       </form>
     );
   }
@@ -135,7 +142,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
         <p>{fill(texts.codeSentTo, { phone: phone ?? '' })}</p>
         {alert}
         <button
-          className="button" type="button" disabled={busy}
+          className="button" type="button" disabled={!hydrated || busy}
           onClick={() => void run(async () => {
             await graphqlRequest('ResendSmsLoginCode', RESEND, { phoneNumber: phone });
             const target = new URL(withReturnTo(paths.enterCode, returnTo), location.origin);
@@ -168,12 +175,12 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
       {notice && <p role="status">{notice}</p>}
       <label htmlFor={`${id}-code`}>{texts.codeLabel}</label>
       <input
-        id={`${id}-code`} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={8} required
+        ref={field} id={`${id}-code`} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={8} required
         value={value} onChange={(event) => setValue(event.target.value)}
         aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
       />
       {alert}
-      <button className="button" type="submit" disabled={busy}>{texts.verifyCode}</button>
+      <button className="button" type="submit" disabled={!hydrated || busy}>{texts.verifyCode}</button>
       <p className="auth-form__links">
         <a href={withReturnTo(paths.resendCode, returnTo)}>{texts.resendCode}</a>
         <a href={withReturnTo(paths.login, returnTo)}>{texts.changeNumber}</a>
