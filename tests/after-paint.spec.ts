@@ -68,11 +68,36 @@ test('a browser that already has the fonts uses them from the first paint', asyn
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?,/);
 });
 
-test('a page without a hero uses the brand fonts from the start', async ({ page }) => {
-  await page.addInitScript(recordClassesAtParse);
-  await page.goto('/en/login/');
-  expect(await classesAtParse(page)).not.toMatch(/fonts-later/);
-  await expect(page.locator('body')).toHaveCSS('font-family', /^"?Inter"?,/);
+test('a page without a hero draws its first screen in size-matched fallbacks; the brand fonts swap in without moving it', async ({ page }) => {
+  // Where the text and the first tiles of a game list are at parse time (fallback fonts) and once the brand fonts are in.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const boxes = () => [...document.querySelectorAll('.page-title, .game-tile__name, .game-tile__image')].slice(0, 9).map((node) => {
+        const box = node.getBoundingClientRect();
+        return [Math.round(box.top * 10) / 10, Math.round(box.height * 10) / 10, Math.round(box.width * 10) / 10];
+      });
+      const record = window as Window & { atParse?: unknown; fontsAtParse?: string; boxes?: () => unknown };
+      record.fontsAtParse = `${document.documentElement.className}|${getComputedStyle(document.body).fontFamily}`;
+      record.atParse = boxes();
+      record.boxes = boxes;
+    });
+  });
+  await page.goto('/en/game-list/slots/');
+  const atParse = await page.evaluate(() => (window as Window & { fontsAtParse?: string }).fontsAtParse);
+  expect(atParse).toMatch(/fonts-later/);
+  expect(atParse).toMatch(/\|"?Inter fallback"?,/);
+  // The gate opens after the page's first screen of images; then the brand fonts are used.
+  await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px Inter') && document.fonts.check('32px "Playfair Display"'))).toBe(true);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?,/);
+  const [before, after] = await page.evaluate(() => {
+    const record = window as Window & { atParse?: number[][]; boxes?: () => number[][] };
+    return [record.atParse!, record.boxes!()];
+  });
+  expect(before.length).toBe(9);
+  // Heading and tiles keep their place and size within a pixel and a half: the swap shifts nothing.
+  before.forEach((box, index) => box.forEach((value, axis) => expect(Math.abs(value - after[index]![axis]!), `box ${index}, axis ${axis}`).toBeLessThanOrEqual(1.5)));
 });
 
 test.describe('without JavaScript', () => {

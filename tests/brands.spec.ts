@@ -38,6 +38,8 @@ test('the three themes and the three layouts look different', async ({ page }) =
   const seen = new Map<string, string>();
   for (const brand of brands) {
     await page.goto(`${brandOrigin(brand.id)}/${brand.defaultLocale}/promotions/`);
+    // The brand fonts, not their first-visit fallbacks.
+    await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
     const look = await page.evaluate(() => {
       const style = getComputedStyle(document.querySelector('.button')!);
       return `${style.borderRadius}|${style.textTransform}|${getComputedStyle(document.body).fontFamily.split(',')[0]}`;

@@ -6,15 +6,16 @@
  * - it opens when the browser reports the page's hero image (`fetchpriority="high"`,
  *   `elementtiming="hero"`) on screen through Element Timing (where the browser has no Element
  *   Timing: two frames after the hero has decoded); on a page without a hero, two frames after the
- *   document is parsed; if the hero fails, at once; in any case a second after the window's load
- *   event (at once in a background tab, which runs no frames);
+ *   window's load event, when its first screen of images is in (a game list's largest paint is a
+ *   tile); if the hero fails, at once; in any case a second after the window's load event (at once
+ *   in a background tab, which runs no frames);
  * - then it moves the scripts parked in `<template data-after-paint>` into the document (they
  *   run as if they had been there), lets islands with `client:afterpaint` hydrate
  *   (see directive.ts), and switches from the fallback fonts to the brand's web fonts;
  * - a visitor whose browser already loaded the web fonts once (remembered in localStorage) gets
- *   them at once: they come from the cache, so they cost the first paint nothing. Pages without a
- *   hero (sign-in, game pages, lists) use their fonts at once too: swapping fonts under text that
- *   is already on screen would shift it, and there is no image to make way for.
+ *   them at once: they come from the cache, so they cost the first paint nothing. On a first
+ *   visit every page draws its text in the fonts' size-matched fallbacks (theme-css.ts), so the
+ *   swap to the web fonts moves nothing on screen.
  * Without JavaScript none of this runs: the `fonts-later` class is never set, so the brand's
  * fonts apply from the start, and there are no scripts to park.
  */
@@ -33,9 +34,7 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   const root = document.documentElement;
   let seen = false;
   try { seen = localStorage.getItem(${JSON.stringify(FONTS_SEEN_KEY)}) === '1'; } catch {}
-  // Only a page with a hero (preloaded above this script) holds its fonts back for it.
-  const heroPage = document.querySelector('link[rel="preload"][as="image"][fetchpriority="high"]') !== null;
-  if (!seen && heroPage) root.classList.add(${JSON.stringify(FONTS_LATER_CLASS)});
+  if (!seen) root.classList.add(${JSON.stringify(FONTS_LATER_CLASS)});
   let opened = false;
   let open;
   const unpark = () => {
@@ -68,8 +67,7 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   document.addEventListener('DOMContentLoaded', () => {
     if (opened) unpark();
     const hero = document.querySelector(HERO);
-    if (!hero) afterFrames();
-    else if (!timed) hero.decode().catch(() => {}).then(afterFrames);
+    if (hero && !timed) hero.decode().catch(() => {}).then(afterFrames);
   }, { once: true });
   // Everything has loaded: without a report from the hero (no Element Timing, a hero kept off
   // screen), open after the next frames; a tab in the background runs no frames, so it opens now.

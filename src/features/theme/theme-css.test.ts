@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadBrands } from '../../brands/load.server.ts';
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
+import { brandFontFallbacks } from './font-fallbacks.server.ts';
 import { themeCss } from './theme-css.ts';
+
+const laterRule = (css: string) => new RegExp(`:root\\.${FONTS_LATER_CLASS}\\{([^}]*)\\}`).exec(css)?.[1];
+const webFaces = (css: string) => (css.match(/@font-face\{[^}]*\}/g) ?? []).filter((face) => face.includes('url('));
 
 describe('themeCss', () => {
   const brands = loadBrands();
@@ -11,9 +15,26 @@ describe('themeCss', () => {
     const { body, heading } = brand.theme.fonts;
     expect(css).toContain(`--font-body:"${body.family}",${body.fallback}`);
     expect(css).toContain(`--font-heading:"${heading.family}",${heading.fallback}`);
-    const later = new RegExp(`:root\\.${FONTS_LATER_CLASS}\\{([^}]*)\\}`).exec(css)?.[1];
-    expect(later).toBe(`--font-body:${body.fallback};--font-heading:${heading.fallback}`);
+    expect(laterRule(css)).toBe(`--font-body:${body.fallback};--font-heading:${heading.fallback}`);
     // Every face swaps in when it arrives: text is never held back for a font.
-    expect(css.match(/@font-face\{[^}]*\}/g)?.every((face) => face.includes('font-display:swap'))).toBe(true);
+    expect(webFaces(css).length).toBeGreaterThan(0);
+    expect(webFaces(css).every((face) => face.includes('font-display:swap'))).toBe(true);
+  });
+
+  it.each(brands.map((brand) => [brand.id, brand] as const))('%s: each web font is backed by its size-matched fallback face, before and after the swap', async (_id, brand) => {
+    const css = themeCss(brand, await brandFontFallbacks(brand));
+    const { body, heading } = brand.theme.fonts;
+    expect(css).toContain(`--font-body:"${body.family}","${body.family} fallback",${body.fallback}`);
+    expect(css).toContain(`--font-heading:"${heading.family}","${heading.family} fallback",${heading.fallback}`);
+    expect(laterRule(css)).toBe(`--font-body:"${body.family} fallback",${body.fallback};--font-heading:"${heading.family} fallback",${heading.fallback}`);
+    for (const family of new Set([body.family, heading.family])) {
+      const faces = css.match(new RegExp(`@font-face\\{font-family:"${family} fallback";[^}]*\\}`, 'g')) ?? [];
+      // A regular and a bold face over local fonts, never a download.
+      expect(faces).toHaveLength(2);
+      for (const face of faces) {
+        expect(face).toMatch(/src:local\("[^"]+"\)(,local\("[^"]+"\))*;/);
+        expect(face).toMatch(/size-adjust:\d+\.\d\d%;ascent-override:\d+\.\d\d%;descent-override:\d+\.\d\d%;line-gap-override:\d+\.\d\d%/);
+      }
+    }
   });
 });

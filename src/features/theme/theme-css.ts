@@ -3,7 +3,8 @@
  * page's head so the first paint is already themed. Fonts use font-display: swap so text never
  * waits for them. Under the `fonts-later` class (set by the after-paint gate on a first visit to
  * a page with a hero) the page uses the theme's fallback stacks, so the web fonts are not even
- * asked for until the hero is on screen.
+ * asked for until the hero is on screen. Each stack starts with the font's size-matched fallback
+ * face when it has one (font-fallbacks.server.ts), so the swap moves nothing.
  */
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
 import type { Brand } from '../../brands/load.server.ts';
@@ -30,19 +31,33 @@ function scale(name: string, value: ThemeSettings['colors']['primary']): string[
   ];
 }
 
-const cache = new WeakMap<Brand, string>();
+/** Size-matched fallback faces of a brand's fonts and the families that have one. */
+export interface FontFallbacks {
+  css: string;
+  families: Set<string>;
+}
+
+/** The family name of a web font's size-matched fallback face. */
+export function fallbackFamily(family: string): string {
+  return `${family} fallback`;
+}
+
+const NO_FALLBACKS: FontFallbacks = { css: '', families: new Set() };
+const cache = new WeakMap<Brand, { fallbacks: FontFallbacks; css: string }>();
 
 /** The CSS for one brand's theme (computed once per loaded brand). */
-export function themeCss(brand: Brand): string {
+export function themeCss(brand: Brand, fallbacks: FontFallbacks = NO_FALLBACKS): string {
   const known = cache.get(brand);
-  if (known) return known;
-  const css = buildThemeCss(brand);
-  cache.set(brand, css);
+  if (known?.fallbacks === fallbacks) return known.css;
+  const css = buildThemeCss(brand, fallbacks);
+  cache.set(brand, { fallbacks, css });
   return css;
 }
 
-function buildThemeCss(brand: Brand): string {
+function buildThemeCss(brand: Brand, fallbacks: FontFallbacks): string {
   const { theme } = brand;
+  // The fallback stack of a font: its size-matched face first, when it has one.
+  const stack = (font: Font) => (fallbacks.families.has(font.family) ? `${quote(fallbackFamily(font.family))},${font.fallback}` : font.fallback);
   const faces = new Set([...fontFaces(brand.id, theme.fonts.body), ...fontFaces(brand.id, theme.fonts.heading)]);
   const vars = [
     `color-scheme:${theme.scheme}`,
@@ -56,8 +71,8 @@ function buildThemeCss(brand: Brand): string {
     `--gradient-card:${theme.gradients.card}`,
     `--radius:${theme.roundness}px`,
     `--radius-button:${theme.buttonRoundness}px`,
-    `--font-body:${quote(theme.fonts.body.family)},${theme.fonts.body.fallback}`,
-    `--font-heading:${quote(theme.fonts.heading.family)},${theme.fonts.heading.fallback}`,
+    `--font-body:${quote(theme.fonts.body.family)},${stack(theme.fonts.body)}`,
+    `--font-heading:${quote(theme.fonts.heading.family)},${stack(theme.fonts.heading)}`,
     `--font-size-base:${theme.fontSize.base}px`,
     `--type-scale:${theme.fontSize.scale}`,
     `--jackpot-highlight:${theme.jackpot.highlight}`,
@@ -67,6 +82,6 @@ function buildThemeCss(brand: Brand): string {
     `--jackpot-details-bg:${theme.jackpot.detailsBackground}`,
     `--jackpot-text:${theme.jackpot.text}`,
   ];
-  const fallbacks = [`--font-body:${theme.fonts.body.fallback}`, `--font-heading:${theme.fonts.heading.fallback}`];
-  return `${[...faces].join('')}:root{${vars.join(';')}}:root.${FONTS_LATER_CLASS}{${fallbacks.join(';')}}`;
+  const later = [`--font-body:${stack(theme.fonts.body)}`, `--font-heading:${stack(theme.fonts.heading)}`];
+  return `${[...faces].join('')}${fallbacks.css}:root{${vars.join(';')}}:root.${FONTS_LATER_CLASS}{${later.join(';')}}`;
 }

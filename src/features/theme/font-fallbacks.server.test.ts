@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Brand } from '../../brands/load.server.ts';
+import { loadBrands } from '../../brands/load.server.ts';
+import { brandFontFallbacks, fallbackFaces, isSerifStack } from './font-fallbacks.server.ts';
+
+const adjust = (css: string, name: string) => Number(new RegExp(`${name}:([\\d.]+)%`).exec(css)?.[1]);
+
+describe('size-matched font fallbacks', () => {
+  it('scales the local font to the web font\'s average glyph width and gives it the web font\'s vertical metrics', () => {
+    // Inter's metrics (read from public/fonts/inter) over Arial / Liberation Sans.
+    const css = fallbackFaces('Inter', { ascent: 1984, descent: -494, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 978 }, false);
+    expect(adjust(css, 'size-adjust')).toBeCloseTo((978 / 2048 / (913 / 2048)) * 100, 1);
+    const per = 2048 * (978 / 913);
+    expect(adjust(css, 'ascent-override')).toBeCloseTo((1984 / per) * 100, 1);
+    expect(adjust(css, 'descent-override')).toBeCloseTo((494 / per) * 100, 1);
+    expect(adjust(css, 'line-gap-override')).toBe(0);
+    expect(css).toContain('src:local("Arial"),local("ArialMT"),local("Liberation Sans")');
+    expect(css).toContain('font-family:"Inter fallback"');
+  });
+
+  it('stands a serif font on Times New Roman and a sans-serif one on Arial', () => {
+    const metrics = { ascent: 1082, descent: -251, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 452 };
+    expect(fallbackFaces('Playfair Display', metrics, true)).toContain('local("Times New Roman")');
+    expect(fallbackFaces('Playfair Display', metrics, false)).toContain('local("Arial")');
+    expect(isSerifStack('Georgia, "Times New Roman", Times, serif')).toBe(true);
+    expect(isSerifStack('system-ui, Arial, sans-serif')).toBe(false);
+  });
+
+  it('reads every demo brand\'s fonts from their files', async () => {
+    for (const brand of loadBrands()) {
+      const { families } = await brandFontFallbacks(brand);
+      expect([...families].sort()).toEqual([...new Set([brand.theme.fonts.body.family, brand.theme.fonts.heading.family])].sort());
+    }
+  });
+
+  it('gives a font it cannot read no fallback face, and says why', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const [brand] = loadBrands();
+    const broken = structuredClone(brand!) as Brand;
+    broken.id = 'broken-fonts';
+    broken.theme.fonts.body.faces = [{ ...broken.theme.fonts.body.faces[0]!, url: 'assets/fonts/missing.woff2' }];
+    broken.theme.fonts.heading.faces = [{ ...broken.theme.fonts.heading.faces[0]!, url: 'https://fonts.example.com/x.woff2' }];
+    const { css, families } = await brandFontFallbacks(broken);
+    expect(css).toBe('');
+    expect(families.size).toBe(0);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/broken-fonts: could not read the metrics of .*missing\.woff2/);
+    warn.mockRestore();
+  });
+});
