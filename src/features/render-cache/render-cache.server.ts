@@ -98,7 +98,7 @@ export async function cachedRender(key: string, render: () => Promise<Response>,
 }
 
 /** Drops every page of a brand (its content changed). */
-export function dropBrandPages(brandId: string): void {
+function dropBrandPages(brandId: string): void {
   for (const key of pages.keys()) if (key.startsWith(`${brandId}|`)) pages.delete(key);
 }
 

@@ -14,7 +14,7 @@ import { fromFile } from '@capsizecss/unpack/fs';
 import type { Brand } from '../../brands/load.server.ts';
 import { brandsDir } from '../../brands/load.server.ts';
 import type { ThemeSettings } from '../../brands/schema.ts';
-import { fallbackFamily, type FontFallbacks } from './theme-css.ts';
+import { fallbackFamily, quote, type FontFallbacks } from './theme-css.ts';
 
 /** The metrics this module needs, in font units. */
 export interface FontMetrics {
@@ -48,7 +48,6 @@ const SERIF: LocalFamily = {
 type Font = ThemeSettings['fonts']['body'];
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
-const quote = (text: string) => `"${text.replace(/["\\]/g, '')}"`;
 
 /**
  * The @font-face rules of a fallback for a web font with these metrics, over a serif or sans-serif

@@ -1,9 +1,9 @@
 /**
  * Turns a brand's theme.json into CSS custom properties and @font-face rules, inlined in each
  * page's head so the first paint is already themed. Fonts use font-display: swap so text never
- * waits for them. Under the `fonts-later` class (set by the after-paint gate on a first visit to
- * a page with a hero) the page uses the theme's fallback stacks, so the web fonts are not even
- * asked for until the hero is on screen. Each stack starts with the font's size-matched fallback
+ * waits for them. Under the `fonts-later` class (set by the after-paint gate on a first visit) the
+ * page uses the theme's fallback stacks, so the web fonts are not even asked for until the page's
+ * first screen is painted. Each stack starts with the font's size-matched fallback
  * face when it has one (font-fallbacks.server.ts), so the swap moves nothing.
  */
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
@@ -13,7 +13,8 @@ import type { ThemeSettings } from '../../brands/schema.ts';
 
 type Font = ThemeSettings['fonts']['body'];
 
-function quote(text: string): string {
+/** A CSS string (font family names), with quotes and backslashes left out. */
+export function quote(text: string): string {
   return `"${text.replace(/["\\]/g, '')}"`;
 }
 
