@@ -113,4 +113,28 @@ test.describe('game page', () => {
     expect(after).not.toBe('50.00');
     await expect(page.getByTestId('balance')).toContainText(`$${after}`, { timeout: 15_000 });
   });
+
+  test('Play pressed before the session check has run still launches the game', async ({ page }) => {
+    const brand = 'kororaa';
+    const phone = `+6455${unique()}`;
+    await addTokenCookies(page.context(), brand, await smsTokens(page.request, brand, phone));
+    await creditWallet(page.request, brand, phone, '20.00', 'USD');
+    // The session check is parked until after the first paint. Hold its script (the real file,
+    // unaltered) until Play has been pressed, as a slow phone or a busy machine would.
+    let releaseBoot!: () => void;
+    const bootHeld = new Promise<void>((resolve) => { releaseBoot = resolve; });
+    await page.route(/\/_astro\/SessionBoot\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+      await bootHeld;
+      await route.continue();
+    });
+    const game = (await slots(page.request, brand)).find((candidate) => !candidate.isLiveCasino)!;
+    await page.goto(`${brandOrigin(brand)}/en/games/${game.slug}/`);
+    await page.getByTestId('game-play').click();
+    await expect(page.getByTestId('game-play')).toHaveAttribute('aria-busy', 'true');
+    releaseBoot();
+    await expect(page.getByTestId('game-stage')).toHaveAttribute('data-mode', 'REAL');
+    await expect(page.getByTestId('game-stage')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('balance')).toContainText('$20.00');
+  });
 });

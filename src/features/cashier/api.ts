@@ -4,7 +4,7 @@
  * reason (spec section 8: the first extensions.reason), so the forms can explain them.
  */
 import { gql } from '@apollo/client';
-import { currentPlayerRuntime } from '../session/player-runtime.ts';
+import { settledPlayerRuntime } from '../session/player-runtime.ts';
 import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from '../../lib/graphql-errors.ts';
 import {
   CANCEL_WITHDRAWAL,
@@ -26,7 +26,7 @@ const documents = {
 };
 
 async function client() {
-  const runtime = await currentPlayerRuntime();
+  const runtime = await settledPlayerRuntime();
   if (!runtime) throw new GraphqlCallError('No player session', 'AuthenticationFailure');
   return runtime.client;
 }

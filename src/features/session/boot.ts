@@ -7,6 +7,7 @@
 import { readSessionConfig } from './config.ts';
 import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './tokens.ts';
 import { setPlayerLoading } from './player-store.ts';
+import { markSessionChecked } from './session-store.ts';
 
 /** Whether this page load carries a session worth starting the player runtime for. */
 export function pageHasSession(): boolean {
@@ -30,8 +31,10 @@ function completeProviderSignOut(): void {
 export function bootSession(): void {
   completeProviderSignOut();
   // Handler routes finish their sign-in themselves and then navigate: no runtime there.
-  if (document.documentElement.dataset.pageLayout === 'main') return;
-  if (!pageHasSession()) return;
-  setPlayerLoading();
-  void import('./player-runtime.ts').then(({ startPlayerRuntime }) => startPlayerRuntime(readSessionConfig()));
+  if (document.documentElement.dataset.pageLayout !== 'main' && pageHasSession()) {
+    // LOADING before the checked mark: a waiter woken by the mark then waits for the runtime.
+    setPlayerLoading();
+    void import('./player-runtime.ts').then(({ startPlayerRuntime }) => startPlayerRuntime(readSessionConfig()));
+  }
+  markSessionChecked();
 }

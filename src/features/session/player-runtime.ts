@@ -29,7 +29,7 @@ import {
   WALLET,
 } from './queries.ts';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
-import { $session, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
+import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
 import {
   createTokenRefresher,
   expiresSoon,
@@ -76,20 +76,23 @@ export function currentPlayerRuntime(): Promise<PlayerRuntime | null> | null {
 }
 
 /**
- * The runtime once the page's session check has settled: islands that mount before the boot
- * script's dynamic import has resolved wait for `$player` to leave LOADING. Null for a visitor.
+ * The runtime once the page's session check has settled; null for a visitor. The check (boot.ts)
+ * runs after the first paint, so an island clicked before it waits for the check, and then, while
+ * the player is LOADING, for the boot script's dynamic import to start the runtime.
  */
 export function settledPlayerRuntime(): Promise<PlayerRuntime | null> {
   return new Promise((resolve) => {
-    const settle = (status: string) => {
-      if (status === 'LOADING' && !running) return false;
+    const settle = () => {
+      if (!$sessionChecked.get()) return false;
+      if ($player.get().status === 'LOADING' && !running) return false;
       void (running ?? Promise.resolve(null)).then(resolve);
       return true;
     };
-    if (settle($player.get().status)) return;
-    const stop = $player.listen((state) => {
-      if (settle(state.status)) stop();
-    });
+    if (settle()) return;
+    const stops = [$sessionChecked.listen(check), $player.listen(check)];
+    function check() {
+      if (settle()) for (const stop of stops) stop();
+    }
   });
 }
 

@@ -33,3 +33,15 @@ export function setRealtimeReady(ready: boolean): void {
   const current = $session.get();
   if (current && current.realtimeReady !== ready) $session.set({ ...current, realtimeReady: ready });
 }
+
+/**
+ * True once this page's session check (boot.ts) has run. The check is parked until after the first
+ * paint, so an island can be hydrated and clicked before it: code that needs the player runtime
+ * waits for this first (player-runtime.ts `settledPlayerRuntime`).
+ */
+export const $sessionChecked = atom(false);
+
+/** The page's session check ran: the player runtime has started, or there is no session. */
+export function markSessionChecked(): void {
+  $sessionChecked.set(true);
+}

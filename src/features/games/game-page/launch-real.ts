@@ -4,14 +4,14 @@
  * Loaded only when a signed-in player presses Play.
  */
 import { gql } from '@apollo/client';
-import { currentPlayerRuntime } from '../../session/player-runtime.ts';
+import { settledPlayerRuntime } from '../../session/player-runtime.ts';
 import { LAUNCH_GAME_MUTATION, type GameLaunch, type LaunchVariables } from './queries.ts';
 
 const LAUNCH_GAME = gql(LAUNCH_GAME_MUTATION);
 
 /** Launches REAL play for the signed-in player; throws when there is no running session. */
 export async function launchReal(variables: Omit<LaunchVariables, 'mode'>): Promise<GameLaunch> {
-  const runtime = await currentPlayerRuntime();
+  const runtime = await settledPlayerRuntime();
   if (!runtime) throw new Error('No player session');
   const { data } = await runtime.client.mutate<{ launchGame: GameLaunch }>({
     mutation: LAUNCH_GAME,
