@@ -13,6 +13,7 @@ import { callContextFor, loadCountryContext, safeClientAddress } from './feature
 import { withFrameSources } from './features/security/csp.server.ts';
 import { cachedRender, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 import { contentGeneration } from './features/render-cache/content-version.server.ts';
+import { finishPage } from './features/critical-css/finish-page.server.ts';
 
 /** Paths outside the locale prefix that pages serve themselves. */
 const UNPREFIXED = /^\/(internal|api)(\/|$)/;
@@ -34,19 +35,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return context.redirect(`${routePath(home, 'verify-email')}${search}`, 302);
   }
   const framed = (response: Response) => withFrameSources(response, brand.id, brand.defaultLocale);
-  if (UNPREFIXED.test(pathname)) return framed(await next());
+  if (UNPREFIXED.test(pathname)) return framed(await finishPage(await next()));
 
   const first = pathname.split('/')[1] ?? '';
   if (pathname === '/' && localization) return context.redirect(`${homePath(home)}${search}`, 302);
 
-  let render: () => Promise<Response> = () => next();
+  let render: () => Promise<Response> = async () => finishPage(await next());
   if (LOCALE_SHAPE.test(first)) {
     // A locale this brand does not serve goes back to the brand's home (spec section 2).
     if (!isLocale(first) || !brand.locales.includes(first)) return context.redirect('/', 302);
     context.locals.locale = first;
   } else if (!localization) {
     // Without localisation, unprefixed paths are the default locale's pages.
-    render = () => next(`/${brand.defaultLocale}${pathname}${search}`);
+    render = async () => finishPage(await next(`/${brand.defaultLocale}${pathname}${search}`));
   }
 
   if (!isCacheableRequest(context.request)) return framed(await render());

@@ -6,6 +6,7 @@
  */
 import { waitForIslands } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
+import { brandHost, LOOPBACK } from './support/urls.ts';
 
 /** Everything the page fetched, with when it started, beside when the hero was first on screen. */
 async function loadOrder(page: import('@playwright/test').Page) {
@@ -47,6 +48,52 @@ for (const device of ['desktop', 'phone @phone']) test(`a first visit paints the
   expect(await page.evaluate(() => localStorage.getItem('atrium:fonts-seen'))).toBe('1');
   await page.getByRole('button', { name: /search/i }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a page inlines only the rules its markup uses; the whole stylesheet loads after the hero and before islands hydrate', async ({ page }) => {
+  const html = await (await page.request.get(`${LOOPBACK}/en/`, { headers: brandHost('aurelia') })).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  // No stylesheet blocks the first paint: the links wait in the after-paint template (and <noscript>).
+  expect(head.replace(/<noscript>[\s\S]*?<\/noscript>|<template[\s\S]*?<\/template>/g, '')).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  expect(head).toMatch(/<template data-after-paint><link rel="stylesheet" href="\/_astro\/[^"]+\.css">/);
+  const inlined = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+  expect(inlined, 'the lobby\'s banner is styled from the first paint').toContain('.banner{');
+  expect(inlined, 'the search overlay, not on the page yet, is not inlined').not.toContain('.search-panel');
+
+  // When each island hydrated, whether the whole stylesheet had loaded.
+  await page.addInitScript(() => {
+    const record = window as Window & { hydratedBeforeSheet?: number };
+    record.hydratedBeforeSheet = 0;
+    document.addEventListener('astro:hydrate', () => {
+      const loaded = [...document.styleSheets].some((sheet) => /\/_astro\/.+\.css$/.test(sheet.href ?? ''));
+      if (!loaded) record.hydratedBeforeSheet! += 1;
+    }, true);
+  });
+  // A slow stylesheet (as on a phone's network): the islands must still wait for it.
+  await page.route(/\/_astro\/[^/]+\.css$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/en/');
+  await waitForIslands(page);
+  expect(await page.evaluate(() => (window as Window & { hydratedBeforeSheet?: number }).hydratedBeforeSheet), 'islands hydrated before the stylesheet had loaded').toBe(0);
+  const timing = await page.evaluate(async () => {
+    const hero = await new Promise<PerformanceEntry>((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().find((candidate) => (candidate as PerformanceEntry & { identifier?: string }).identifier === 'hero');
+        if (entry) resolve(entry);
+      }).observe({ type: 'element', buffered: true });
+    });
+    const sheets = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\.css$/.test(entry.name));
+    return { heroPaint: hero.startTime, sheets: sheets.map((entry) => entry.startTime) };
+  });
+  expect(timing.sheets.length, 'the whole stylesheet is fetched').toBeGreaterThan(0);
+  for (const start of timing.sheets) expect(start).toBeGreaterThanOrEqual(timing.heroPaint);
+  // What the page did not have at first is styled once it appears: the search overlay's field.
+  await page.getByRole('button', { name: /search/i }).click();
+  const field = page.getByRole('dialog').getByRole('searchbox').or(page.getByRole('dialog').getByRole('textbox')).first();
+  await expect(field).toBeVisible();
+  expect(await field.evaluate((node) => getComputedStyle(node).minHeight)).toBe('44px');
 });
 
 /** Records the <html> classes as they were when the document finished parsing. */

@@ -4,6 +4,7 @@
  * that never steer links or redirects (malformed ones are a 400), cross-site writes refused, and a
  * rate-limited sign-in answering 429 with Retry-After through the lobby's proxy.
  */
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { expect, test } from './support/test.ts';
 import { unique } from './support/player.ts';
@@ -43,7 +44,13 @@ test.describe('security headers', () => {
       const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
       expect(scriptSrc, 'script-src').toContain("'self'");
       expect(scriptSrc, 'script-src never allows inline scripts').not.toContain('unsafe-inline');
-      expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+      // Exactly the hashes of the inline scripts this page carries (parked ones included), no others.
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes = '']) => !/\bsrc=|application\/json/.test(attributes))
+        .map(([, , text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+      expect(scriptSrc.split(/\s+/).filter((token) => token.startsWith("'sha256-")).sort()).toEqual([...new Set(inline)].sort());
+      if (path !== '/internal/bare/') expect(inline.length, 'a lobby page runs its gate inline').toBeGreaterThan(0);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");
       expect(csp).toContain("frame-ancestors 'self'");

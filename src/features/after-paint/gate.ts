@@ -9,9 +9,11 @@
  *   window's load event, when its first screen of images is in (a game list's largest paint is a
  *   tile); if the hero fails, at once; in any case a second after the window's load event (at once
  *   in a background tab, which runs no frames);
- * - then it moves the scripts parked in `<template data-after-paint>` into the document (they
- *   run as if they had been there), lets islands with `client:afterpaint` hydrate
- *   (see directive.ts), and switches from the fallback fonts to the brand's web fonts;
+ * - then it moves what is parked in `<template data-after-paint>` into the document: scripts run
+ *   as if they had been there, and the site's stylesheets load (the page inlines only the rules its
+ *   markup uses, features/critical-css/); it switches from the fallback fonts to the brand's web
+ *   fonts, and once the stylesheets are in, lets islands with `client:afterpaint` hydrate
+ *   (see directive.ts);
  * - a visitor whose browser already loaded the web fonts once (remembered in localStorage) gets
  *   them at once: they come from the cache, so they cost the first paint nothing. On a first
  *   visit every page draws its text in the fonts' size-matched fallbacks (theme-css.ts), so the
@@ -37,10 +39,15 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   if (!seen) root.classList.add(${JSON.stringify(FONTS_LATER_CLASS)});
   let opened = false;
   let open;
+  const styled = [];
   const unpark = () => {
     for (const parked of document.querySelectorAll('template[data-after-paint]')) {
       parked.remove();
-      document.body.append(parked.content.cloneNode(true));
+      const content = parked.content.cloneNode(true);
+      for (const link of content.querySelectorAll('link[rel="stylesheet"]')) {
+        styled.push(new Promise((done) => { link.onload = link.onerror = done; }));
+      }
+      document.body.append(content);
     }
   };
   window[${JSON.stringify(GATE_GLOBAL)}] = new Promise((resolve) => { open = resolve; }).then(() => {
@@ -51,6 +58,8 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
       // After a frame the new font stacks are in use and their files on the way; remember once they are in.
       requestAnimationFrame(() => document.fonts.ready.then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, '1'); } catch {} }));
     }
+    // Islands wait for the whole stylesheet, so what they render is styled (a stalled one for 3 s at most).
+    return Promise.race([Promise.all(styled), new Promise((done) => setTimeout(done, 3000))]);
   });
   const HERO = 'img[fetchpriority="high"]';
   const afterFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => open()));

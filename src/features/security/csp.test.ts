@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, frameSrcDirective, parseFrameOrigins } from './csp.ts';
+import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, frameSrcDirective, inlineScriptHash, parseFrameOrigins, withPageScriptHashes } from './csp.ts';
 
 describe('the lobby CSP', () => {
   it('forbids plugins, foreign base URLs and foreign framing, and never allows inline scripts', () => {
@@ -32,5 +32,23 @@ describe('the lobby CSP', () => {
     expect(parseFrameOrigins('https://pay.example.com, https://widget.example.com/')).toEqual(['https://pay.example.com', 'https://widget.example.com']);
     expect(() => parseFrameOrigins('https://pay.example.com/checkout')).toThrow(/"https:\/\/pay.example.com\/checkout" is not an http\(s\) origin/);
     expect(() => parseFrameOrigins('pay.example.com')).toThrow(/ATRIUM_FRAME_ORIGINS entry "pay.example.com"/);
+  });
+});
+
+describe('withPageScriptHashes', () => {
+  const gate = 'window.gate=1';
+  const parked = 'console.log("parked")';
+  const other = 'window.other=1';
+  const policy = `default-src 'self'; script-src 'self' '${inlineScriptHash(gate)}' '${inlineScriptHash(parked)}' '${inlineScriptHash(other)}'; style-src 'self' 'unsafe-inline'`;
+  const html = `<head><script>${gate}</script><script type="module" src="/_astro/a.js"></script>`
+    + `<script type="application/json" id="cfg">{"a":1}</script></head><body><template data-after-paint><script>${parked}</script></template></body>`;
+
+  it('keeps the hashes of the inline scripts on the page, parked ones included, and drops the rest', () => {
+    const narrowed = withPageScriptHashes(policy, html);
+    expect(narrowed).toBe(`default-src 'self'; script-src 'self' '${inlineScriptHash(gate)}' '${inlineScriptHash(parked)}'; style-src 'self' 'unsafe-inline'`);
+  });
+
+  it('leaves only self for a page without inline scripts', () => {
+    expect(/script-src[^;]*/.exec(withPageScriptHashes(policy, '<p>plain</p>'))?.[0]).toBe("script-src 'self'");
   });
 });

@@ -14,6 +14,25 @@ export function inlineScriptHash(source: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
 }
 
+/** Inline scripts of a page: attributes and text of every `<script>` without a `src`. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The policy with its script-src narrowed to the hashes of the inline scripts this page carries.
+ * Astro lists the hash of every inline script of the whole site (nine, about 0.5 KB) on every
+ * page; a phone waits for those header bytes like any others. Scripts that run from a file stay
+ * covered by 'self', and a hash stays when its script sits anywhere in the page, parked or not.
+ */
+export function withPageScriptHashes(policy: string, html: string): string {
+  const present = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || /\btype="application\/(ld\+)?json"/.test(attributes)) continue;
+    present.add(`'${inlineScriptHash(text)}'`);
+  }
+  return policy.replace(/script-src\s[^;]*/, (directive) =>
+    directive.split(/\s+/).filter((token) => !token.startsWith("'sha256-") || present.has(token)).join(' '));
+}
+
 /** A directive Astro lets a config name (script-src and style-src are Astro's own). */
 type CspDirective = `${'default-src' | 'object-src' | 'base-uri' | 'frame-ancestors' | 'form-action' | 'img-src' | 'font-src' | 'connect-src' | 'media-src' | 'worker-src' | 'manifest-src'} ${string}`;
 
