@@ -56,6 +56,8 @@ test('a page inlines only the rules its markup uses; the whole stylesheet loads 
   // No stylesheet blocks the first paint: the links wait in the after-paint template (and <noscript>).
   expect(head.replace(/<noscript>[\s\S]*?<\/noscript>|<template[\s\S]*?<\/template>/g, '')).not.toMatch(/<link[^>]*rel="stylesheet"/);
   expect(head).toMatch(/<template data-after-paint><link rel="stylesheet" href="\/_astro\/[^"]+\.css">/);
+  // The brand's icons wait too; until then an empty icon keeps the browser from asking for /favicon.ico.
+  expect([...head.replace(/<noscript>[\s\S]*?<\/noscript>|<template[\s\S]*?<\/template>/g, '').matchAll(/<link rel="icon"[^>]*>/g)].map((match) => match[0])).toEqual(['<link rel="icon" href="data:,">']);
   const inlined = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
   expect(inlined, 'the lobby\'s banner is styled from the first paint').toContain('.banner{');
   expect(inlined, 'the search overlay, not on the page yet, is not inlined').not.toContain('.search-panel');
@@ -89,6 +91,7 @@ test('a page inlines only the rules its markup uses; the whole stylesheet loads 
   });
   expect(timing.sheets.length, 'the whole stylesheet is fetched').toBeGreaterThan(0);
   for (const start of timing.sheets) expect(start).toBeGreaterThanOrEqual(timing.heroPaint);
+  await expect(page.locator('head link[rel="icon"][sizes="32x32"]')).toHaveAttribute('href', '/brand-assets/aurelia/favicon-32.png');
   // What the page did not have at first is styled once it appears: the search overlay's field.
   await page.getByRole('button', { name: /search/i }).click();
   const field = page.getByRole('dialog').getByRole('searchbox').or(page.getByRole('dialog').getByRole('textbox')).first();

@@ -42,12 +42,14 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   const styled = [];
   const unpark = () => {
     for (const parked of document.querySelectorAll('template[data-after-paint]')) {
+      const home = parked.parentNode === document.head ? document.head : document.body;
       parked.remove();
       const content = parked.content.cloneNode(true);
       for (const link of content.querySelectorAll('link[rel="stylesheet"]')) {
         styled.push(new Promise((done) => { link.onload = link.onerror = done; }));
       }
-      document.body.append(content);
+      // What was parked in the head (stylesheets, icons) goes to the head; the rest to the body.
+      home.append(content);
     }
   };
   window[${JSON.stringify(GATE_GLOBAL)}] = new Promise((resolve) => { open = resolve; }).then(() => {
