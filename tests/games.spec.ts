@@ -5,6 +5,7 @@
  */
 import { waitForIslandOf } from './support/hydration.ts';
 import { expect, test, type Locator, type Page, type Request } from './support/test.ts';
+import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts';
 import { FIXED_GAME_LISTS } from '../src/routes.ts';
 import { seriousViolations } from './support/axe.ts';
 import { brandOrigin } from './support/urls.ts';
@@ -55,15 +56,7 @@ async function settledScrollLeft(region: Locator): Promise<number> {
 
 /** Sums the page's layout shifts (not caused by input) while /en/games/ loads, hydrates and is scrolled through. */
 async function layoutShiftOfGamesPage(page: Page): Promise<number> {
-  await page.addInitScript(() => {
-    const store = window as unknown as { layoutShift: number };
-    store.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) store.layoutShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/en/games/');
   await hydrated(rail(page, 'Hot games'));
   // Scroll the whole page so every rail hydrates and its lazy artwork loads.
@@ -72,7 +65,7 @@ async function layoutShiftOfGamesPage(page: Page): Promise<number> {
     await page.waitForTimeout(150);
   }
   await page.waitForLoadState('networkidle');
-  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+  return layoutShiftSoFar(page);
 }
 
 test.describe('game carousel on a phone', () => {

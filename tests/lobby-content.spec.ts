@@ -8,13 +8,17 @@ import { expect, test, type Page } from './support/test.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
+import { waitForLobbyRest } from './support/hydration.ts';
 
 const CONTENT = `.data/e2e-${E2E_PORT}-content`;
 interface Block { id: string; type: string; [field: string]: unknown }
 const layoutFile = (brand: string) => path.join(CONTENT, brand, 'layout.json');
 const readLayout = (brand: string) => JSON.parse(readFileSync(layoutFile(brand), 'utf8')) as { blocks: Block[] };
 const writeLayout = (brand: string, layout: unknown) => writeFileSync(layoutFile(brand), JSON.stringify(layout, null, 2));
-const blockIds = (page: Page) => page.locator('.lobby > [data-block], .lobby [data-block]').evaluateAll((nodes) => [...new Set(nodes.map((n) => n.getAttribute('data-block')))]);
+const blockIds = async (page: Page) => {
+  await waitForLobbyRest(page);
+  return page.locator('.lobby > [data-block], .lobby [data-block]').evaluateAll((nodes) => [...new Set(nodes.map((n) => n.getAttribute('data-block')))]);
+};
 
 test.describe.configure({ mode: 'serial' });
 

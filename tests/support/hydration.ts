@@ -26,3 +26,8 @@ export async function waitForIslands(page: Page): Promise<void> {
 export async function waitForIslandOf(content: Locator): Promise<void> {
   await expect(content.page().locator('astro-island', { has: content }).last()).not.toHaveAttribute('ssr');
 }
+
+/** Waits until the lobby's later blocks, requested after its first paint, are on the page (features/lobby/rest/). */
+export async function waitForLobbyRest(page: Page): Promise<void> {
+  await expect(page.locator('[data-lobby-rest]')).toHaveCount(0, { timeout: 15_000 });
+}

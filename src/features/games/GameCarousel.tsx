@@ -50,6 +50,8 @@ export interface GameCarouselProps {
   texts: CarouselTexts;
   /** How many leading tiles load their images eagerly (the rest are lazy). */
   eagerTiles: number;
+  /** The id its heading and list are named from, unique on the page; React's useId by default. */
+  idBase?: string;
   /** Hearts on the tiles: given only for signed-in players. */
   hearts?: TileHearts;
 }
@@ -75,7 +77,10 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
 /** A horizontally scrolling rail of one game list. */
 export default function GameCarousel(props: GameCarouselProps) {
   const { title, titleHref, listOfGamesSlug, variant, initial, filters, showMoreHref, paths, texts, eagerTiles, hearts } = props;
-  const id = useId();
+  const reactId = useId();
+  // A rail that may arrive in a later fragment (the lobby's later blocks) brings its own id: React's
+  // ids restart with every server render, so the page's and the fragment's would meet.
+  const id = props.idBase ?? reactId;
   const headingId = `${id}-title`;
   const listId = `${id}-list`;
   const scrollerRef = useRef<HTMLDivElement>(null);

@@ -1,0 +1,103 @@
+/**
+ * The lobby's later blocks (src/features/lobby/rest/): the page's HTML carries the first three
+ * blocks, so it fits a phone's first round trip. The rest come from /{locale}/lobby-blocks/ once
+ * the first screen has painted (the page names the blocks it shows). They arrive in the editor's order, styled, hydrating as they
+ * scroll into view, without shifting what is on screen. Without JavaScript, or when that request
+ * fails, the lobby offers the games index instead.
+ */
+import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
+import { waitForLobbyRest } from './support/hydration.ts';
+import { expect, test } from './support/test.ts';
+import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts';
+import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
+
+const LOBBY = `${brandOrigin('aurelia')}/en/`;
+const blockIdsIn = (html: string) => [...html.matchAll(/data-block="([^"]+)"/g)].map((match) => match[1]);
+
+/** The sum of the page's layout shifts (not caused by input) while the lobby loads and is scrolled through. */
+async function layoutShiftOfLobby(page: Page): Promise<number> {
+  await recordLayoutShifts(page);
+  await page.goto(LOBBY);
+  await waitForLobbyRest(page);
+  for (let step = 0; step < 16; step++) {
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await page.waitForTimeout(120);
+  }
+  await page.waitForLoadState('networkidle');
+  return layoutShiftSoFar(page);
+}
+
+test('the lobby page carries its first three blocks; the rest arrive after the first paint, in order', async ({ page }) => {
+  const html = await (await page.request.get(`${LOOPBACK}/en/`, { headers: brandHost('aurelia') })).text();
+  const first = blockIdsIn(html);
+  expect(first).toHaveLength(3);
+  const restPath = `/en/lobby-blocks/?shown=${first.join('%2C')}`;
+  expect(html).toContain(`data-lobby-rest="${restPath}"`);
+  const rest = await page.request.get(`${LOOPBACK}${restPath}`, { headers: brandHost('aurelia') });
+  expect(rest.status()).toBe(200);
+  const later = blockIdsIn(await rest.text());
+  expect(later.length).toBeGreaterThan(5);
+
+  await page.goto(LOBBY);
+  await waitForLobbyRest(page);
+  const onPage = await page.locator('.lobby [data-block]').evaluateAll((nodes) => [...new Set(nodes.map((node) => node.getAttribute('data-block')))]);
+  expect(onPage).toEqual([...first, ...later]);
+  // The provider of the week still closes the lobby, and nothing is there twice.
+  await expect(page.locator('.lobby > :last-child')).toHaveAttribute('data-testid', 'provider-of-the-week');
+  const ids = await page.locator('[id]').evaluateAll((nodes) => nodes.map((node) => node.id));
+  expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  // A rail that arrived later hydrates once it is scrolled to: its arrows start to work.
+  const slots = page.locator('[data-block="slots"] astro-island');
+  await slots.scrollIntoViewIfNeeded();
+  await expect(slots).not.toHaveAttribute('ssr');
+  // Styled by the whole stylesheet: a teaser that arrived later has its layout.
+  expect(await page.locator('[data-block="raffle"]').evaluate((node) => getComputedStyle(node).display)).not.toBe('inline');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the lobby does not shift while its later blocks arrive and it is scrolled through (CLS ≤ 0.01)', async ({ page }) => {
+  const shift = await layoutShiftOfLobby(page);
+  console.log(`CLS on the aurelia lobby (desktop): ${shift.toFixed(4)}`);
+  expect(shift).toBeLessThanOrEqual(0.01);
+});
+
+test('nor on a phone (CLS ≤ 0.01) @phone', async ({ page }) => {
+  const shift = await layoutShiftOfLobby(page);
+  console.log(`CLS on the aurelia lobby (phone): ${shift.toFixed(4)}`);
+  expect(shift).toBeLessThanOrEqual(0.01);
+});
+
+test('when the later blocks cannot load, the lobby offers the games index', async ({ page }) => {
+  await page.route(/\/lobby-blocks\//, (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto(LOBBY);
+  const fallback = page.locator('.lobby-rest').getByRole('link', { name: 'Browse games' });
+  await expect(fallback).toBeVisible();
+  await expect(fallback).toHaveAttribute('href', '/en/games/');
+  await expect(page.locator('.lobby-rest')).not.toHaveAttribute('aria-busy');
+  await expect(page.locator('.lobby [data-block]')).toHaveCount(3);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the lobby shows its first blocks and a link to the games index', async ({ page }) => {
+    await page.goto(LOBBY);
+    await expect(page.locator('.lobby [data-block]')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Browse games' })).toBeVisible();
+  });
+});
+
+test('the blocks request names what was wrong with a bad one, and never repeats a block the page shows', async ({ request }) => {
+  const bad = await request.get(`${LOOPBACK}/en/lobby-blocks/?shown=<script>`, { headers: brandHost('aurelia') });
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain('shown=a,b,c');
+  expect((await request.get(`${LOOPBACK}/en/lobby-blocks/`, { headers: brandHost('aurelia') })).status()).toBe(400);
+  // As after an editor moved "slots" to the top between the page's request and this one.
+  const moved = await request.get(`${LOOPBACK}/en/lobby-blocks/?shown=hero,slots,hot-games`, { headers: brandHost('aurelia') });
+  expect(moved.status()).toBe(200);
+  const ids = blockIdsIn(await moved.text());
+  expect(ids).toContain('featured-game');
+  expect(ids).not.toContain('slots');
+  expect(ids).not.toContain('hero');
+});
