@@ -139,8 +139,9 @@ test('hostile rich text from the CMS runs nothing', async ({ page }) => {
     writeLayout('kororaa', layout);
     await expect(async () => {
       await page.goto(`${brandOrigin('kororaa')}/en/`);
-      await expect(page.locator(`[data-block="${promotion.id}"] strong`)).toHaveText('bold');
-    }).toPass({ timeout: 3000 });
+      await waitForLobbyRest(page);
+      await expect(page.locator(`[data-block="${promotion.id}"] strong`)).toHaveText('bold', { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     const block = page.locator(`[data-block="${promotion.id}"]`);
     await block.getByText('click').click().catch(() => {});
     await block.getByText('Tap').click().catch(() => {});

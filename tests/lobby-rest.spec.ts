@@ -1,13 +1,14 @@
 /**
  * The lobby's later blocks (src/features/lobby/rest/): the page's HTML carries the first three
  * blocks, so it fits a phone's first round trip. The rest come from /{locale}/lobby-blocks/ once
- * the first screen has painted (the page names the blocks it shows). They arrive in the editor's order, styled, hydrating as they
- * scroll into view, without shifting what is on screen. Without JavaScript, or when that request
+ * the first screen has painted (the page names the blocks it shows), and go in once wanted (near
+ * the screen, or at the visitor's first scroll, key or touch). They arrive in the editor's order,
+ * styled, hydrating as they scroll into view, without shifting what is on screen. Without JavaScript, or when that request
  * fails, the lobby offers the games index instead.
  */
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
-import { waitForLobbyRest } from './support/hydration.ts';
+import { waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
@@ -66,6 +67,19 @@ test('nor on a phone (CLS ≤ 0.01) @phone', async ({ page }) => {
   const shift = await layoutShiftOfLobby(page);
   console.log(`CLS on the aurelia lobby (phone): ${shift.toFixed(4)}`);
   expect(shift).toBeLessThanOrEqual(0.01);
+});
+
+test('a visitor only looking at the first screen is not made to lay out the rest; the first Tab brings it in', async ({ page }) => {
+  const fetched = page.waitForResponse(/\/lobby-blocks\//);
+  await page.goto(LOBBY);
+  expect((await fetched).status()).toBe(200);
+  await waitForIslands(page);
+  await page.waitForTimeout(500);
+  await expect(page.locator('[data-lobby-rest]')).toHaveCount(1);
+  await expect(page.locator('.lobby [data-block]')).toHaveCount(3);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-lobby-rest]')).toHaveCount(0);
+  await expect(page.locator('[data-block="raffle"]')).toHaveCount(1);
 });
 
 test('when the later blocks cannot load, the lobby offers the games index', async ({ page }) => {

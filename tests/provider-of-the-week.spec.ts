@@ -4,6 +4,7 @@
  * studio page.
  */
 import { expect, test } from './support/test.ts';
+import { waitForLobbyRest } from './support/hydration.ts';
 import { graphql } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 
@@ -19,6 +20,7 @@ test('the lobby shows the provider of the week: top 10 carousel, next 10 list, l
   expect(pick.spotlightGames).toHaveLength(10);
 
   await page.goto(`${brandOrigin('aurelia')}/en/`);
+  await waitForLobbyRest(page);
   const block = page.getByTestId('provider-of-the-week');
   await block.scrollIntoViewIfNeeded();
   await expect(block.getByText('Provider of the week')).toBeVisible();

@@ -5,6 +5,7 @@
  * the header, and the live events of the lobby's TOP_SPORTS block.
  */
 import { expect, test } from './support/test.ts';
+import { waitForLobbyRest } from './support/hydration.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';
@@ -91,6 +92,7 @@ test.describe('sportsbook', () => {
 
 test('the TOP_SPORTS block shows live events from the sportsbook', async ({ page }) => {
   await page.goto(`${brandOrigin('aurelia')}/en/`);
+  await waitForLobbyRest(page);
   const live = page.getByTestId('live-events');
   await live.scrollIntoViewIfNeeded();
   await expect(live.getByRole('heading', { name: 'Live now' })).toBeVisible();

@@ -27,7 +27,12 @@ export async function waitForIslandOf(content: Locator): Promise<void> {
   await expect(content.page().locator('astro-island', { has: content }).last()).not.toHaveAttribute('ssr');
 }
 
-/** Waits until the lobby's later blocks, requested after its first paint, are on the page (features/lobby/rest/). */
+/**
+ * Brings the lobby's later blocks in, as a visitor scrolling down does, and waits until they are on
+ * the page (features/lobby/rest/: they go in once wanted, not while only the first screen is seen).
+ */
 export async function waitForLobbyRest(page: Page): Promise<void> {
-  await expect(page.locator('[data-lobby-rest]')).toHaveCount(0, { timeout: 15_000 });
+  const slot = page.locator('[data-lobby-rest]');
+  if (await slot.count()) await slot.scrollIntoViewIfNeeded().catch(() => {});
+  await expect(slot).toHaveCount(0, { timeout: 15_000 });
 }

@@ -1,9 +1,34 @@
 /**
  * Browser: fills the lobby's later blocks in (LobbyRest.astro). The request starts as soon as the
- * first screen has painted; the blocks go in once the whole stylesheet has loaded (the after-paint
- * gate's promise), so they appear styled. Their islands hydrate as they would have in the page.
+ * first screen has painted. The blocks go in once the whole stylesheet has loaded (the after-paint
+ * gate's promise), so they appear styled, and once they are wanted: their space comes within
+ * WANTED_MARGIN of the screen, or the visitor scrolls, types, clicks or touches anything (so a
+ * keyboard user's first Tab brings them in before focus could pass them). A phone that is only
+ * looking at its first screen is not made to lay out a dozen blocks below it. Their islands
+ * hydrate as they would have in the page.
  */
 type GatedWindow = Window & { __atriumAfterPaint?: Promise<void> };
+
+/** How far below the screen the later blocks' space may be when they go in. */
+const WANTED_MARGIN = '0px 0px 200px 0px';
+/** Anything the visitor does that brings the later blocks in at once. */
+const INTERACTIONS = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
+
+/** Resolves when the later blocks are wanted (see above). */
+function wanted(slot: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) done();
+    }, { rootMargin: WANTED_MARGIN });
+    function done() {
+      observer.disconnect();
+      for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+      resolve();
+    }
+    observer.observe(slot);
+    for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
+  });
+}
 
 /** Replaces the lobby's placeholder with the blocks the server renders for it. */
 export async function loadLobbyRest(): Promise<void> {
@@ -15,8 +40,10 @@ export async function loadLobbyRest(): Promise<void> {
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const html = await response.text();
     await ((window as GatedWindow).__atriumAfterPaint ?? Promise.resolve());
+    await wanted(slot);
     // The lobby's own server-rendered markup. Parsed in a template: its scripts stay inert; the
-    // islands' runtime is already on the page.
+    // islands' runtime is already on the page. All at once: one block per frame measured worse,
+    // as every frame laid the growing lobby out again.
     const template = document.createElement('template');
     template.innerHTML = html;
     slot.replaceWith(template.content);
