@@ -295,6 +295,10 @@ test('a studio page shows 20 games, then 30 more per Load more, in place', async
   const grid = page.getByRole('list', { name: 'Northwind Forge' });
   await expect(grid.getByRole('listitem')).toHaveCount(20);
   await expect(page.getByText('Showing 20 of 64 games')).toBeVisible();
+  // The first tile is the page's largest paint: it is fetched first; the studio logo and the other tiles wait.
+  const priorities = await page.locator('.games-heading__logo, .game-grid .game-tile__image').evaluateAll((images) =>
+    images.slice(0, 4).map((image) => image.getAttribute('fetchpriority')));
+  expect(priorities).toEqual(['low', 'high', 'low', 'low']);
 
   // Before hydration "Load more" is a plain link to ?page=2 (the no-JavaScript path, tested below).
   await waitForIslandOf(grid);

@@ -221,7 +221,7 @@ export default function GameCarousel(props: GameCarouselProps) {
         <ul className="game-rail__list" id={listId} aria-busy={paging.loading} data-tiles={initial.tiles}>
           {games.map((game, index) => (
             <li key={game.slug} className="game-rail__item">
-              <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} lowPriority />
+              <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} priority="low" />
               {hearts && <TileHeartSlot game={game} hearts={hearts} />}
             </li>
           ))}

@@ -108,7 +108,7 @@ export default function GameGrid(props: GameGridProps) {
       <ul className="game-grid" ref={listRef} aria-busy={loading} aria-labelledby={labelledBy} data-tiles={initial.tiles}>
         {games.map((game, index) => (
           <li key={game.slug} id={anchorOf(index + 1)} className="game-grid__item">
-            <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} />
+            <GameTile game={game} href={gamePath(paths, game.slug)} eager={index < eagerTiles} priority={eagerTiles > 0 && index === 0 ? 'high' : 'low'} />
             {hearts && <TileHeartSlot game={game} hearts={hearts} />}
           </li>
         ))}

@@ -7,10 +7,12 @@
 import type { GameTileData } from './types.ts';
 
 /**
- * A game tile; `eager` loads its image at once (tiles on screen at first paint). `lowPriority`
- * (the tiles of rails) lets the page's hero go first: the browser fetches it ahead of them.
+ * A game tile; `eager` loads its image at once (tiles on screen at first paint). `priority` is the
+ * image's fetch priority: `low` for the tiles of rails (the page's hero goes first) and for all
+ * but the first tile of a grid, whose first tile (the page's largest paint) is `high`. Left to
+ * itself, the browser fetches a grid's first five images alike, each on a connection of its own.
  */
-export function GameTile({ game, href, eager, lowPriority = false }: { game: GameTileData; href: string; eager: boolean; lowPriority?: boolean }) {
+export function GameTile({ game, href, eager, priority }: { game: GameTileData; href: string; eager: boolean; priority?: 'high' | 'low' }) {
   return (
     <a className="game-tile" href={href} data-slug={game.slug}>
       <img
@@ -20,7 +22,7 @@ export function GameTile({ game, href, eager, lowPriority = false }: { game: Gam
         height={400}
         alt=""
         loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={lowPriority ? 'low' : undefined}
+        fetchPriority={priority}
         decoding="async"
       />
       <span className="game-tile__name">{game.name}</span>
