@@ -19,7 +19,8 @@
  *   visit every page draws its text in the fonts' size-matched fallbacks (theme-css.ts), so the
  *   swap to the web fonts moves nothing on screen.
  * Without JavaScript none of this runs: the `fonts-later` class is never set, so the brand's
- * fonts apply from the start, and there are no scripts to park.
+ * fonts apply from the start; there are no scripts to park, and the stylesheets and icons come
+ * from the `<noscript>` copies beside their templates.
  */
 
 /** The class on <html> under which the theme uses its fallback font stacks (theme-css.ts). */
