@@ -60,9 +60,11 @@ async function measureJavaScript(pageUrl: string) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
   const scripts: Buffer[] = [];
-  page.on('response', async (response) => {
+  // Bodies are read as the responses come; all of them are in before the browser closes.
+  const reading: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() === 'script' && new URL(response.url()).origin === pageOrigin) {
-      scripts.push(await response.body());
+      reading.push(response.body().then((body) => { scripts.push(body); }));
     }
   });
   await page.goto(pageUrl, { waitUntil: 'networkidle' });
@@ -70,6 +72,7 @@ async function measureJavaScript(pageUrl: string) {
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].map((node) => node.textContent ?? '').join('\n'),
   );
+  await Promise.all(reading);
   await browser.close();
   const files = scripts.map(sizes);
   const inlineSizes = sizes(Buffer.from(inline));
