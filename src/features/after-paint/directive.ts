@@ -5,8 +5,7 @@
  * the next idle period. Bundled by Astro into a small inline script (addClientDirective).
  */
 import type { ClientDirective } from 'astro';
-
-type GatedWindow = Window & { __atriumAfterPaint?: Promise<void> };
+import { afterPaintOpened } from './opened.ts';
 
 const afterPaint: ClientDirective = (load, options, element) => {
   const hydrate = async () => {
@@ -26,8 +25,7 @@ const afterPaint: ClientDirective = (load, options, element) => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 1000 });
     else setTimeout(() => void hydrate(), 200);
   };
-  const gate = (window as GatedWindow).__atriumAfterPaint ?? Promise.resolve();
-  void gate.then(options.value === 'visible' ? whenVisible : whenIdle);
+  void afterPaintOpened().then(options.value === 'visible' ? whenVisible : whenIdle);
 };
 
 export default afterPaint;

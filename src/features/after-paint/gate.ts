@@ -23,14 +23,14 @@
  * from the `<noscript>` copies beside their templates.
  */
 
+import { GATE_GLOBAL } from './opened.ts';
+
 /** The class on <html> under which the theme uses its fallback font stacks (theme-css.ts). */
 export const FONTS_LATER_CLASS = 'fonts-later';
 /** localStorage key: set once this browser has loaded the brand fonts, so they are likely cached. */
 export const FONTS_SEEN_KEY = 'atrium:fonts-seen';
 /** The Element Timing identifier of the hero image (BlockImage.astro), reported once it is on screen. */
 export const HERO_TIMING = 'hero';
-/** The global promise islands wait on; resolved when the gate opens. */
-export const GATE_GLOBAL = '__atriumAfterPaint';
 
 /** The gate's source; the build minifies it for every page's head and hashes that for the CSP (astro.config.mjs). */
 export const AFTER_PAINT_GATE_SCRIPT = `(() => {

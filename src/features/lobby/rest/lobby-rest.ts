@@ -7,7 +7,7 @@
  * looking at its first screen is not made to lay out a dozen blocks below it. Their islands
  * hydrate as they would have in the page.
  */
-type GatedWindow = Window & { __atriumAfterPaint?: Promise<void> };
+import { afterPaintOpened } from '../../after-paint/opened.ts';
 
 /** How far below the screen the later blocks' space may be when they go in. */
 const WANTED_MARGIN = '0px 0px 200px 0px';
@@ -39,7 +39,7 @@ export async function loadLobbyRest(): Promise<void> {
     const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'text/html' } });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const html = await response.text();
-    await ((window as GatedWindow).__atriumAfterPaint ?? Promise.resolve());
+    await afterPaintOpened();
     await wanted(slot);
     // The lobby's own server-rendered markup. Parsed in a template: its scripts stay inert; the
     // islands' runtime is already on the page. All at once: one block per frame measured worse,
