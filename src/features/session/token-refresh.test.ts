@@ -61,6 +61,45 @@ function sharedStore(initial: TokenPair): TokenStore {
   return { read: () => pair, write: (next) => (pair = next), clear: () => (pair = null) };
 }
 
+/**
+ * Cookies as a browser keeps them: a tab's write reaches the jar every tab shares a few
+ * milliseconds later, and each tab's synchronous view (document.cookie) catches up later still.
+ * `readShared` and `written` ask the jar itself, like the Cookie Store API.
+ */
+function laggingJar(initial: TokenPair, options: { shared: boolean }) {
+  let jar: TokenPair | null = initial;
+  const views = new Set<(pair: TokenPair | null) => void>();
+  const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const commit = (next: TokenPair | null) =>
+    void later(10).then(() => {
+      jar = next;
+      for (const follow of views) void later(40).then(() => follow(next));
+    });
+  return function tab(): TokenStore {
+    let view: TokenPair | null = initial;
+    views.add((pair) => (view = pair));
+    const store: TokenStore = {
+      read: () => view,
+      write(next) {
+        view = next;
+        commit(next);
+      },
+      clear() {
+        view = null;
+        commit(null);
+      },
+    };
+    if (!options.shared) return store;
+    return {
+      ...store,
+      readShared: async () => jar,
+      async written(pair) {
+        while (jar?.refreshToken !== pair.refreshToken) await later(2);
+      },
+    };
+  };
+}
+
 const describeFailure = (error: unknown): RefreshFailure =>
   error instanceof PlatformError ? { reason: error.reason, message: error.message } : { message: String(error) };
 
@@ -122,6 +161,31 @@ describe('token refresh single-flight', () => {
     const noLock: LockManagerLike = { request: (_name, callback) => callback() };
     const tabs = Array.from({ length: 5 }, () => createTokenRefresher({ store, exchange: platform.exchange, describeFailure, locks: noLock }));
     await Promise.allSettled(tabs.map((tab) => tab.freshAccessToken()));
+    expect(platform.exchanges).toBeGreaterThan(1);
+    expect(platform.revoked).toBe(true);
+  });
+
+  it('five tabs refresh once although each tab sees the others\' cookie writes late (the shared jar is asked)', async () => {
+    const initial = expiredPair();
+    const platform = fakePlatform(initial);
+    const tab = laggingJar(initial, { shared: true });
+    const tabs = Array.from({ length: 5 }, () =>
+      createTokenRefresher({ store: tab(), exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike }),
+    );
+    const tokens = await Promise.all(tabs.flatMap((refresher) => Array.from({ length: 10 }, () => refresher.freshAccessToken())));
+    expect(platform.exchanges).toBe(1);
+    expect(platform.revoked).toBe(false);
+    expect(new Set(tokens).size).toBe(1);
+  });
+
+  it('reading only the tab\'s own late view, the next tab to take the lock presents the rotated token (the test can fail)', async () => {
+    const initial = expiredPair();
+    const platform = fakePlatform(initial);
+    const tab = laggingJar(initial, { shared: false });
+    const tabs = Array.from({ length: 5 }, () =>
+      createTokenRefresher({ store: tab(), exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike }),
+    );
+    await Promise.allSettled(tabs.map((refresher) => refresher.freshAccessToken()));
     expect(platform.exchanges).toBeGreaterThan(1);
     expect(platform.revoked).toBe(true);
   });

@@ -6,7 +6,9 @@
  * - in a tab, concurrent callers share one promise;
  * - across tabs, the refresh runs under the Web Lock `atrium-token-refresh`; whoever gets the lock
  *   second re-reads the cookies and, finding the refresh token already rotated by another tab,
- *   adopts the new pair instead of presenting the used token.
+ *   adopts the new pair instead of presenting the used token. The re-read asks the browser's shared
+ *   cookie jar (Cookie Store API), and the refreshing tab holds the lock until its new pair is there:
+ *   one tab's `document.cookie` can lag another tab's write by milliseconds.
  *
  * Tokens are refreshed 30 s before expiry; AuthenticationFailure or HTTP 401 gets one refresh and
  * a single retry (`withAuthRetry`). InvalidTokenFailure on refresh means SESSION_EXPIRED; any other
@@ -88,8 +90,9 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
 
   async function exchangeUnderLock(seen: TokenPair): Promise<TokenPair> {
     return locks.request(REFRESH_LOCK_NAME, async () => {
-      // Re-read after the lock: another tab may have rotated the pair while this one waited.
-      const current = options.store.read();
+      // Re-read after the lock, from the jar every tab shares: another tab may have rotated the pair
+      // while this one waited, and this tab's own view of the cookies can lag behind for a moment.
+      const current = options.store.readShared ? await options.store.readShared() : options.store.read();
       if (!current) throw new SessionEndedError('SESSION_EXPIRED', 'The session was ended in another tab');
       if (current.refreshToken !== seen.refreshToken) return current;
       let next: TokenPair;
@@ -102,6 +105,8 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
         throw error;
       }
       options.store.write(next);
+      // Hold the lock until the next tab to take it can see the new pair.
+      await options.store.written?.(next);
       return next;
     });
   }

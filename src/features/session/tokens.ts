@@ -38,6 +38,15 @@ export interface TokenStore {
   read(): TokenPair | null;
   write(pair: TokenPair): void;
   clear(): void;
+  /**
+   * The pair as the jar every tab shares holds it. A browser applies one tab's cookie write to that
+   * jar asynchronously, and another tab's `document.cookie` can lag behind for a few milliseconds:
+   * long enough for the tab that takes the refresh lock next to present the refresh token just
+   * rotated. So the refresher reads under the lock with this, when the store has it.
+   */
+  readShared?(): Promise<TokenPair | null>;
+  /** Resolves once the shared jar holds `pair`; the refresher keeps the lock until then. */
+  written?(pair: TokenPair): Promise<void>;
 }
 
 /** Reads one cookie from a `document.cookie` string. */
@@ -45,16 +54,17 @@ export function readCookie(name: string, cookies: string): string | undefined {
   for (const part of cookies.split(';')) {
     const index = part.indexOf('=');
     if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
+    if (part.slice(0, index).trim() === name) return decodeCookieValue(part.slice(index + 1).trim());
   }
   return undefined;
+}
+
+function decodeCookieValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** The `document.cookie` assignment for a lobby cookie (path /, SameSite=Lax, Secure on https). */
@@ -82,15 +92,56 @@ export function msUntilExpiry(token: string, now = Date.now()): number | null {
   return typeof exp === 'number' ? exp * 1000 - now : null;
 }
 
+/** The part of the Cookie Store API the token store uses. */
+interface CookieJar {
+  get(name: string): Promise<{ value?: string } | null>;
+}
+
+/** How long a refreshing tab waits for its cookie write to reach the shared jar: 40 × 25 ms at most. */
+const SHARED_WRITE_ATTEMPTS = 40;
+const SHARED_WRITE_POLL_MS = 25;
+
+/**
+ * `readShared` and `written` of the browser's token store, through the Cookie Store API. Should the
+ * jar refuse to answer, the tab's own view (`fallback`) is used and nothing waits.
+ */
+function sharedJarReads(jar: CookieJar, fallback: () => TokenPair | null): Required<Pick<TokenStore, 'readShared' | 'written'>> {
+  const value = async (name: string) => {
+    const cookie = (await jar.get(name))?.value;
+    return cookie ? decodeCookieValue(cookie) : undefined;
+  };
+  return {
+    async readShared() {
+      try {
+        const [accessToken, refreshToken] = await Promise.all([value(ACCESS_TOKEN_COOKIE), value(REFRESH_TOKEN_COOKIE)]);
+        return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+      } catch {
+        return fallback();
+      }
+    },
+    async written(pair) {
+      for (let attempt = 0; attempt < SHARED_WRITE_ATTEMPTS; attempt += 1) {
+        if ((await value(REFRESH_TOKEN_COOKIE).catch(() => pair.refreshToken)) === pair.refreshToken) return;
+        await new Promise((resolve) => setTimeout(resolve, SHARED_WRITE_POLL_MS));
+      }
+    },
+  };
+}
+
 /** The token cookies of the browser, plus the query-parameter and storage sources of the spec. */
 export function browserTokenStore(): TokenStore {
   const secure = () => location.protocol === 'https:';
+  const read = () => {
+    const accessToken = readCookie(ACCESS_TOKEN_COOKIE, document.cookie);
+    const refreshToken = readCookie(REFRESH_TOKEN_COOKIE, document.cookie);
+    return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+  };
+  // The Cookie Store API asks the browser's cookie jar itself, not the tab's view of it. Browsers
+  // without it (or pages on plain http) fall back to document.cookie.
+  const jar = (globalThis as { cookieStore?: CookieJar }).cookieStore;
   return {
-    read() {
-      const accessToken = readCookie(ACCESS_TOKEN_COOKIE, document.cookie);
-      const refreshToken = readCookie(REFRESH_TOKEN_COOKIE, document.cookie);
-      return accessToken && refreshToken ? { accessToken, refreshToken } : null;
-    },
+    read,
+    ...(jar && sharedJarReads(jar, read)),
     write(pair) {
       const options = { maxAgeSeconds: TOKEN_COOKIE_MAX_AGE_S, secure: secure() };
       document.cookie = cookieAssignment(ACCESS_TOKEN_COOKIE, pair.accessToken, options);
