@@ -22,3 +22,8 @@ declare namespace Astro {
 
 /** The after-paint gate's script, minified at build time (astro.config.mjs), as every page's head inlines it. */
 declare const __AFTER_PAINT_GATE__: string;
+
+/** wawoff2's decompressor (no types of its own): a WOFF2 file's bytes to OpenType bytes. */
+declare module 'wawoff2/decompress.js' {
+  export default function decompress(woff2: Uint8Array): Promise<Uint8Array>;
+}

@@ -6,7 +6,7 @@
  */
 import { waitForIslands } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
-import { brandHost, LOOPBACK } from './support/urls.ts';
+import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 /** Everything the page fetched, with when it started, beside when the hero was first on screen. */
 async function loadOrder(page: import('@playwright/test').Page) {
@@ -146,8 +146,47 @@ test('a page without a hero draws its first screen in size-matched fallbacks; th
     return [record.atParse!, record.boxes!()];
   });
   expect(before.length).toBe(9);
-  // Heading and tiles keep their place and size within a pixel and a half: the swap shifts nothing.
-  before.forEach((box, index) => box.forEach((value, axis) => expect(Math.abs(value - after[index]![axis]!), `box ${index}, axis ${axis}`).toBeLessThanOrEqual(1.5)));
+  // Heading and tiles keep their place and height within a pixel and a half: the swap shifts nothing.
+  // The heading's own width may differ by a few per cent: the fallback matches the brand font's
+  // average width over running text, and a single word ("Slots") is narrower or wider than average.
+  before.forEach((box, index) =>
+    box.forEach((value, axis) => {
+      const tolerance = index === 0 && axis === 2 ? after[index]![axis]! * 0.04 : 1.5;
+      expect(Math.abs(value - after[index]![axis]!), `box ${index}, axis ${axis}`).toBeLessThanOrEqual(tolerance);
+    }),
+  );
+});
+
+test('a bold heading wraps in its fallback as in the brand font: the swap moves nothing under it @phone', async ({ page }) => {
+  // Nordvik's hero title is bold Playfair Display, drawn first in Times Bold. Sized from the regular
+  // weights, the fallback was 5% too wide and wrapped the title onto a second line on a phone; the
+  // bottom-anchored banner text then moved when Playfair swapped in (the lobby's CLS was 0.014).
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const record = window as Window & { heroAt?: () => { family: string; lines: number; width: number; bodyTop: number } };
+      record.heroAt = () => {
+        const title = document.querySelector('.banner__title')!;
+        const range = document.createRange();
+        range.selectNodeContents(title);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return { family: getComputedStyle(title).fontFamily, lines, width: Math.round(range.getBoundingClientRect().width), bodyTop: Math.round(document.querySelector('.banner__body')!.getBoundingClientRect().top) };
+      };
+      (window as Window & { heroAtParse?: unknown }).heroAtParse = record.heroAt();
+    });
+  });
+  await page.goto(`${brandOrigin('nordvik')}/no/`);
+  type Hero = { family: string; lines: number; width: number; bodyTop: number };
+  const before = (await page.evaluate(() => (window as Window & { heroAtParse?: unknown }).heroAtParse)) as Hero;
+  expect(before.family).toMatch(/^"?Playfair Display fallback"?,/);
+  await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('700 32px "Playfair Display"'))).toBe(true);
+  await page.evaluate(() => document.fonts.ready);
+  const after = (await page.evaluate(() => (window as Window & { heroAt?: () => unknown }).heroAt!())) as Hero;
+  expect(after.family).toMatch(/^"?Playfair Display"?,/);
+  expect(before.lines, `the title's lines: ${before.width} px wide in the fallback, ${after.width} px in Playfair`).toBe(after.lines);
+  expect(Math.abs(before.bodyTop - after.bodyTop)).toBeLessThanOrEqual(1);
+  // Within 3% of Playfair's width, not the 5% the regular weights' sizing left.
+  expect(Math.abs(before.width - after.width) / after.width).toBeLessThan(0.03);
 });
 
 test.describe('without JavaScript', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Brand } from '../../brands/load.server.ts';
 import { loadBrands } from '../../brands/load.server.ts';
+import { fromFile } from '@capsizecss/unpack/fs';
 import { brandFontFallbacks, fallbackFaces, isSerifStack } from './font-fallbacks.server.ts';
 
 const adjust = (css: string, name: string) => Number(new RegExp(`${name}:([\\d.]+)%`).exec(css)?.[1]);
@@ -16,6 +17,36 @@ describe('size-matched font fallbacks', () => {
     expect(adjust(css, 'line-gap-override')).toBe(0);
     expect(css).toContain('src:local("Arial"),local("ArialMT"),local("Liberation Sans")');
     expect(css).toContain('font-family:"Inter fallback"');
+  });
+
+  it('sizes the bold face from the bold widths: the web font\'s at 700 over Arial Bold\'s', () => {
+    const metrics = { ascent: 1984, descent: -494, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 978, boldXWidthAvg: 1008 };
+    const [regular, bold] = fallbackFaces('Inter', metrics, false).split('}@font-face');
+    expect(regular).toContain('font-weight:100 549');
+    expect(adjust(regular!, 'size-adjust')).toBeCloseTo((978 / 913) * 100, 1);
+    expect(bold).toContain('src:local("Arial Bold")');
+    expect(bold).toContain('font-weight:550 900');
+    expect(adjust(bold!, 'size-adjust')).toBeCloseTo((1008 / 983) * 100, 1);
+    // The same line height at either weight: the overrides follow each face's own scale.
+    expect(adjust(bold!, 'ascent-override')).toBeCloseTo((1984 / (2048 * (1008 / 983))) * 100, 1);
+    // A font without a bold (the browser synthesises it from the regular) is as wide as its regular.
+    const [, synthesised] = fallbackFaces('Inter', { ...metrics, boldXWidthAvg: undefined }, false).split('}@font-face');
+    expect(adjust(synthesised!, 'size-adjust')).toBeCloseTo((978 / 983) * 100, 1);
+  });
+
+  it('measures a variable WOFF2 font at 400 and 700, not at its default instance', async () => {
+    const brand = loadBrands().find((candidate) => candidate.id === 'nordvik')!;
+    const faces = (await brandFontFallbacks(brand)).css.split('}').filter((face) => face.includes('Playfair Display fallback'));
+    const [regular, bold] = faces.map((face) => adjust(face, 'size-adjust'));
+    // Playfair's bold is 2-3% wider than its regular; Times Bold is 6.5% wider than Times (886 / 832).
+    const webBoldOverRegular = (bold! / regular!) * (886 / 832);
+    expect(webBoldOverRegular).toBeGreaterThan(1.01);
+    expect(webBoldOverRegular).toBeLessThan(1.04);
+    // Source Sans 3's default instance is its lightest (200); the regular face is sized at 400, which is wider.
+    const sourceSans = loadBrands().find((candidate) => candidate.theme.fonts.body.family === 'Source Sans 3')!;
+    const regularSans = (await brandFontFallbacks(sourceSans)).css.split('}')[0]!;
+    const defaultInstance = await fromFile('public/fonts/source-sans-3/source-sans-3-latin-wght-normal.woff2');
+    expect(adjust(regularSans, 'size-adjust')).toBeGreaterThan((defaultInstance.xWidthAvg / defaultInstance.unitsPerEm / (913 / 2048)) * 100 + 2);
   });
 
   it('stands a serif font on Times New Roman and a sans-serif one on Arial', () => {

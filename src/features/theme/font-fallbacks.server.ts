@@ -7,10 +7,19 @@
  *
  * The web font's metrics are read from its file once per brand (@capsizecss/unpack). A font that
  * cannot be read (hosted elsewhere, missing) gets no fallback face: its stack is used as written.
+ *
+ * Each weight is matched on its own: bold text is drawn in Arial Bold or Times Bold, which are wider
+ * than their regular faces by a different amount than the web font's bold is wider than its regular.
+ * Scaling both by the regular widths made a bold heading in the fallback wrap where the web font's
+ * fitted, and the swap moved the page. A variable web font is measured at weight 400 and 700
+ * (fontkitten's instances; a WOFF2 file is unpacked to OpenType first with wawoff2, because
+ * fontkitten cannot instance WOFF2); a brand with a separate bold file has that file measured.
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { fromFile } from '@capsizecss/unpack/fs';
+import { readFile } from 'node:fs/promises';
+import { fromBuffer } from '@capsizecss/unpack';
+import { create, type Font as FontFile } from 'fontkitten';
 import type { Brand } from '../../brands/load.server.ts';
 import { brandsDir } from '../../brands/load.server.ts';
 import type { ThemeSettings } from '../../brands/schema.ts';
@@ -22,7 +31,10 @@ export interface FontMetrics {
   descent: number;
   lineGap: number;
   unitsPerEm: number;
+  /** The average glyph width of running text at the regular weight (400). */
   xWidthAvg: number;
+  /** The same at weight 700; without it, bold is taken to be as wide as regular (synthesised bold). */
+  boldXWidthAvg?: number;
 }
 
 /** A locally installed family a fallback face can stand on, with its metrics. */
@@ -32,17 +44,17 @@ interface LocalFamily {
   metrics: FontMetrics;
 }
 
-/** Arial and its metric-compatible twins (metrics read from Liberation Sans, identical by design). */
+/** Arial and its metric-compatible twins (metrics read from Liberation Sans and Sans Bold, identical by design). */
 const SANS: LocalFamily = {
   regular: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'],
   bold: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold'],
-  metrics: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
+  metrics: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913, boldXWidthAvg: 983 },
 };
-/** Times New Roman and its metric-compatible twins (metrics read from Liberation Serif). */
+/** Times New Roman and its metric-compatible twins (metrics read from Liberation Serif and Serif Bold). */
 const SERIF: LocalFamily = {
   regular: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'],
   bold: ['Times New Roman Bold', 'TimesNewRomanPS-BoldMT', 'Liberation Serif Bold', 'LiberationSerif-Bold', 'Tinos Bold'],
-  metrics: { ascent: 1825, descent: -443, lineGap: 87, unitsPerEm: 2048, xWidthAvg: 832 },
+  metrics: { ascent: 1825, descent: -443, lineGap: 87, unitsPerEm: 2048, xWidthAvg: 832, boldXWidthAvg: 886 },
 };
 
 type Font = ThemeSettings['fonts']['body'];
@@ -51,22 +63,26 @@ const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
 
 /**
  * The @font-face rules of a fallback for a web font with these metrics, over a serif or sans-serif
- * local family: sized so its average glyph is as wide as the web font's, with the web font's
- * vertical metrics.
+ * local family: each weight sized so its average glyph is as wide as the web font's at that weight,
+ * with the web font's vertical metrics.
  */
 export function fallbackFaces(family: string, metrics: FontMetrics, serif: boolean): string {
   const local = serif ? SERIF : SANS;
-  const sizeAdjust = metrics.xWidthAvg / metrics.unitsPerEm / (local.metrics.xWidthAvg / local.metrics.unitsPerEm);
-  const per = metrics.unitsPerEm * sizeAdjust;
-  const adjust = [
-    `size-adjust:${percent(sizeAdjust)}`,
-    `ascent-override:${percent(metrics.ascent / per)}`,
-    `descent-override:${percent(Math.abs(metrics.descent) / per)}`,
-    `line-gap-override:${percent(metrics.lineGap / per)}`,
-  ].join(';');
-  const face = (names: string[], weight: string) =>
-    `@font-face{font-family:${quote(fallbackFamily(family))};src:${names.map((name) => `local(${quote(name)})`).join(',')};font-weight:${weight};${adjust}}`;
-  return face(local.regular, '100 549') + face(local.bold, '550 900');
+  const face = (names: string[], weight: string, width: number, localWidth: number) => {
+    const sizeAdjust = width / metrics.unitsPerEm / (localWidth / local.metrics.unitsPerEm);
+    const per = metrics.unitsPerEm * sizeAdjust;
+    const adjust = [
+      `size-adjust:${percent(sizeAdjust)}`,
+      `ascent-override:${percent(metrics.ascent / per)}`,
+      `descent-override:${percent(Math.abs(metrics.descent) / per)}`,
+      `line-gap-override:${percent(metrics.lineGap / per)}`,
+    ].join(';');
+    return `@font-face{font-family:${quote(fallbackFamily(family))};src:${names.map((name) => `local(${quote(name)})`).join(',')};font-weight:${weight};${adjust}}`;
+  };
+  return (
+    face(local.regular, '100 549', metrics.xWidthAvg, local.metrics.xWidthAvg) +
+    face(local.bold, '550 900', metrics.boldXWidthAvg ?? metrics.xWidthAvg, local.metrics.boldXWidthAvg ?? local.metrics.xWidthAvg)
+  );
 }
 
 /** Whether a font stack's generic family is serif. */
@@ -81,14 +97,72 @@ function fileOf(brand: Brand, url: string): string | null {
   return [path.resolve('dist/client', `.${url}`), path.resolve('public', `.${url}`)].find((file) => existsSync(file)) ?? null;
 }
 
+/** Running text the widths of two weights are compared on (letters in their usual proportions, with spaces). */
+const WIDTH_SAMPLE =
+  'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness. ' +
+  'Welcome to the lobby: spin the wheel, claim your bonus and try the newest slots. Jackpots grow every minute, and the live tables are open all night.';
+
+/** The faces' weight ranges ("700", "400 900") and whether one covers `weight`. */
+function covers(face: Font['faces'][number], weight: number): boolean {
+  const [low, high = low] = face.weight.split(/\s+/).map(Number);
+  return low !== undefined && weight >= low && weight <= high!;
+}
+
+let woff2Queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A WOFF2 file's OpenType bytes. wawoff2 answers with a view of its WebAssembly memory, which its
+ * next call overwrites, so calls run one at a time and each answer is copied before the next starts.
+ */
+function unpackWoff2(buffer: Buffer): Promise<Buffer> {
+  const run = woff2Queue.then(async () => Buffer.from(await (await import('wawoff2/decompress.js')).default(buffer)));
+  woff2Queue = run.catch(() => undefined);
+  return run;
+}
+
+/** A font file as fontkitten reads it; a WOFF2 file unpacked to OpenType first, so it can be instanced. */
+async function openFontFile(buffer: Buffer): Promise<FontFile | null> {
+  const font = create(buffer.subarray(0, 4).toString('latin1') === 'wOF2' ? await unpackWoff2(buffer) : buffer);
+  // A collection (.ttc) has no one set of widths: measured as it is, without instances.
+  return 'isCollection' in font && font.isCollection ? null : (font as FontFile);
+}
+
+/**
+ * The average width of running text at `weight` over that of the file's default instance: 1 for a
+ * font without a weight axis (its one weight is what the browser draws, or synthesises bold from).
+ */
+function widthAtWeight(font: FontFile | null, weight: number): number {
+  const axis = font?.variationAxes.wght;
+  if (!font || !axis) return 1;
+  const width = (instance: FontFile) => instance.glyphsForString(WIDTH_SAMPLE).reduce((sum, glyph) => sum + glyph.advanceWidth, 0);
+  return width(font.getVariation({ wght: Math.min(axis.max, Math.max(axis.min, weight)) })) / width(font);
+}
+
+/** The metrics of a face's file, its average width taken at `weight`. */
+async function metricsAt(file: string, weight: number): Promise<FontMetrics> {
+  const buffer = await readFile(file);
+  const metrics = await fromBuffer(buffer);
+  const scale = widthAtWeight(await openFontFile(buffer), weight);
+  return { ascent: metrics.ascent, descent: metrics.descent, lineGap: metrics.lineGap, unitsPerEm: metrics.unitsPerEm, xWidthAvg: metrics.xWidthAvg * scale };
+}
+
+/** A web font's metrics at regular and bold, from the faces that draw those weights. */
+async function webFontMetrics(brand: Brand, font: Font): Promise<FontMetrics | null> {
+  const regularFace = font.faces.find((face) => covers(face, 400)) ?? font.faces[0];
+  const regular = regularFace ? fileOf(brand, regularFace.url) : null;
+  if (!regular) return null;
+  const metrics = await metricsAt(regular, 400);
+  const boldFace = font.faces.find((face) => covers(face, 700));
+  const bold = boldFace ? fileOf(brand, boldFace.url) : null;
+  return bold ? { ...metrics, boldXWidthAvg: (await metricsAt(bold, 700)).xWidthAvg } : metrics;
+}
+
 async function fontFallback(brand: Brand, font: Font): Promise<string> {
-  const face = font.faces[0];
-  const file = face ? fileOf(brand, face.url) : null;
-  if (!file) return '';
   try {
-    return fallbackFaces(font.family, await fromFile(file), isSerifStack(font.fallback));
+    const metrics = await webFontMetrics(brand, font);
+    return metrics ? fallbackFaces(font.family, metrics, isSerifStack(font.fallback)) : '';
   } catch (error) {
-    console.warn(`[lobby] ${brand.id}: could not read the metrics of ${font.family} (${face?.url}), so it has no size-matched fallback: ${(error as Error).message}`);
+    console.warn(`[lobby] ${brand.id}: could not read the metrics of ${font.family} (${font.faces[0]?.url}), so it has no size-matched fallback: ${(error as Error).message}`);
     return '';
   }
 }
