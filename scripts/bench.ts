@@ -62,17 +62,23 @@ async function measureJavaScript(pageUrl: string) {
   const scripts: Buffer[] = [];
   // Bodies are read as the responses come; all of them are in before the browser closes.
   const reading: Promise<void>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: import('playwright-core').Response) => {
     if (response.request().resourceType() === 'script' && new URL(response.url()).origin === pageOrigin) {
       reading.push(response.body().then((body) => { scripts.push(body); }));
     }
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(pageUrl, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].map((node) => node.textContent ?? '').join('\n'),
   );
-  await Promise.all(reading);
+  // Reads started while waiting are waited for too; then no new one starts, so none outlives the browser.
+  for (let settled = -1; settled !== reading.length; ) {
+    settled = reading.length;
+    await Promise.all(reading);
+  }
+  page.off('response', onResponse);
   await browser.close();
   const files = scripts.map(sizes);
   const inlineSizes = sizes(Buffer.from(inline));
