@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Brand } from '../../brands/load.server.ts';
 import { loadBrands } from '../../brands/load.server.ts';
 import { fromFile } from '@capsizecss/unpack/fs';
-import { brandFontFallbacks, fallbackFaces, isSerifStack } from './font-fallbacks.server.ts';
+import { brandFontFallbacks, fallbackFaces, fallbackFamilies, isSerifStack } from './font-fallbacks.server.ts';
 
 const adjust = (css: string, name: string) => Number(new RegExp(`${name}:([\\d.]+)%`).exec(css)?.[1]);
 
@@ -36,7 +36,7 @@ describe('size-matched font fallbacks', () => {
 
   it('measures a variable WOFF2 font at 400 and 700, not at its default instance', async () => {
     const brand = loadBrands().find((candidate) => candidate.id === 'nordvik')!;
-    const faces = (await brandFontFallbacks(brand)).css.split('}').filter((face) => face.includes('Playfair Display fallback'));
+    const faces = (await brandFontFallbacks(brand)).css.split('}').filter((face) => face.includes('"Playfair Display fallback"'));
     const [regular, bold] = faces.map((face) => adjust(face, 'size-adjust'));
     // Playfair's bold is 2-3% wider than its regular; Times Bold is 6.5% wider than Times (886 / 832).
     const webBoldOverRegular = (bold! / regular!) * (886 / 832);
@@ -47,6 +47,25 @@ describe('size-matched font fallbacks', () => {
     const regularSans = (await brandFontFallbacks(sourceSans)).css.split('}')[0]!;
     const defaultInstance = await fromFile('public/fonts/source-sans-3/source-sans-3-latin-wght-normal.woff2');
     expect(adjust(regularSans, 'size-adjust')).toBeGreaterThan((defaultInstance.xWidthAvg / defaultInstance.unitsPerEm / (913 / 2048)) * 100 + 2);
+  });
+
+  it('gives devices without Arial or Times (Android) faces over Roboto and Noto Serif, sized from their own widths', () => {
+    const inter = { ascent: 1984, descent: -494, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 978, boldXWidthAvg: 1008 };
+    expect(fallbackFamilies('Inter', false)).toEqual(['Inter fallback', 'Inter fallback Roboto']);
+    const roboto = fallbackFaces('Inter', inter, false).split('}').filter((face) => face.includes('"Inter fallback Roboto"'));
+    expect(roboto).toHaveLength(2);
+    expect(roboto[0]).toContain('src:local("Roboto"),local("Roboto Regular"),local("Roboto-Regular")');
+    expect(adjust(roboto[0]!, 'size-adjust')).toBeCloseTo((978 / 911) * 100, 1);
+    expect(roboto[1]).toContain('src:local("Roboto Bold")');
+    expect(adjust(roboto[1]!, 'size-adjust')).toBeCloseTo((1008 / 926) * 100, 1);
+    // Same line height whichever local font draws it.
+    expect(adjust(roboto[0]!, 'ascent-override')).toBeCloseTo((1984 / (2048 * (978 / 911))) * 100, 1);
+    const playfair = { ascent: 1082, descent: -251, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 452, boldXWidthAvg: 463 };
+    expect(fallbackFamilies('Playfair Display', true)).toEqual(['Playfair Display fallback', 'Playfair Display fallback Noto Serif']);
+    const noto = fallbackFaces('Playfair Display', playfair, true).split('}').filter((face) => face.includes('"Playfair Display fallback Noto Serif"'));
+    expect(noto[0]).toContain('src:local("Noto Serif")');
+    expect(adjust(noto[0]!, 'size-adjust')).toBeCloseTo((452 / 481) * 100, 1);
+    expect(adjust(noto[1]!, 'size-adjust')).toBeCloseTo((463 / 512) * 100, 1);
   });
 
   it('stands a serif font on Times New Roman and a sans-serif one on Arial', () => {
@@ -60,7 +79,7 @@ describe('size-matched font fallbacks', () => {
   it('reads every demo brand\'s fonts from their files', async () => {
     for (const brand of loadBrands()) {
       const { families } = await brandFontFallbacks(brand);
-      expect([...families].sort()).toEqual([...new Set([brand.theme.fonts.body.family, brand.theme.fonts.heading.family])].sort());
+      expect([...families.keys()].sort()).toEqual([...new Set([brand.theme.fonts.body.family, brand.theme.fonts.heading.family])].sort());
     }
   });
 

@@ -37,25 +37,51 @@ export interface FontMetrics {
   boldXWidthAvg?: number;
 }
 
-/** A locally installed family a fallback face can stand on, with its metrics. */
+/** A locally installed family a fallback face can stand on, with the widths this module needs. */
 interface LocalFamily {
+  /** Told apart in the fallback's family name; none for the first, which most devices have. */
+  suffix?: string;
   regular: string[];
   bold: string[];
-  metrics: FontMetrics;
+  unitsPerEm: number;
+  xWidthAvg: number;
+  boldXWidthAvg: number;
 }
 
-/** Arial and its metric-compatible twins (metrics read from Liberation Sans and Sans Bold, identical by design). */
-const SANS: LocalFamily = {
-  regular: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'],
-  bold: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold'],
-  metrics: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913, boldXWidthAvg: 983 },
-};
-/** Times New Roman and its metric-compatible twins (metrics read from Liberation Serif and Serif Bold). */
-const SERIF: LocalFamily = {
-  regular: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'],
-  bold: ['Times New Roman Bold', 'TimesNewRomanPS-BoldMT', 'Liberation Serif Bold', 'LiberationSerif-Bold', 'Tinos Bold'],
-  metrics: { ascent: 1825, descent: -443, lineGap: 87, unitsPerEm: 2048, xWidthAvg: 832, boldXWidthAvg: 886 },
-};
+/**
+ * The local families a sans-serif or serif web font falls back on, in the order the stack tries
+ * them. Arial and Times New Roman (or their metric twins Liberation and Arimo/Tinos) are on
+ * Windows, Apple devices and most Linux desktops; Android has neither, but has Roboto and Noto
+ * Serif, which need their own scale (Roboto Bold is 6% narrower than Arial Bold, Noto Serif 18%
+ * wider than Times). A device without the first family skips its faces for the next one.
+ * Widths are read from Liberation Sans and Serif (regular and bold) and, for Roboto and Noto
+ * Serif, taken from @capsizecss/metrics.
+ */
+const SANS: LocalFamily[] = [
+  {
+    regular: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'],
+    bold: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Arimo Bold'],
+    unitsPerEm: 2048,
+    xWidthAvg: 913,
+    boldXWidthAvg: 983,
+  },
+  { suffix: 'Roboto', regular: ['Roboto', 'Roboto Regular', 'Roboto-Regular'], bold: ['Roboto Bold', 'Roboto-Bold'], unitsPerEm: 2048, xWidthAvg: 911, boldXWidthAvg: 926 },
+];
+const SERIF: LocalFamily[] = [
+  {
+    regular: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'],
+    bold: ['Times New Roman Bold', 'TimesNewRomanPS-BoldMT', 'Liberation Serif Bold', 'LiberationSerif-Bold', 'Tinos Bold'],
+    unitsPerEm: 2048,
+    xWidthAvg: 832,
+    boldXWidthAvg: 886,
+  },
+  { suffix: 'Noto Serif', regular: ['Noto Serif', 'Noto Serif Regular', 'NotoSerif-Regular'], bold: ['Noto Serif Bold', 'NotoSerif-Bold'], unitsPerEm: 1000, xWidthAvg: 481, boldXWidthAvg: 512 },
+];
+
+/** The size-matched fallback families of a web font, in the order its stack tries them. */
+export function fallbackFamilies(family: string, serif: boolean): string[] {
+  return (serif ? SERIF : SANS).map((local) => fallbackFamily(family, local.suffix));
+}
 
 type Font = ThemeSettings['fonts']['body'];
 
@@ -67,9 +93,8 @@ const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
  * with the web font's vertical metrics.
  */
 export function fallbackFaces(family: string, metrics: FontMetrics, serif: boolean): string {
-  const local = serif ? SERIF : SANS;
-  const face = (names: string[], weight: string, width: number, localWidth: number) => {
-    const sizeAdjust = width / metrics.unitsPerEm / (localWidth / local.metrics.unitsPerEm);
+  const face = (local: LocalFamily, names: string[], weight: string, width: number, localWidth: number) => {
+    const sizeAdjust = width / metrics.unitsPerEm / (localWidth / local.unitsPerEm);
     const per = metrics.unitsPerEm * sizeAdjust;
     const adjust = [
       `size-adjust:${percent(sizeAdjust)}`,
@@ -77,12 +102,15 @@ export function fallbackFaces(family: string, metrics: FontMetrics, serif: boole
       `descent-override:${percent(Math.abs(metrics.descent) / per)}`,
       `line-gap-override:${percent(metrics.lineGap / per)}`,
     ].join(';');
-    return `@font-face{font-family:${quote(fallbackFamily(family))};src:${names.map((name) => `local(${quote(name)})`).join(',')};font-weight:${weight};${adjust}}`;
+    return `@font-face{font-family:${quote(fallbackFamily(family, local.suffix))};src:${names.map((name) => `local(${quote(name)})`).join(',')};font-weight:${weight};${adjust}}`;
   };
-  return (
-    face(local.regular, '100 549', metrics.xWidthAvg, local.metrics.xWidthAvg) +
-    face(local.bold, '550 900', metrics.boldXWidthAvg ?? metrics.xWidthAvg, local.metrics.boldXWidthAvg ?? local.metrics.xWidthAvg)
-  );
+  return (serif ? SERIF : SANS)
+    .map(
+      (local) =>
+        face(local, local.regular, '100 549', metrics.xWidthAvg, local.xWidthAvg) +
+        face(local, local.bold, '550 900', metrics.boldXWidthAvg ?? metrics.xWidthAvg, local.boldXWidthAvg),
+    )
+    .join('');
 }
 
 /** Whether a font stack's generic family is serif. */
@@ -170,16 +198,16 @@ async function fontFallback(brand: Brand, font: Font): Promise<string> {
 const cache = new Map<string, Promise<FontFallbacks>>();
 
 /**
- * The fallback faces of a brand's body and heading fonts (read once per brand), and the families
- * that got one.
+ * The fallback faces of a brand's body and heading fonts (read once per brand), and for each web
+ * font that got them, the fallback families its stack names.
  */
 export function brandFontFallbacks(brand: Brand): Promise<FontFallbacks> {
   let known = cache.get(brand.id);
   if (!known) {
     const fonts = [brand.theme.fonts.body, brand.theme.fonts.heading].filter((font, index, all) => all.findIndex((other) => other.family === font.family) === index);
-    known = Promise.all(fonts.map(async (font) => ({ family: font.family, css: await fontFallback(brand, font) }))).then((results) => ({
+    known = Promise.all(fonts.map(async (font) => ({ font, css: await fontFallback(brand, font) }))).then((results) => ({
       css: results.map((result) => result.css).join(''),
-      families: new Set(results.filter((result) => result.css).map((result) => result.family)),
+      families: new Map(results.filter((result) => result.css).map(({ font }) => [font.family, fallbackFamilies(font.family, isSerifStack(font.fallback))])),
     }));
     cache.set(brand.id, known);
   }

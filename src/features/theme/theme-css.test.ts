@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBrands } from '../../brands/load.server.ts';
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
-import { brandFontFallbacks } from './font-fallbacks.server.ts';
+import { brandFontFallbacks, isSerifStack } from './font-fallbacks.server.ts';
 import { themeCss } from './theme-css.ts';
 
 const laterRule = (css: string) => new RegExp(`:root\\.${FONTS_LATER_CLASS}\\{([^}]*)\\}`).exec(css)?.[1];
@@ -24,13 +24,15 @@ describe('themeCss', () => {
   it.each(brands.map((brand) => [brand.id, brand] as const))('%s: each web font is backed by its size-matched fallback face, before and after the swap', async (_id, brand) => {
     const css = themeCss(brand, await brandFontFallbacks(brand));
     const { body, heading } = brand.theme.fonts;
-    expect(css).toContain(`--font-body:"${body.family}","${body.family} fallback",${body.fallback}`);
-    expect(css).toContain(`--font-heading:"${heading.family}","${heading.family} fallback",${heading.fallback}`);
-    expect(laterRule(css)).toBe(`--font-body:"${body.family} fallback",${body.fallback};--font-heading:"${heading.family} fallback",${heading.fallback}`);
+    // Arial or Times first; a device without them (Android) takes the Roboto or Noto Serif faces next.
+    const sized = (font: typeof body) => `"${font.family} fallback","${font.family} fallback ${isSerifStack(font.fallback) ? 'Noto Serif' : 'Roboto'}"`;
+    expect(css).toContain(`--font-body:"${body.family}",${sized(body)},${body.fallback}`);
+    expect(css).toContain(`--font-heading:"${heading.family}",${sized(heading)},${heading.fallback}`);
+    expect(laterRule(css)).toBe(`--font-body:${sized(body)},${body.fallback};--font-heading:${sized(heading)},${heading.fallback}`);
     for (const family of new Set([body.family, heading.family])) {
-      const faces = css.match(new RegExp(`@font-face\\{font-family:"${family} fallback";[^}]*\\}`, 'g')) ?? [];
-      // A regular and a bold face over local fonts, never a download.
-      expect(faces).toHaveLength(2);
+      const faces = css.match(new RegExp(`@font-face\\{font-family:"${family} fallback( [A-Za-z ]+)?";[^}]*\\}`, 'g')) ?? [];
+      // A regular and a bold face over each of two local families, never a download.
+      expect(faces).toHaveLength(4);
       for (const face of faces) {
         expect(face).toMatch(/src:local\("[^"]+"\)(,local\("[^"]+"\))*;/);
         expect(face).toMatch(/size-adjust:\d+\.\d\d%;ascent-override:\d+\.\d\d%;descent-override:\d+\.\d\d%;line-gap-override:\d+\.\d\d%/);

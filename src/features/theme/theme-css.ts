@@ -32,18 +32,18 @@ function scale(name: string, value: ThemeSettings['colors']['primary']): string[
   ];
 }
 
-/** Size-matched fallback faces of a brand's fonts and the families that have one. */
+/** Size-matched fallback faces of a brand's fonts, and each web font's fallback families in stack order. */
 export interface FontFallbacks {
   css: string;
-  families: Set<string>;
+  families: Map<string, string[]>;
 }
 
-/** The family name of a web font's size-matched fallback face. */
-export function fallbackFamily(family: string): string {
-  return `${family} fallback`;
+/** The family name of a web font's size-matched fallback over one local family ("Inter fallback", "Inter fallback Roboto"). */
+export function fallbackFamily(family: string, localSuffix?: string): string {
+  return localSuffix ? `${family} fallback ${localSuffix}` : `${family} fallback`;
 }
 
-const NO_FALLBACKS: FontFallbacks = { css: '', families: new Set() };
+const NO_FALLBACKS: FontFallbacks = { css: '', families: new Map() };
 const cache = new WeakMap<Brand, { fallbacks: FontFallbacks; css: string }>();
 
 /** The CSS for one brand's theme (computed once per loaded brand). */
@@ -57,8 +57,11 @@ export function themeCss(brand: Brand, fallbacks: FontFallbacks = NO_FALLBACKS):
 
 function buildThemeCss(brand: Brand, fallbacks: FontFallbacks): string {
   const { theme } = brand;
-  // The fallback stack of a font: its size-matched face first, when it has one.
-  const stack = (font: Font) => (fallbacks.families.has(font.family) ? `${quote(fallbackFamily(font.family))},${font.fallback}` : font.fallback);
+  // The fallback stack of a font: its size-matched faces first, when it has them.
+  const stack = (font: Font) => {
+    const sized = fallbacks.families.get(font.family);
+    return sized ? `${sized.map(quote).join(',')},${font.fallback}` : font.fallback;
+  };
   const faces = new Set([...fontFaces(brand.id, theme.fonts.body), ...fontFaces(brand.id, theme.fonts.heading)]);
   const vars = [
     `color-scheme:${theme.scheme}`,
