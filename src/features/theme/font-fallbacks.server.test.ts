@@ -1,3 +1,6 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Brand } from '../../brands/load.server.ts';
 import { loadBrands } from '../../brands/load.server.ts';
@@ -66,6 +69,34 @@ describe('size-matched font fallbacks', () => {
     expect(noto[0]).toContain('src:local("Noto Serif")');
     expect(adjust(noto[0]!, 'size-adjust')).toBeCloseTo((452 / 481) * 100, 1);
     expect(adjust(noto[1]!, 'size-adjust')).toBeCloseTo((463 / 512) * 100, 1);
+  });
+
+  it('measures a brand\'s separate regular and bold files each at its weight (Liberation over Liberation comes out at 100%)', async () => {
+    const brand = structuredClone(loadBrands()[0]!) as Brand;
+    const dir = mkdtempSync(path.join(tmpdir(), 'atrium-fonts-'));
+    const previous = process.env.ATRIUM_BRANDS_DIR;
+    process.env.ATRIUM_BRANDS_DIR = dir;
+    try {
+      mkdirSync(path.join(dir, 'static-fonts', 'assets'), { recursive: true });
+      for (const name of ['LiberationSans-Regular', 'LiberationSans-Bold']) {
+        copyFileSync(`/usr/share/fonts/truetype/liberation/${name}.ttf`, path.join(dir, 'static-fonts', 'assets', `${name}.ttf`));
+      }
+      brand.id = 'static-fonts';
+      brand.theme.fonts.body = {
+        family: 'Static Sans',
+        fallback: 'Arial, sans-serif',
+        faces: [
+          { url: 'assets/LiberationSans-Regular.ttf', weight: '400', style: 'normal' },
+          { url: 'assets/LiberationSans-Bold.ttf', weight: '700', style: 'normal' },
+        ],
+      } as Brand['theme']['fonts']['body'];
+      const faces = (await brandFontFallbacks(brand)).css.split('}').filter((face) => face.includes('"Static Sans fallback"'));
+      expect(faces.map((face) => adjust(face, 'size-adjust'))).toEqual([100, 100]);
+    } finally {
+      if (previous === undefined) delete process.env.ATRIUM_BRANDS_DIR;
+      else process.env.ATRIUM_BRANDS_DIR = previous;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stands a serif font on Times New Roman and a sans-serif one on Arial', () => {

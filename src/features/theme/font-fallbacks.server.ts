@@ -166,23 +166,30 @@ function widthAtWeight(font: FontFile | null, weight: number): number {
   return width(font.getVariation({ wght: Math.min(axis.max, Math.max(axis.min, weight)) })) / width(font);
 }
 
-/** The metrics of a face's file, its average width taken at `weight`. */
-async function metricsAt(file: string, weight: number): Promise<FontMetrics> {
+/** A face's file as both readers see it: capsize's metrics (of the default instance) and fontkitten's font. */
+async function readFace(file: string) {
   const buffer = await readFile(file);
-  const metrics = await fromBuffer(buffer);
-  const scale = widthAtWeight(await openFontFile(buffer), weight);
-  return { ascent: metrics.ascent, descent: metrics.descent, lineGap: metrics.lineGap, unitsPerEm: metrics.unitsPerEm, xWidthAvg: metrics.xWidthAvg * scale };
+  return { metrics: await fromBuffer(buffer), font: await openFontFile(buffer) };
 }
 
-/** A web font's metrics at regular and bold, from the faces that draw those weights. */
+/** A web font's metrics at regular and bold, from the faces that draw those weights (one file read once). */
 async function webFontMetrics(brand: Brand, font: Font): Promise<FontMetrics | null> {
   const regularFace = font.faces.find((face) => covers(face, 400)) ?? font.faces[0];
-  const regular = regularFace ? fileOf(brand, regularFace.url) : null;
-  if (!regular) return null;
-  const metrics = await metricsAt(regular, 400);
+  const regularFile = regularFace ? fileOf(brand, regularFace.url) : null;
+  if (!regularFile) return null;
   const boldFace = font.faces.find((face) => covers(face, 700));
-  const bold = boldFace ? fileOf(brand, boldFace.url) : null;
-  return bold ? { ...metrics, boldXWidthAvg: (await metricsAt(bold, 700)).xWidthAvg } : metrics;
+  const boldFile = boldFace ? fileOf(brand, boldFace.url) : null;
+  const regular = await readFace(regularFile);
+  const bold = boldFile === regularFile ? regular : boldFile ? await readFace(boldFile) : null;
+  const { ascent, descent, lineGap, unitsPerEm, xWidthAvg } = regular.metrics;
+  return {
+    ascent,
+    descent,
+    lineGap,
+    unitsPerEm,
+    xWidthAvg: xWidthAvg * widthAtWeight(regular.font, 400),
+    ...(bold && { boldXWidthAvg: bold.metrics.xWidthAvg * widthAtWeight(bold.font, 700) }),
+  };
 }
 
 async function fontFallback(brand: Brand, font: Font): Promise<string> {
