@@ -62,7 +62,9 @@ test.describe('recently played', () => {
     const frame = page.frameLocator('[data-testid="game-frame"]');
     await expect(frame.locator('#play')).toBeEnabled();
     await frame.locator('#play').click();
-    await expect(page.getByTestId('balance')).not.toContainText('$100.00', { timeout: 15_000 });
+    // Polled with the game's own error line, so a failure says whether the round or the live balance went wrong.
+    const balanceAndGameError = async () => `${await page.getByTestId('balance').textContent()} | game error: ${await frame.locator('#error').textContent()}`;
+    await expect.poll(balanceAndGameError, { timeout: 15_000 }).not.toMatch(/\$100\.00 \|/);
 
     await page.goto(`${brandOrigin(BRAND)}/en/`);
     const rail = page.getByTestId('recently-played-rail');
