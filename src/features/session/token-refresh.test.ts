@@ -165,13 +165,19 @@ describe('token refresh single-flight', () => {
     expect(platform.revoked).toBe(true);
   });
 
-  it('five tabs refresh once although each tab sees the others\' cookie writes late (the shared jar is asked)', async () => {
+  /** Five tabs, each with its own late view of one cookie jar, sharing the lock manager. */
+  function tabsOnLaggingJar(shared: boolean) {
     const initial = expiredPair();
     const platform = fakePlatform(initial);
-    const tab = laggingJar(initial, { shared: true });
+    const tab = laggingJar(initial, { shared });
     const tabs = Array.from({ length: 5 }, () =>
       createTokenRefresher({ store: tab(), exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike }),
     );
+    return { platform, tabs };
+  }
+
+  it('five tabs refresh once although each tab sees the others\' cookie writes late (the shared jar is asked)', async () => {
+    const { platform, tabs } = tabsOnLaggingJar(true);
     const tokens = await Promise.all(tabs.flatMap((refresher) => Array.from({ length: 10 }, () => refresher.freshAccessToken())));
     expect(platform.exchanges).toBe(1);
     expect(platform.revoked).toBe(false);
@@ -179,12 +185,7 @@ describe('token refresh single-flight', () => {
   });
 
   it('reading only the tab\'s own late view, the next tab to take the lock presents the rotated token (the test can fail)', async () => {
-    const initial = expiredPair();
-    const platform = fakePlatform(initial);
-    const tab = laggingJar(initial, { shared: false });
-    const tabs = Array.from({ length: 5 }, () =>
-      createTokenRefresher({ store: tab(), exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike }),
-    );
+    const { platform, tabs } = tabsOnLaggingJar(false);
     await Promise.allSettled(tabs.map((refresher) => refresher.freshAccessToken()));
     expect(platform.exchanges).toBeGreaterThan(1);
     expect(platform.revoked).toBe(true);
