@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -71,32 +71,46 @@ describe('size-matched font fallbacks', () => {
     expect(adjust(noto[1]!, 'size-adjust')).toBeCloseTo((463 / 512) * 100, 1);
   });
 
-  it('measures a brand\'s separate regular and bold files each at its weight (Liberation over Liberation comes out at 100%)', async () => {
+  /** The "Static Sans fallback" faces of a brand whose body font is Liberation Sans Regular plus a bold file `writeBold` puts in its assets. */
+  async function staticSansFaces(id: string, writeBold: (file: string) => void): Promise<string[]> {
     const brand = structuredClone(loadBrands()[0]!) as Brand;
     const dir = mkdtempSync(path.join(tmpdir(), 'atrium-fonts-'));
     const previous = process.env.ATRIUM_BRANDS_DIR;
     process.env.ATRIUM_BRANDS_DIR = dir;
     try {
-      mkdirSync(path.join(dir, 'static-fonts', 'assets'), { recursive: true });
-      for (const name of ['LiberationSans-Regular', 'LiberationSans-Bold']) {
-        copyFileSync(`/usr/share/fonts/truetype/liberation/${name}.ttf`, path.join(dir, 'static-fonts', 'assets', `${name}.ttf`));
-      }
-      brand.id = 'static-fonts';
+      const assets = path.join(dir, id, 'assets');
+      mkdirSync(assets, { recursive: true });
+      copyFileSync('/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', path.join(assets, 'regular.ttf'));
+      writeBold(path.join(assets, 'bold.ttf'));
+      brand.id = id;
       brand.theme.fonts.body = {
         family: 'Static Sans',
         fallback: 'Arial, sans-serif',
         faces: [
-          { url: 'assets/LiberationSans-Regular.ttf', weight: '400', style: 'normal' },
-          { url: 'assets/LiberationSans-Bold.ttf', weight: '700', style: 'normal' },
+          { url: 'assets/regular.ttf', weight: '400', style: 'normal' },
+          { url: 'assets/bold.ttf', weight: '700', style: 'normal' },
         ],
       } as Brand['theme']['fonts']['body'];
-      const faces = (await brandFontFallbacks(brand)).css.split('}').filter((face) => face.includes('"Static Sans fallback"'));
-      expect(faces.map((face) => adjust(face, 'size-adjust'))).toEqual([100, 100]);
+      return (await brandFontFallbacks(brand)).css.split('}').filter((face) => face.includes('"Static Sans fallback"'));
     } finally {
       if (previous === undefined) delete process.env.ATRIUM_BRANDS_DIR;
       else process.env.ATRIUM_BRANDS_DIR = previous;
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('measures a brand\'s separate regular and bold files each at its weight (Liberation over Liberation comes out at 100%)', async () => {
+    const faces = await staticSansFaces('static-fonts', (file) => copyFileSync('/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf', file));
+    expect(faces.map((face) => adjust(face, 'size-adjust'))).toEqual([100, 100]);
+  });
+
+  it('keeps the regular fallback when only the bold file is broken, and names that file', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const faces = await staticSansFaces('broken-bold', (file) => writeFileSync(file, 'not a font'));
+    // The regular is Liberation over Liberation; the bold, unread, is sized as that regular over Arial Bold.
+    expect(faces.map((face) => adjust(face, 'size-adjust'))).toEqual([100, Number(((913 / 983) * 100).toFixed(2))]);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/broken-bold: could not read the metrics of Static Sans \(assets\/bold\.ttf\), so its bold fallback is sized as its regular/);
+    warn.mockRestore();
   });
 
   it('stands a serif font on Times New Roman and a sans-serif one on Arial', () => {

@@ -166,21 +166,50 @@ function widthAtWeight(font: FontFile | null, weight: number): number {
   return width(font.getVariation({ wght: Math.min(axis.max, Math.max(axis.min, weight)) })) / width(font);
 }
 
-/** A face's file as both readers see it: capsize's metrics (of the default instance) and fontkitten's font. */
-async function readFace(file: string) {
-  const buffer = await readFile(file);
-  return { metrics: await fromBuffer(buffer), font: await openFontFile(buffer) };
+/** A face's file that could not be read, named by the URL the brand gave it. */
+class FaceReadError extends Error {
+  readonly url: string;
+
+  constructor(url: string, cause: unknown) {
+    super((cause as Error).message);
+    this.url = url;
+  }
 }
 
-/** A web font's metrics at regular and bold, from the faces that draw those weights (one file read once). */
+/** A face's file as both readers see it: capsize's metrics (of the default instance) and fontkitten's font. */
+async function readFace(file: string, url: string) {
+  try {
+    const buffer = await readFile(file);
+    return { metrics: await fromBuffer(buffer), font: await openFontFile(buffer) };
+  } catch (error) {
+    throw new FaceReadError(url, error);
+  }
+}
+
+const warnUnread = (brand: Brand, font: Font, error: unknown, outcome: string) =>
+  console.warn(`[lobby] ${brand.id}: could not read the metrics of ${font.family} (${error instanceof FaceReadError ? error.url : font.faces[0]?.url}), so ${outcome}: ${(error as Error).message}`);
+
+/**
+ * A web font's metrics at regular and bold, from the faces that draw those weights (one file read
+ * once). A separate bold file that cannot be read costs only the bold's own sizing: it is sized as
+ * the regular, and the warning names that file.
+ */
 async function webFontMetrics(brand: Brand, font: Font): Promise<FontMetrics | null> {
   const regularFace = font.faces.find((face) => covers(face, 400)) ?? font.faces[0];
   const regularFile = regularFace ? fileOf(brand, regularFace.url) : null;
-  if (!regularFile) return null;
+  if (!regularFace || !regularFile) return null;
   const boldFace = font.faces.find((face) => covers(face, 700));
   const boldFile = boldFace ? fileOf(brand, boldFace.url) : null;
-  const regular = await readFace(regularFile);
-  const bold = boldFile === regularFile ? regular : boldFile ? await readFace(boldFile) : null;
+  const regular = await readFace(regularFile, regularFace.url);
+  const bold =
+    boldFile === regularFile
+      ? regular
+      : boldFace && boldFile
+        ? await readFace(boldFile, boldFace.url).catch((error: unknown) => {
+            warnUnread(brand, font, error, 'its bold fallback is sized as its regular');
+            return null;
+          })
+        : null;
   const { ascent, descent, lineGap, unitsPerEm, xWidthAvg } = regular.metrics;
   return {
     ascent,
@@ -197,7 +226,7 @@ async function fontFallback(brand: Brand, font: Font): Promise<string> {
     const metrics = await webFontMetrics(brand, font);
     return metrics ? fallbackFaces(font.family, metrics, isSerifStack(font.fallback)) : '';
   } catch (error) {
-    console.warn(`[lobby] ${brand.id}: could not read the metrics of ${font.family} (${font.faces[0]?.url}), so it has no size-matched fallback: ${(error as Error).message}`);
+    warnUnread(brand, font, error, 'it has no size-matched fallback');
     return '';
   }
 }
