@@ -309,6 +309,12 @@ export const FALLBACK_MESSAGES = {
   'banner.BankingCDD': 'We need a few more details about your banking. Please contact support.',
   'banner.InstantBankingGracePeriod': 'Instant banking will be switched off for your account on {date}.',
   'banner.InstantBankingJackpot': 'Instant banking is off for your account: deposits and jackpot wins go by regular bank transfer.',
+  'protection.deposit.SelfExclusion': 'You are self-excluded until {date}, so you cannot deposit until then. You can still withdraw your balance.',
+  'protection.deposit.Timeout': 'You are taking a break until {date}, so you cannot deposit until then. You can still withdraw your balance.',
+  'protection.play.SelfExclusion': 'You are self-excluded until {date}, so you cannot play for real money until then.',
+  'protection.play.Timeout': 'You are taking a break until {date}, so you cannot play for real money until then.',
+  'protection.play.AccountClosed': 'Your account is closed, so you cannot play for real money.',
+  'protection.play.AccountBlocked': 'Your account is blocked, so you cannot play for real money. Please contact customer support.',
 } as const;
 
 /** A UI text key. */

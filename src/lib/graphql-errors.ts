@@ -41,3 +41,11 @@ export class GraphqlCallError extends Error {
     return this.message.startsWith('[Network]');
   }
 }
+
+/** Any failed call (an Apollo error with `errors`, a thrown fetch) in the one GraphqlCallError shape. */
+export function toCallError(error: unknown): GraphqlCallError {
+  if (error instanceof GraphqlCallError) return error;
+  const first = (error as { errors?: GraphqlErrorShape[] } | null)?.errors?.[0];
+  if (first) return new GraphqlCallError(first.message, graphqlErrorKind(first), first.extensions);
+  return new GraphqlCallError(`[Network] ${(error as Error)?.message ?? String(error)}`, 'NetworkError');
+}

@@ -15,6 +15,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { MIN_DEPOSIT_MAJOR, checkWalletCurrency, formatMinor, majorToMinor, parseAmount } from '../ledger/money.ts';
+import { assertMayDeposit, depositRefusal, depositRestriction } from '../players/protection.ts';
 import { playerById } from '../players/repository.ts';
 import type { PlayerRow } from '../players/repository.ts';
 import { WITHDRAWAL_HOLD, isFinal, isPaymentStatus, pathBetween } from './flow.ts';
@@ -65,7 +66,14 @@ export interface PaymentRow {
   currency: string;
   idempotency_key: string;
   request_hash: string;
-  payload: { txName?: string; accountId?: string; attributes?: { paymentMethod?: string }; debtor?: { account?: string } } | null;
+  payload: {
+    txName?: string;
+    accountId?: string;
+    attributes?: { paymentMethod?: string };
+    debtor?: { account?: string };
+    /** Why the platform refused a deposit the provider had confirmed (it was cancelled and returned). */
+    refusal?: { cause: string; until: string | null; message: string };
+  } | null;
   created_at: string;
   updated_at: string;
   processed_at: string | null;
@@ -73,7 +81,8 @@ export interface PaymentRow {
 
 /** What applying a notification did. */
 export interface NotificationOutcome {
-  outcome: 'applied' | 'stale' | 'duplicate';
+  /** refused: the provider took the money but the player may not deposit now (an exclusion that began mid-payment), so it was cancelled and goes back. */
+  outcome: 'applied' | 'stale' | 'duplicate' | 'refused';
   paymentId: string;
   status: PaymentStatus;
 }
@@ -240,8 +249,25 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
     }
     const seen = await tx.query('select 1 from payment_notifications where provider = $1 and notification_id = $2', [note.provider, note.notificationId]);
     if (seen.rows.length > 0) return { outcome: { outcome: 'duplicate', paymentId: payment.id, status: payment.status }, posted: [] };
-    const steps = pathBetween(payment.type, payment.status, note.status);
     const posted: PostResult[] = [];
+    // Money in is checked against the player's protection in this transaction, under the player row's
+    // lock: an exclusion that began after the deposit started still stops the credit. The provider is
+    // told the deposit is cancelled, so the money goes back to the account it came from.
+    if (payment.type === 'Deposit' && payment.status === 'Initialized' && note.status === 'Completed') {
+      const restriction = await depositRestriction(tx, payment.player_id);
+      if (restriction) {
+        const refusal = { ...restriction, message: depositRefusal(restriction).message };
+        await tx.query(
+          `update payments set status = 'Cancelled', updated_at = now(), processed_at = coalesce(processed_at, now()),
+                  payload = coalesce(payload, '{}'::jsonb) || jsonb_build_object('refusal', $2::jsonb)
+            where id = $1`,
+          [payment.id, JSON.stringify(refusal)],
+        );
+        await tx.query(`insert into payment_notifications (provider, notification_id, payment_id, status, outcome) values ($1, $2, $3, $4, 'refused')`, [note.provider, note.notificationId, payment.id, note.status]);
+        return { outcome: { outcome: 'refused', paymentId: payment.id, status: 'Cancelled' }, posted };
+      }
+    }
+    const steps = pathBetween(payment.type, payment.status, note.status);
     if (!steps || steps.length === 0) {
       await tx.query(`insert into payment_notifications (provider, notification_id, payment_id, status, outcome) values ($1, $2, $3, $4, 'stale')`, [note.provider, note.notificationId, payment.id, note.status]);
       return { outcome: { outcome: 'stale', paymentId: payment.id, status: payment.status }, posted };
@@ -358,8 +384,6 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       // A retry of a payment already made must get its reply even if the rules changed since.
       const existing = (await db.query<PaymentRow>(`${PAYMENT_SQL} where player_id = $1 and idempotency_key = $2`, [playerId, key])).rows[0];
       if (!existing) {
-        if (who.account_status !== 'Open') throw new PlatformError('DepositsBlocked', `Your account is ${who.account_status.toLowerCase()}: deposits are not possible`);
-        if (who.is_deposits_blocked) throw new PlatformError('DepositsBlocked', 'Deposits are blocked on your account: contact support to lift the block');
         const minimum = minimumDepositMinor(currency, BigInt(who.min_deposit_minor));
         if (amountMinor < minimum) throw new PlatformError('BadUserInput', `The smallest deposit is ${formatMinor(minimum, currency)} ${currency}: enter at least that`, { minimum: formatMinor(minimum, currency) });
       }
@@ -367,6 +391,8 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       const payment = await db.transaction(async (tx) => {
         // Wallet row first, as for withdrawals (lock order: wallet, then payment, then ledger accounts).
         if (input.useLastUsedAccount) await tx.query('select id from wallets where id = $1 for update', [who.wallet_id]);
+        // Self-exclusion, timeouts and blocks refuse a new deposit here, in the transaction that creates it.
+        if (!existing) await assertMayDeposit(tx, playerId);
         const { payment: created, created: isNew } = await createOnce(tx, { playerId, walletId: who.wallet_id, type: 'Deposit', withdrawalType: null, provider: input.provider, amountMinor, currency, key });
         if (!isNew || !input.useLastUsedAccount) return created;
         const account = await lastAccount(tx, playerId, input.provider);

@@ -9,7 +9,8 @@ import { currencyFor, filtersFor, GAME_FILTER_ARGS, MAX_PAGE_SIZE } from '../cat
 import type { GameFilters, GameRow } from '../catalogue/repository.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import { assertMayBet, playerById } from '../players/repository.ts';
+import { assertMayBet } from '../players/protection.ts';
+import { playerById } from '../players/repository.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { lobbyOriginFor } from '../web/embedding.ts';
 import { LIST_GAMES, providerOfTheWeek, SPOTLIGHT_GAMES } from './provider-of-the-week.ts';

@@ -234,17 +234,3 @@ export async function depositStats(db: Queryable, walletId: string): Promise<{ c
   );
   return { count: rows[0]?.count ?? 0, totalMinor: BigInt(rows[0]?.total ?? '0') };
 }
-
-/** Refuses real-money play and sports bets (BettingBlocked) for closed, blocked, self-excluded or timed-out accounts. */
-export async function assertMayBet(on: Queryable, playerId: string): Promise<void> {
-  const { rows } = await on.query<{ account_status: string; excluded: boolean; timed_out: boolean }>(
-    `select account_status, coalesce(self_exclusion_ends_at > now(), false) as excluded, coalesce(timeout_ends_at > now(), false) as timed_out
-       from players where id = $1`,
-    [playerId],
-  );
-  const player = rows[0];
-  if (!player) throw new PlatformError('AuthenticationFailure', 'The player no longer exists: sign in again');
-  if (player.account_status !== 'Open') throw new PlatformError('BettingBlocked', `The account is ${player.account_status.toLowerCase()}: real-money play is not possible`);
-  if (player.excluded) throw new PlatformError('BettingBlocked', 'You are self-excluded: real-money play is not possible until the exclusion ends');
-  if (player.timed_out) throw new PlatformError('BettingBlocked', 'You are on a timeout: real-money play is not possible until it ends');
-}

@@ -23,6 +23,7 @@ import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { depositEntries } from '../ledger/ledger.ts';
 import { formatMinor, parseAmount } from '../ledger/money.ts';
+import { assertMayDeposit, depositRefusal, depositRestriction } from '../players/protection.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
 import { clientAddress } from '../geo/country.ts';
 import { rateLimitMessage, type RateLimiter } from '../security/rate-limit.ts';
@@ -144,7 +145,8 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
         amountMinor = parseAmount(state.amount, currency, 'The amount');
         const minimum = existing ? BigInt(existing.min_deposit_minor) : null;
         if (minimum !== null && amountMinor < minimum) errors.amount = `The smallest deposit is ${formatMinor(minimum, currency)} ${currency}.`;
-        if (existing?.is_deposits_blocked) errors.amount = 'Deposits are blocked for this player: leave the amount empty to sign in only.';
+        const restriction = existing ? await depositRestriction(db, existing.id) : null;
+        if (restriction) errors.amount = `${depositRefusal(restriction).message} Leave the amount empty to sign in only.`;
       } catch (error) {
         errors.amount = error instanceof PlatformError ? error.message : String(error);
       }
@@ -155,38 +157,47 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     }
     const orderId = (params.get('orderId') ?? '').slice(0, 80) || randomUUID();
     const effects: { posted?: PostResult } = {};
-    const tokens = await db.transaction(async (tx) => {
-      let playerId = existing?.id;
-      let walletId = existing?.wallet_id;
-      if (!playerId) {
-        const tag = randomBytes(4).toString('hex');
-        const [firstName, lastName] = NEW_NAMES[parseInt(tag.slice(0, 2), 16) % NEW_NAMES.length] ?? ['Alex', 'Berg'];
-        const created = await createPlayer(tx, {
-          brand: brand.id,
-          username: `${provider}-${tag}`,
-          email: `${provider}-${tag}@${brand.id}.demo`,
-          bankIdentity: `${brand.id}-${provider}-${tag}`,
-          firstName,
-          lastName,
-          countryCode: brand.defaultCountry,
-          currency: brand.currency,
-          language: locale.split('_')[0] ?? 'en',
-          realityCheckPeriod: brand.license === 'mga' ? 60 : null,
-        });
-        playerId = created.id;
-        walletId = created.walletId;
-      }
-      if (amountMinor !== null && walletId) {
-        effects.posted = await ledger.postWithin(tx, {
-          idempotencyKey: `sandbox:${provider}:${orderId}`,
-          walletId,
-          kind: 'Deposit',
-          entries: depositEntries(amountMinor),
-          metadata: { provider, orderId, payAndPlay: true },
-        });
-      }
-      return auth.startSession({ playerId, brand: brand.id, flow: provider as LoginFlow, passwordless: true }, tx);
-    });
+    let tokens: Awaited<ReturnType<AuthService['startSession']>>;
+    try {
+      tokens = await db.transaction(async (tx) => {
+        let playerId = existing?.id;
+        let walletId = existing?.wallet_id;
+        if (!playerId) {
+          const tag = randomBytes(4).toString('hex');
+          const [firstName, lastName] = NEW_NAMES[parseInt(tag.slice(0, 2), 16) % NEW_NAMES.length] ?? ['Alex', 'Berg'];
+          const created = await createPlayer(tx, {
+            brand: brand.id,
+            username: `${provider}-${tag}`,
+            email: `${provider}-${tag}@${brand.id}.demo`,
+            bankIdentity: `${brand.id}-${provider}-${tag}`,
+            firstName,
+            lastName,
+            countryCode: brand.defaultCountry,
+            currency: brand.currency,
+            language: locale.split('_')[0] ?? 'en',
+            realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+          });
+          playerId = created.id;
+          walletId = created.walletId;
+        }
+        if (amountMinor !== null && walletId) {
+          // The check under the player's lock is the one that counts: an exclusion set a moment ago still refuses.
+          if (existing) await assertMayDeposit(tx, existing.id);
+          effects.posted = await ledger.postWithin(tx, {
+            idempotencyKey: `sandbox:${provider}:${orderId}`,
+            walletId,
+            kind: 'Deposit',
+            entries: depositEntries(amountMinor),
+            metadata: { provider, orderId, payAndPlay: true },
+          });
+        }
+        return auth.startSession({ playerId, brand: brand.id, flow: provider as LoginFlow, passwordless: true }, tx);
+      });
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.reason !== 'DepositsBlocked') throw error;
+      await render(res, 400, provider, brand, { ...state, errors: { amount: `${error.message} Leave the amount empty to sign in only.` } });
+      return;
+    }
     if (effects.posted) ledger.publish(effects.posted);
     const target = new URL(returnUrl.href);
     target.searchParams.set('accessToken', tokens.accessToken);

@@ -5,7 +5,8 @@
  */
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import { assertMayBet, playerById } from '../players/repository.ts';
+import { assertMayBet } from '../players/protection.ts';
+import { playerById } from '../players/repository.ts';
 import { lobbyOriginFor } from '../web/embedding.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { MAX_PAGE_SIZE } from '../catalogue/graphql.ts';

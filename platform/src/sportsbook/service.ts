@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { formatMinor, parseAmount } from '../ledger/money.ts';
-import { assertMayBet } from '../players/repository.ts';
+import { assertMayBet } from '../players/protection.ts';
 import { formatOdds, selectionResult, sportsEvent } from './events.ts';
 
 /** Most selections on one bet slip. */

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { showFeedback } from '../feedback/store.ts';
+import { restrictionMessage, restrictionOfError, restrictionOfPlayer } from '../protection/restriction.ts';
 import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
@@ -29,10 +30,14 @@ export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-function explain(error: unknown, texts: CashierTexts): string {
+function explain(error: unknown, texts: CashierTexts, locale: Locale): string {
   if (!(error instanceof GraphqlCallError)) return texts.errorGeneric;
   switch (error.kind) {
-    case 'DepositsBlocked': return texts.blockedDeposits;
+    case 'DepositsBlocked': {
+      // Self-exclusion and timeouts say until when; other blocks keep the general text.
+      const restriction = restrictionOfError(error);
+      return (restriction && restrictionMessage(restriction, 'deposit', texts.restriction, locale)) ?? texts.blockedDeposits;
+    }
     case 'WithdrawalsBlocked': return texts.blockedWithdrawals;
     case 'InstantBankingBlocked': return texts.blockedInstant;
     case 'CancelWithdrawalBlocked': return texts.blockedCancel;
@@ -133,6 +138,7 @@ function CashierForm({ ids, busy, ready, error, submitText, submittingText, onSu
 function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, returnUrl, onDone }: Omit<PanelProps, 'initialTab'> & { last: LastCompletedDeposit | null }) {
   const { wallet } = useStore($wallet);
   const customer = useStore($customer);
+  const { player } = useStore($player);
   const currency = wallet?.currency ?? 'EUR';
   const minimum = minimumDeposit(currency, wallet?.minDepositAmount ?? '0');
   const memory = typeof localStorage === 'undefined' ? null : readDepositMemory(localStorage.getItem(DEPOSIT_MEMORY_KEY));
@@ -179,7 +185,7 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
       onDone();
     } catch (failure) {
       if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent('deposit');
-      setError(explain(failure, texts));
+      setError(explain(failure, texts, locale));
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -193,6 +199,9 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
     }
   }, [wallet]);
 
+  const restriction = restrictionOfPlayer(player);
+  const restricted = restriction && restrictionMessage(restriction, 'deposit', texts.restriction, locale);
+  if (restricted) return <p className="cashier__blocked" role="status" data-testid="cashier-blocked">{restricted}</p>;
   if (customer?.isDepositsBlocked) return <p className="cashier__blocked" role="status" data-testid="cashier-blocked">{texts.blockedDeposits}</p>;
   return (
     <CashierForm ids={ids} busy={busy} ready={Boolean(wallet)} error={error} submitText={texts.depositSubmit} submittingText={texts.submitting} onSubmit={() => void submit()}>
@@ -265,7 +274,7 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
       await onChanged();
     } catch (failure) {
       if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent('withdrawal');
-      setError(explain(failure, texts));
+      setError(explain(failure, texts, locale));
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -277,7 +286,7 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
       await cancelWithdrawal(payment.id);
       showFeedback('success', texts.withdrawalCancelled, { namespace: 'cashier' });
     } catch (failure) {
-      showFeedback('error', explain(failure, texts), { namespace: 'cashier' });
+      showFeedback('error', explain(failure, texts, locale), { namespace: 'cashier' });
     }
     await onChanged();
   };

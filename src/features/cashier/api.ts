@@ -5,7 +5,7 @@
  */
 import { gql } from '@apollo/client';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
-import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from '../../lib/graphql-errors.ts';
+import { GraphqlCallError, toCallError } from '../../lib/graphql-errors.ts';
 import {
   CANCEL_WITHDRAWAL,
   CASHIER_CONTEXT,
@@ -31,18 +31,11 @@ async function client() {
   return runtime.client;
 }
 
-/** A failed call in the project's one GraphQL error shape: the platform's kind, or a [Network] failure. */
-function asCallError(error: unknown): GraphqlCallError {
-  const first = (error as { errors?: GraphqlErrorShape[] } | null)?.errors?.[0];
-  if (first) return new GraphqlCallError(first.message, graphqlErrorKind(first), first.extensions);
-  return new GraphqlCallError(`[Network] ${(error as Error)?.message ?? String(error)}`, 'NetworkError');
-}
-
 async function run<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw asCallError(error);
+    throw toCallError(error);
   }
 }
 

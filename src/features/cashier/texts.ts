@@ -3,6 +3,8 @@
  * so the island receives translated strings only (players only; visitors never get them).
  */
 import type { MessageKey } from '../../i18n/messages.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import { restrictionTexts, type RestrictionTexts } from '../protection/restriction.ts';
 import type { Payment } from './queries.ts';
 
 /** Every text of the cashier, overlay and history pages, translated. */
@@ -44,10 +46,12 @@ export interface CashierTexts {
   lowFundsOk: string;
   lowFundsDismiss: string;
   statuses: Record<Payment['status'], string>;
+  /** Why a deposit is refused to a self-excluded or timed-out player, with {date}. */
+  restriction: RestrictionTexts;
 }
 
 /** Builds the texts with the page's translator. */
-export function cashierTexts(t: (key: MessageKey) => string): CashierTexts {
+export function cashierTexts(t: Translate): CashierTexts {
   return {
     title: t('cashier.title'),
     deposit: t('page.deposit.title'),
@@ -93,5 +97,6 @@ export function cashierTexts(t: (key: MessageKey) => string): CashierTexts {
       RollbackInitialized: t('payment.status.RollbackInitialized'),
       RolledBacked: t('payment.status.RolledBacked'),
     },
+    restriction: restrictionTexts(t),
   };
 }

@@ -6,6 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { graphqlRequest } from '../../../lib/graphql-client.ts';
 import { showFeedback } from '../../feedback/store.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { restrictionMessage, restrictionOfError, type RestrictionTexts } from '../../protection/restriction.ts';
 import { $session } from '../../session/session-store.ts';
 import { acceptGameMessage } from './game-messages.ts';
 import { LAUNCH_GAME_MUTATION, type GameLaunch } from './queries.ts';
@@ -18,6 +20,8 @@ export interface GameLauncherTexts {
   launchFailed: string;
   insufficientFunds: string;
   loading: string;
+  /** Why real-money play is refused (self-exclusion, timeout, closed or blocked account), with {date}. */
+  restriction: RestrictionTexts;
 }
 
 interface Props {
@@ -28,7 +32,7 @@ interface Props {
   signedIn: boolean;
   /** The brand's currency, for play for fun. */
   currency: string;
-  locale: string;
+  locale: Locale;
   gameServerOrigin: string;
   loginPath: string;
   texts: GameLauncherTexts;
@@ -90,8 +94,11 @@ export default function GameLauncher({ slug, name, playForFun, signedIn, currenc
       setReady(false);
       setLaunch(next);
     } catch (error) {
-      console.error('[game] launch failed:', error);
-      showFeedback('error', texts.launchFailed, { namespace: 'game' });
+      // A refusal the player can do nothing about now says why and until when, not "try again".
+      const restriction = restrictionOfError(error);
+      const refused = restriction && restrictionMessage(restriction, 'play', texts.restriction, locale);
+      if (!refused) console.error('[game] launch failed:', error);
+      showFeedback('error', refused ?? texts.launchFailed, { namespace: 'game' });
     } finally {
       setBusy(false);
     }

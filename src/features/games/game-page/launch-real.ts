@@ -4,6 +4,7 @@
  * Loaded only when a signed-in player presses Play.
  */
 import { gql } from '@apollo/client';
+import { toCallError } from '../../../lib/graphql-errors.ts';
 import { settledPlayerRuntime } from '../../session/player-runtime.ts';
 import { LAUNCH_GAME_MUTATION, type GameLaunch, type LaunchVariables } from './queries.ts';
 
@@ -13,10 +14,12 @@ const LAUNCH_GAME = gql(LAUNCH_GAME_MUTATION);
 export async function launchReal(variables: Omit<LaunchVariables, 'mode'>): Promise<GameLaunch> {
   const runtime = await settledPlayerRuntime();
   if (!runtime) throw new Error('No player session');
-  const { data } = await runtime.client.mutate<{ launchGame: GameLaunch }>({
-    mutation: LAUNCH_GAME,
-    variables: { ...variables, mode: 'REAL' },
-  });
+  // Refusals reach the page as GraphqlCallError, so it can say why (a self-exclusion, say) from the extensions.
+  const { data } = await runtime.client
+    .mutate<{ launchGame: GameLaunch }>({ mutation: LAUNCH_GAME, variables: { ...variables, mode: 'REAL' } })
+    .catch((error: unknown) => {
+      throw toCallError(error);
+    });
   if (!data?.launchGame) throw new Error('launchGame returned no session');
   return data.launchGame;
 }

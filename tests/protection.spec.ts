@@ -1,0 +1,80 @@
+/**
+ * A self-excluded or timed-out player cannot put money in, whichever way they try: the cashier says
+ * why and until when instead of offering a form, a deposit sent straight to GraphQL is refused, the
+ * sandbox bank's pay-and-play sign-in refuses a first deposit, and a real-money game launch says why
+ * rather than "try again". Their balance never moves.
+ */
+import { expect, test, type Page } from './support/test.ts';
+import { addTokenCookies, graphql, unique, type Tokens } from './support/player.ts';
+import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
+
+const BRAND = 'aurelia';
+const ORIGIN = brandOrigin(BRAND);
+const cashier = (page: Page) => page.getByRole('dialog', { name: 'Cashier' });
+
+/** Signs a seeded demo player in through the Trustly sandbox (no deposit) and returns their tokens. */
+async function demoPlayer(page: Page, username: string): Promise<Tokens> {
+  const response = await page.request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
+    headers: brandHost(BRAND),
+    form: { brand: BRAND, locale: 'en', returnUrl: `${ORIGIN}/en/trustly-login-handler/`, person: `${BRAND}-${username}`, orderId: `e2e-${unique()}` },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  const back = new URL(response.headers().location ?? '');
+  const tokens = { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' };
+  await addTokenCookies(page.context(), BRAND, tokens);
+  return tokens;
+}
+
+const balanceOf = async (page: Page, tokens: Tokens) =>
+  (await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, tokens.accessToken)).viewer.wallet.balance;
+
+test.describe('self-exclusion and timeouts', () => {
+  test('the cashier tells a self-excluded player why and until when, and a direct deposit call is refused', async ({ page }) => {
+    const tokens = await demoPlayer(page, 'self-excluded');
+    const before = await balanceOf(page, tokens);
+    await page.goto(`${ORIGIN}/en/deposit/`);
+    const blocked = cashier(page).getByTestId('cashier-blocked');
+    await expect(blocked).toHaveText(/^You are self-excluded until .*\d{4}.*, so you cannot deposit until then\. You can still withdraw your balance\.$/);
+    await expect(cashier(page).getByRole('button', { name: 'Continue to deposit' })).toHaveCount(0);
+    // The withdraw tab still works for them.
+    await cashier(page).getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(cashier(page).getByRole('button', { name: 'Request withdrawal' })).toBeVisible();
+
+    const direct = graphql(page.request, BRAND, 'mutation ($i: InitiateDepositInput!) { initiateDeposit(input: $i) { payment { id } } }', {
+      i: { amount: '20', currency: 'EUR', provider: 'TRUSTLY', idempotencyKey: `e2e-${unique()}` },
+    }, tokens.accessToken);
+    await expect(direct).rejects.toMatchObject({ reason: 'DepositsBlocked', message: expect.stringMatching(/self-excluded until/) });
+    expect(await balanceOf(page, tokens)).toBe(before);
+  });
+
+  test('a timed-out player reads the refusal in their language', async ({ page }) => {
+    await demoPlayer(page, 'timeout');
+    await page.goto(`${ORIGIN}/fi/deposit/`);
+    await expect(page.getByTestId('cashier-blocked')).toHaveText(/^Pidät taukoa .+ asti, joten et voi tallettaa ennen sitä\. Voit silti nostaa saldosi\.$/);
+  });
+
+  test('the sandbox bank refuses a self-excluded player\'s first deposit and still signs them in without one', async ({ page }) => {
+    await page.goto(`${ORIGIN}/platform/sandbox/trustly/?locale=en&amount=20&returnUrl=${encodeURIComponent(`${ORIGIN}/en/trustly-login-handler/`)}`);
+    await page.getByRole('radio', { name: /Timo Laine/ }).check();
+    await page.getByRole('button', { name: /^Confirm with/ }).click();
+    await expect(page.getByText(/self-excluded until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: deposits are not possible/).first()).toBeVisible();
+    await page.getByRole('textbox', { name: /First deposit/ }).fill('');
+    await page.getByRole('button', { name: /^Confirm with/ }).click();
+    await expect(page).toHaveURL(new RegExp(`^${ORIGIN}/en/`));
+    await expect(page.getByText(/You are self-excluded until/).first()).toBeVisible();
+  });
+
+  test('a real-money launch tells a self-excluded player why, not "try again"', async ({ page }) => {
+    const data = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
+      page.request, BRAND, '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
+    );
+    const slug = data.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+    await demoPlayer(page, 'self-excluded');
+    await page.goto(`${ORIGIN}/en/games/${slug}/`);
+    await page.getByTestId('game-play').click();
+    await expect(page.getByRole('alert').filter({ hasText: /You are self-excluded until .+, so you cannot play for real money until then\./ })).toBeVisible();
+    await expect(page.getByText('We could not start the game. Please try again.')).toHaveCount(0);
+    await expect(page.getByTestId('game-frame')).toHaveCount(0);
+  });
+});
