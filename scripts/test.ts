@@ -1,8 +1,10 @@
 /**
- * `npm test`: every test. Unit and platform tests (vitest; the platform suite also runs against a
- * PostgreSQL server when DATABASE_URL is set), a fresh build, then the end-to-end suite in
- * Debian's Chromium against the built lobby and the real embedded platform. Ends with one line
- * "tests: N passed, N failed" over both runners.
+ * `npm test`: every check and every test. First the static checks, each at zero errors and zero
+ * warnings: `astro check` (the lobby with its .astro files), `tsc --noEmit` for the lobby's and the
+ * platform's tsconfig, and ESLint. Then unit and platform tests (vitest; the platform suite also
+ * runs against a PostgreSQL server when DATABASE_URL is set), a fresh build, then the end-to-end
+ * suite in Debian's Chromium against the built lobby and the real embedded platform. Ends with one
+ * line "tests: N passed, N failed" over both runners, where each failed static check counts as one.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +32,20 @@ if (!process.env.DATABASE_URL) {
   console.log('DATABASE_URL is not set: the platform suite runs on embedded PGlite only (.ci/run also runs it on a PostgreSQL server).');
 }
 
+// Static checks: a failure is reported and counted, and the tests still run so one CI run says everything.
+const STATIC_CHECKS: [string, string, string[]][] = [
+  ['astro check', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']],
+  ['tsc (lobby)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['tsc (platform)', bin('tsc'), ['--noEmit', '-p', 'platform/tsconfig.json']],
+  ['eslint', bin('eslint'), ['.', '--max-warnings', '0']],
+];
+const staticFailures: string[] = [];
+for (const [name, command, args] of STATIC_CHECKS) {
+  console.log(`\n> ${name}`);
+  if (run(command, args) !== 0) staticFailures.push(name);
+}
+if (staticFailures.length > 0) console.error(`\nStatic checks failed: ${staticFailures.join(', ')}`);
+
 const unitStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]);
 
 const buildStatus = run(bin('astro'), ['build']);
@@ -55,9 +71,11 @@ const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0)
 // config error) still counts as one failure, so the closing line never reads "0 failed" on a red run.
 const atLeastOneIfRed = (counted: number, status: number) => (status !== 0 && counted === 0 ? 1 : counted);
 const failed =
+  staticFailures.length +
   atLeastOneIfRed(vitest?.numFailedTests ?? 0, unitStatus) +
   atLeastOneIfRed(playwright ? playwright.stats.unexpected + playwright.stats.flaky : 0, buildStatus === 0 ? e2eStatus : buildStatus);
 
-console.log(`\nunit: ${vitest?.numPassedTests ?? 0} passed, end-to-end: ${playwright?.stats.expected ?? 0} passed`);
+console.log(`\nstatic checks: ${STATIC_CHECKS.length - staticFailures.length} of ${STATIC_CHECKS.length} clean${staticFailures.length ? ` (failed: ${staticFailures.join(', ')})` : ''}`);
+console.log(`unit: ${vitest?.numPassedTests ?? 0} passed, end-to-end: ${playwright?.stats.expected ?? 0} passed`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(unitStatus === 0 && buildStatus === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);
+process.exit(staticFailures.length === 0 && unitStatus === 0 && buildStatus === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);

@@ -27,3 +27,10 @@ declare const __AFTER_PAINT_GATE__: string;
 declare module 'wawoff2/decompress.js' {
   export default function decompress(woff2: Uint8Array): Promise<Uint8Array>;
 }
+
+/** The Element Timing API's attribute (the bench times the hero with it); Astro's JSX types lack it. */
+declare namespace astroHTML.JSX {
+  interface ImgHTMLAttributes {
+    elementtiming?: string | undefined | null;
+  }
+}

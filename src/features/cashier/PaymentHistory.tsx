@@ -25,36 +25,66 @@ export interface HistoryTexts {
 }
 
 const PAGE_SIZE = 10;
+
+/** The history's filter: a status and a date range (YYYY-MM-DD, inclusive), each empty for all. */
+interface Filter {
+  status: string;
+  from: string;
+  to: string;
+}
+/** One page of the history for a filter. */
+function queryPage(kind: 'deposits' | 'withdrawals', applied: Filter, after: string | null): Promise<PaymentPage> {
+  return loadHistory({
+    deposits: kind === 'deposits',
+    first: PAGE_SIZE,
+    after,
+    filter: { ...(applied.status ? { statuses: [applied.status] } : {}), ...(applied.from ? { from: applied.from } : {}), ...(applied.to ? { to: applied.to } : {}) },
+  });
+}
+
 const PROVIDER_NAMES: Record<Payment['provider'], string> = { TRUSTLY: 'Trustly', ZIMPLER: 'Zimpler', PIQ: 'PaymentIQ' };
 
 /** The history table with its filters. */
 export default function PaymentHistory({ kind, locale, texts, caption }: { kind: 'deposits' | 'withdrawals'; locale: Locale; texts: HistoryTexts; caption: string }) {
   const ids = useId();
-  const [filter, setFilter] = useState<{ status: string; from: string; to: string }>({ status: '', from: '', to: '' });
+  const [filter, setFilter] = useState<Filter>({ status: '', from: '', to: '' });
   const [draft, setDraft] = useState(filter);
   const [rows, setRows] = useState<Payment[] | null>(null);
   const [page, setPage] = useState<PaymentPage['pageInfo'] | null>(null);
   const [failed, setFailed] = useState(false);
 
-  const fetchPage = async (after: string | null) => {
+  /** Shows a loaded page: the first one replaces the list, later ones extend it. */
+  const show = (result: PaymentPage, after: string | null) => {
     setFailed(false);
-    try {
-      const result = await loadHistory({
-        deposits: kind === 'deposits',
-        first: PAGE_SIZE,
-        after,
-        filter: { ...(filter.status ? { statuses: [filter.status] } : {}), ...(filter.from ? { from: filter.from } : {}), ...(filter.to ? { to: filter.to } : {}) },
-      });
-      setRows((current) => [...(after ? (current ?? []) : []), ...result.edges.map((edge) => edge.node)]);
-      setPage(result.pageInfo);
-    } catch {
-      setFailed(true);
-      setRows((current) => current ?? []);
-    }
+    setRows((current) => [...(after ? (current ?? []) : []), ...result.edges.map((edge) => edge.node)]);
+    setPage(result.pageInfo);
   };
+  const fail = () => {
+    setFailed(true);
+    setRows((current) => current ?? []);
+  };
+  const loadMore = (after: string | null) => queryPage(kind, filter, after).then((result) => show(result, after), fail);
+
   useEffect(() => {
-    void fetchPage(null);
-  }, [filter]);
+    // An answer for a filter the player has since changed is dropped.
+    let current = true;
+    queryPage(kind, filter, null).then(
+      (result) => {
+        if (!current) return;
+        setFailed(false);
+        setRows(result.edges.map((edge) => edge.node));
+        setPage(result.pageInfo);
+      },
+      () => {
+        if (!current) return;
+        setFailed(true);
+        setRows((rows) => rows ?? []);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [kind, filter]);
 
   const dateFormat = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -103,7 +133,7 @@ export default function PaymentHistory({ kind, locale, texts, caption }: { kind:
         </table>
       )}
       {page?.hasNextPage && (
-        <button type="button" className="button button--secondary" onClick={() => void fetchPage(page.endCursor)}>{texts.more}</button>
+        <button type="button" className="button button--secondary" onClick={() => void loadMore(page.endCursor)}>{texts.more}</button>
       )}
     </div>
   );

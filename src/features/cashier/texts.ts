@@ -2,7 +2,6 @@
  * The cashier's texts: the translation keys it uses, and the builder the layout runs on the server
  * so the island receives translated strings only (players only; visitors never get them).
  */
-import type { MessageKey } from '../../i18n/messages.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { restrictionTexts, type RestrictionTexts } from '../protection/restriction.ts';
 import type { Payment } from './queries.ts';

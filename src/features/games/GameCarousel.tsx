@@ -10,7 +10,7 @@
  * Native scrolling with scroll-snap keeps touch swipes; tiles are links, so Tab walks the rail and
  * the browser scrolls each focused tile into view (which also triggers the lazy fetch).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { showFeedback } from '../feedback/store.ts';
 import { graphqlRequest } from '../../lib/graphql-client.ts';
 import type { PathContext } from '../../paths.ts';
@@ -95,7 +95,9 @@ export default function GameCarousel(props: GameCarouselProps) {
   const [placeholders, setPlaceholders] = useState(0);
   // The scroll handler is throttled and outlives renders, so it reads the latest state from refs.
   const latest = useRef({ games, paging });
-  latest.current = { games, paging };
+  useLayoutEffect(() => {
+    latest.current = { games, paging };
+  });
   const refocus = useRef<'previous' | 'next' | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -153,11 +155,10 @@ export default function GameCarousel(props: GameCarouselProps) {
     if (listOfGamesSlug && shouldFetchNextSlice(position, { ...now, loadedGames: held.length }, pageSizeNow)) void fetchNextSlice(pageSizeNow);
   }, [variant, fetchNextSlice, listOfGamesSlug]);
 
-  const throttledCheck = useMemo(() => throttle(check, SCROLL_CHECK_THROTTLE_MS), [check]);
-
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
+    const throttledCheck = throttle(check, SCROLL_CHECK_THROTTLE_MS);
     scroller.addEventListener('scroll', throttledCheck, { passive: true });
     window.addEventListener('resize', throttledCheck, { passive: true });
     return () => {
@@ -165,7 +166,7 @@ export default function GameCarousel(props: GameCarouselProps) {
       window.removeEventListener('resize', throttledCheck);
       throttledCheck.cancel();
     };
-  }, [throttledCheck]);
+  }, [check]);
 
   // On hydration and whenever games arrive: the rail's length changed, so arrows and paging may too.
   useEffect(() => check(), [check, games.length]);

@@ -14,7 +14,7 @@ interface CachedPage {
   status: number;
   headers: [string, string][];
   /** The encoded body: a hit sends these bytes as they are, with no re-encoding of the page. */
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   storedAt: number;
 }
 

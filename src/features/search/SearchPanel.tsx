@@ -57,12 +57,10 @@ export function SearchPanel({ paths, filters, texts }: { paths: PathContext; fil
     return () => cancelAnimationFrame(frame);
   }, []);
 
+  // An empty or blank query shows nothing; the state of an earlier query is simply not shown.
+  const query = searchQueryOf(value);
   useEffect(() => {
-    const query = searchQueryOf(value);
-    if (!query) {
-      setState({ kind: 'idle' });
-      return;
-    }
+    if (!query) return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
       setState({ kind: 'searching', query });
@@ -78,7 +76,7 @@ export function SearchPanel({ paths, filters, texts }: { paths: PathContext; fil
       clearTimeout(timer);
       abort.abort();
     };
-  }, [value, filters]);
+  }, [query, filters]);
 
   const results = () => [...(resultsRef.current?.querySelectorAll<HTMLAnchorElement>('a[data-search-result]') ?? [])];
   const move = (event: KeyboardEvent<HTMLElement>, from: number) => {
@@ -91,17 +89,19 @@ export function SearchPanel({ paths, filters, texts }: { paths: PathContext; fil
     else links[next]?.focus();
   };
 
-  const hits = state.kind === 'done' ? state.hits : null;
+  const shown: State = query ? state : { kind: 'idle' };
+  const hits = shown.kind === 'done' ? shown.hits : null;
   const atLimit = value.length >= MAX_SEARCH_LENGTH;
   const status =
-    state.kind === 'searching' ? texts.searching
-    : state.kind === 'failed' ? texts.failed
+    shown.kind === 'searching' ? texts.searching
+    : shown.kind === 'failed' ? texts.failed
     : hits && hits.games.length + hits.studios.length === 0 ? fillText(texts.none, { query: hits.query.trim() })
     : hits ? fillText(texts.found, { games: hits.totalCount, studios: hits.studios.length })
     : '';
 
   return (
-    <div className="search-panel" onKeyDown={(event) => {
+    // The panel only delegates arrow keys between its input and result links; it is no control itself.
+    <div className="search-panel" role="presentation" onKeyDown={(event) => {
       if (event.target === inputRef.current) return;
       move(event, results().indexOf(event.target as HTMLAnchorElement));
     }}>
@@ -132,7 +132,7 @@ export function SearchPanel({ paths, filters, texts }: { paths: PathContext; fil
         </p>
       </form>
       <p className="search-panel__status" role="status" data-testid="search-status">{status}</p>
-      <div ref={resultsRef} className="search-panel__results" aria-busy={state.kind === 'searching'}>
+      <div ref={resultsRef} className="search-panel__results" aria-busy={shown.kind === 'searching'}>
         {hits && hits.studios.length > 0 && (
           <section aria-labelledby={`${id}-studios`} data-testid="search-studios">
             <h3 id={`${id}-studios`} className="search-panel__heading">{texts.studios}</h3>

@@ -18,7 +18,7 @@ import {
   type RealtimeRequest,
   type RealtimeResult,
   type RealtimeSink,
-} from './realtime.ts';
+} from './realtime-protocol.ts';
 
 /** The legacy protocol's sub-protocol name. */
 export const LEGACY_PROTOCOL = 'graphql-ws';

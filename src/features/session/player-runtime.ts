@@ -12,7 +12,7 @@
  */
 import type { ApolloClient } from '@apollo/client';
 import { graphqlRequest, GraphqlClientError } from '../../lib/graphql-client.ts';
-import { createApolloClient } from '../../lib/apollo.ts';
+import { createApolloClient } from './apollo.ts';
 import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, walletReadMark, type BalanceUpdate, type Wallet } from '../wallet/wallet-store.ts';
 import type { SessionConfig } from './config.ts';
 import { addCustomerPopUps, setCustomer, type Customer } from './customer-store.ts';

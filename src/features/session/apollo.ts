@@ -17,9 +17,9 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { print } from 'graphql';
 import { Observable } from 'rxjs';
-import type { RealtimeConnection } from '../features/session/realtime.ts';
-import { withAuthRetry, type TokenRefresher } from '../features/session/token-refresh.ts';
-import { GRAPHQL_ENDPOINT } from './graphql-client.ts';
+import type { RealtimeConnection } from './realtime-protocol.ts';
+import { withAuthRetry, type TokenRefresher } from './token-refresh.ts';
+import { GRAPHQL_ENDPOINT } from '../../lib/graphql-client.ts';
 
 /** Operations sent without the Authorization header (spec section 7). */
 export const UNAUTHENTICATED_OPERATIONS: ReadonlySet<string> = new Set(['RefreshAccessToken', 'CountryContextQuery']);

@@ -1,0 +1,57 @@
+/**
+ * ESLint for the lobby, the platform, the scripts and the tests: typescript-eslint's recommended
+ * rules, React's hook rules, jsx-a11y for every island, and import-x's no-cycle, so an import cycle
+ * anywhere fails `npm test`. `.astro` files are checked by `astro check` instead. Zero errors and
+ * zero warnings is the bar (`eslint --max-warnings 0`).
+ */
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Shared code stays below the features: src/lib/ and src/i18n/ never import a feature, and the
+      // lobby never imports the platform (it only knows its URLs).
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: ['./src/lib', './src/i18n', './src/brands'], from: './src/features', message: 'Shared modules must not import a feature: move the shared part down, or the module into the feature.' },
+          { target: ['./src', './server'], from: './platform', message: 'The lobby talks to the platform over HTTP only: use its URL from configuration.' },
+        ],
+      }],
+      // Unused arguments and caught errors named with a leading underscore are deliberate.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...reactHooks.configs.flat.recommended.plugins, ...jsxA11y.flatConfigs.recommended.plugins },
+    rules: { ...reactHooks.configs.flat.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
+  },
+  {
+    // Browser code: the lobby's islands and stores, and the platform's framed pages' scripts.
+    files: ['src/**/*.{ts,tsx}', 'platform/src/**/*.client.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Test files may use `any` for loosely shaped GraphQL replies.
+    files: ['**/*.test.ts', 'tests/**/*.ts', 'platform/test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
