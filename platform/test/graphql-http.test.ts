@@ -82,13 +82,14 @@ describe.each(DATABASES)('GraphQL over HTTP on $name', (database) => {
     expect(missing.errors?.[0]?.message).toMatch(/x-brand/);
   });
 
-  it('refuses queries nested too deep, but not introspection', async () => {
+  it('refuses queries nested too deep, and introspection outside sandbox mode', async () => {
     const node = (depth: number): string => (depth === 0 ? 'slug' : `games(first: 1) { edges { node { studio { ${node(depth - 1)} } } } }`);
     const deep = await app.gql(`{ studio(slug: "northwind-forge") { ${node(3)} } }`);
     expectReason(deep.errors, 'GraphQLValidationFailed');
     expect(deep.errors?.[0]?.message).toMatch(/limit is 10/);
     const introspection = await app.gql('{ __schema { types { name fields { name type { name ofType { name ofType { name ofType { name ofType { name } } } } } } } } }');
-    expect(introspection.errors).toBeUndefined();
+    expect(introspection.errors?.[0]?.extensions).toMatchObject({ reason: 'GraphQLValidationFailed', limit: 'IntrospectionDisabled' });
+    expect(introspection.data).toBeUndefined();
   });
 
   it('gives malformed requests a reason too', async () => {

@@ -5,12 +5,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
-import { GraphQLError, parse, validate } from 'graphql';
+import { execute, GraphQLError, parse, validate } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { createContext } from './context.ts';
 import type { GraphQLContext, PlatformServices } from './context.ts';
 import { formatPlatformError, withExtensions } from './errors.ts';
-import { depthLimit } from './limits.ts';
+import { costRefusal, MAX_QUERY_TOKENS, queryCost, queryLimitRules, tooLargeError } from './limits.ts';
 import { createSchema } from './schema.ts';
 import { readBodyText } from '../web/body.ts';
 
@@ -53,14 +53,26 @@ export function createGraphQLHandler(
     context: (req) => createContext(services, req.raw),
     parse: (source) => {
       try {
-        return parse(source);
+        return parse(source, { maxTokens: MAX_QUERY_TOKENS });
       } catch (error) {
-        throw error instanceof GraphQLError ? withExtensions(error, { reason: 'GraphQLParseFailed' }) : error;
+        throw error instanceof GraphQLError ? withExtensions(tooLargeError(error), { reason: 'GraphQLParseFailed' }) : error;
       }
     },
     validate: (schema, document, rules) =>
       validate(schema, document, rules).map((error) => withExtensions(error, { reason: 'GraphQLValidationFailed' })),
-    validationRules: [depthLimit()],
+    validationRules: queryLimitRules({ allowIntrospection: services.authSettings.enableSandboxAdmin }),
+    // The cost needs the variables (a list's `first`), so it is checked here, after validation and
+    // before anything runs: an operation over the limit never touches the database.
+    execute: (args) => {
+      let cost = 0;
+      try {
+        cost = queryCost(args.schema, args.document, args.variableValues ?? {}, args.operationName ?? undefined);
+      } catch {
+        // Variables that do not fit their types: execute reports that, as it does for any request.
+      }
+      const refusal = costRefusal(cost);
+      return refusal ? { errors: [refusal] } : execute(args);
+    },
     formatError: formatPlatformError,
   });
 

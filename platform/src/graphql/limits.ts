@@ -1,12 +1,43 @@
 /**
- * A query depth limit. Paged fields cap each level at 100 items, but nesting them (studios → games
- * → studio → games …) multiplies; real lobby queries are at most six levels deep.
+ * What one GraphQL operation may ask for, checked before anything executes, so a single crafted
+ * request cannot return megabytes or stall other players' queries:
+ *
+ * - size: at most MAX_QUERY_TOKENS tokens (graphql-js's own parser limit);
+ * - depth: at most MAX_QUERY_DEPTH levels of selections (paged fields nest: studios → games → …);
+ * - aliases: at most MAX_QUERY_ALIASES (graphql-armor's max-aliases rule), the usual way to repeat
+ *   an expensive field many times in one request;
+ * - cost: at most MAX_QUERY_COST (graphql-query-complexity), where every field costs 1 and a list
+ *   or connection multiplies what is under it by how many items it may return (its `first`
+ *   argument, else LIST_SIZE_HINT), so breadth and list sizes both count;
+ * - introspection: refused unless the platform runs in sandbox mode (graphql-js's rule).
+ *
+ * A refusal carries a clear message, `reason: GraphQLValidationFailed` and a `limit` code naming
+ * which limit it hit (QueryTooDeep, TooManyAliases, QueryTooCostly, QueryTooLarge, IntrospectionDisabled).
  */
-import { GraphQLError, Kind } from 'graphql';
-import type { FragmentDefinitionNode, SelectionSetNode, ValidationRule } from 'graphql';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, getNamedType, getNullableType, isListType, isObjectType, specifiedRules } from 'graphql';
+import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, SelectionSetNode, ValidationRule } from 'graphql';
+import { getComplexity } from 'graphql-query-complexity';
+import type { ComplexityEstimator } from 'graphql-query-complexity';
 
 /** The deepest selection a query may make (introspection fields are exempt). */
 export const MAX_QUERY_DEPTH = 10;
+/** The most aliases one operation may use; the lobby's largest uses none. */
+export const MAX_QUERY_ALIASES = 15;
+/** The largest cost one operation may have; the lobby's largest costs under a fifth of it. */
+export const MAX_QUERY_COST = 10_000;
+/** The most lexical tokens a document may have; the lobby's largest has a few hundred. */
+export const MAX_QUERY_TOKENS = 5_000;
+/** How many items a list without a `first` argument counts for. */
+export const LIST_SIZE_HINT = 20;
+
+/** The `limit` code a refusal carries. */
+export type QueryLimit = 'QueryTooDeep' | 'TooManyAliases' | 'QueryTooCostly' | 'QueryTooLarge' | 'IntrospectionDisabled';
+
+/** A validation error for a limit (graphql-http and the socket servers add reason and traceId). */
+function limitError(limit: QueryLimit, message: string, nodes?: GraphQLError['nodes']): GraphQLError {
+  return new GraphQLError(message, { ...(nodes ? { nodes } : {}), extensions: { reason: 'GraphQLValidationFailed', limit } });
+}
 
 /** A validation rule rejecting operations nested deeper than maxDepth. */
 export function depthLimit(maxDepth: number = MAX_QUERY_DEPTH): ValidationRule {
@@ -36,13 +67,98 @@ export function depthLimit(maxDepth: number = MAX_QUERY_DEPTH): ValidationRule {
       OperationDefinition(operation) {
         const depth = depthOf(operation.selectionSet, new Set());
         if (depth > maxDepth) {
-          context.reportError(
-            new GraphQLError(`The query nests ${depth} levels deep; the limit is ${maxDepth}: split it into several queries`, {
-              nodes: [operation],
-            }),
-          );
+          context.reportError(limitError('QueryTooDeep', `The query nests ${depth} levels deep; the limit is ${maxDepth}: split it into several queries`, [operation]));
         }
       },
     };
   };
+}
+
+/** The alias limit (graphql-armor), reported with the platform's message and limit code. */
+function aliasLimit(maxAliases: number): ValidationRule {
+  return (context) =>
+    maxAliasesRule({
+      n: maxAliases,
+      propagateOnRejection: false,
+      onReject: [
+        (_, error) => context.reportError(limitError('TooManyAliases', `The query uses more than ${maxAliases} aliases (${/found (\d+)/.exec(error.message)?.[1] ?? 'more'}): ask for each field once and split repeated lookups into several requests`)),
+      ],
+    })(context);
+}
+
+/**
+ * The object types a `first`-taking field returns as one page (listOfGames → GameList, searchGames →
+ * SearchResult): the lists inside them are that page, already sized by the `first` above.
+ */
+function pageTypes(schema: GraphQLSchema): ReadonlySet<string> {
+  const pages = new Set<string>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (field.args.some((arg) => arg.name === 'first') && !isListType(getNullableType(field.type))) pages.add(getNamedType(field.type).name);
+    }
+  }
+  return pages;
+}
+
+/**
+ * Every field costs 1; a field that returns many items costs what one item under it costs, times
+ * how many it may return: its `first` (or `maxRecentlyPlayedGames`) argument where it has one, else
+ * LIST_SIZE_HINT for a plain list. Lists inside a page (see pageTypes), connections and `edges`
+ * without their own `first` are sized by the field above that took `first`, so they add nothing.
+ */
+export function listSizeEstimator(schema: GraphQLSchema): ComplexityEstimator {
+  const pages = pageTypes(schema);
+  return ({ type, field, args, childComplexity }) => {
+    const sized = args.first ?? args.maxRecentlyPlayedGames;
+    const sizedAbove = pages.has(type.name) || getNamedType(field.type).name.endsWith('Connection') || field.name === 'edges';
+    let items = 1;
+    if (sized !== undefined && sized !== null) items = Number(sized);
+    else if (isListType(getNullableType(field.type)) && !sizedAbove) items = LIST_SIZE_HINT;
+    if (!Number.isFinite(items) || items < 1) items = 1;
+    return 1 + items * Math.max(1, childComplexity);
+  };
+}
+
+const estimators = new WeakMap<GraphQLSchema, ComplexityEstimator>();
+
+/** The cost of an operation under listSizeEstimator (variables included; their defaults when absent). */
+export function queryCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> = {}, operationName?: string): number {
+  let estimator = estimators.get(schema);
+  if (!estimator) estimators.set(schema, (estimator = listSizeEstimator(schema)));
+  return getComplexity({ schema, query: document, variables, ...(operationName ? { operationName } : {}), estimators: [estimator] });
+}
+
+/** The refusal for an operation costing more than maxCost, or null when it is within the limit. */
+export function costRefusal(cost: number, maxCost: number = MAX_QUERY_COST): GraphQLError | null {
+  if (cost <= maxCost) return null;
+  return limitError('QueryTooCostly', `The query would cost ${cost}; the limit is ${maxCost} (each field 1, lists multiplied by their size): ask for fewer items or fields, or split it`);
+}
+
+/** The refusal for a document over the token limit, as the parser reports it. */
+export function tooLargeError(error: GraphQLError): GraphQLError {
+  return /contains more tha[nt] \d+ tokens/.test(error.message)
+    ? limitError('QueryTooLarge', `The query document is longer than ${MAX_QUERY_TOKENS} tokens: send a smaller query`)
+    : error;
+}
+
+/** The introspection refusal, with the platform's message and code. */
+function introspectionDisabled(): ValidationRule {
+  return (context) => {
+    // The rule sees a view of the context whose reports carry the platform's message; other rules keep theirs.
+    const view = Object.create(context) as typeof context;
+    view.reportError = (error: GraphQLError) =>
+      context.reportError(limitError('IntrospectionDisabled', 'Introspection is turned off outside sandbox mode: read the schema from platform/schema.graphql', error.nodes));
+    return NoSchemaIntrospectionCustomRule(view);
+  };
+}
+
+/** The validation rules every operation passes before it runs (the cost, which needs variables, is checked apart). */
+export function queryLimitRules(options: { allowIntrospection: boolean }): ValidationRule[] {
+  return [depthLimit(), aliasLimit(MAX_QUERY_ALIASES), ...(options.allowIntrospection ? [] : [introspectionDisabled()])];
+}
+
+/** graphql-js's own rules plus the limits: what a socket server validates each operation with. */
+export function operationRules(options: { allowIntrospection: boolean }): ValidationRule[] {
+  return [...specifiedRules, ...queryLimitRules(options)];
 }

@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { execute, getOperationAST, GraphQLError, parse, specifiedRules, subscribe, validate } from 'graphql';
+import { execute, getOperationAST, GraphQLError, parse, subscribe, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -25,7 +25,7 @@ import type WebSocket from 'ws';
 import { createContext } from '../graphql/context.ts';
 import type { PlatformServices } from '../graphql/context.ts';
 import { formatPlatformError, PlatformError } from '../graphql/errors.ts';
-import { depthLimit } from '../graphql/limits.ts';
+import { operationRules } from '../graphql/limits.ts';
 import type { SessionEnded } from './events.ts';
 
 /** The message a destroyed session's sockets receive (spec section 4). */
@@ -75,6 +75,7 @@ function closeReason(text: string): string {
 
 /** Creates both WebSocket servers over the schema and wires session destruction. */
 export function createRealtime(services: PlatformServices, schema: GraphQLSchema): Realtime {
+  const rules = operationRules({ allowIntrospection: services.authSettings.enableSandboxAdmin });
   const connections = new Set<Connection>();
   const sockets = new Set<WebSocket>();
 
@@ -98,7 +99,7 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
   useServer<Record<string, unknown> | undefined>(
     {
       schema,
-      validate: (s, document) => validate(s, document, [...specifiedRules, depthLimit()]),
+      validate: (s, document) => validate(s, document, rules),
       async onConnect(ctx) {
         const socket = ctx.extra.socket;
         const token = tokenFromParams(ctx.connectionParams);
@@ -190,7 +191,7 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
         send({ id, type: 'error', payload: [{ ...errorPayload(error), extensions: { reason: 'GraphQLParseFailed' } }] });
         return;
       }
-      const errors = validate(schema, document, [...specifiedRules, depthLimit()]);
+      const errors = validate(schema, document, rules);
       if (errors.length > 0) {
         operations.delete(id);
         send({ id, type: 'error', payload: errors.map((error) => ({ message: error.message, extensions: { reason: 'GraphQLValidationFailed' } })) });

@@ -1,0 +1,106 @@
+import { parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSchema } from '../src/graphql/schema.ts';
+import { findPlayer } from '../src/players/repository.ts';
+import { MAX_QUERY_ALIASES, MAX_QUERY_COST, queryCost } from '../src/graphql/limits.ts';
+import { CASHIER_CONTEXT, PAYMENT_HISTORY } from '../../src/features/cashier/queries.ts';
+import { CATEGORY_GAMES_QUERY, LIST_SLICE_QUERY, STUDIO_GAMES_QUERY } from '../../src/features/games/queries.ts';
+import { FAVOURITE_GAMES, SYNC_RECENTLY_PLAYED_GAMES } from '../../src/features/player-games/queries.ts';
+import { SEARCH_GAMES_QUERY } from '../../src/features/search/search.ts';
+import { DATABASES, startPlatform } from './helpers.ts';
+import type { TestPlatform } from './helpers.ts';
+
+const TILE = 'slug name imageUrl lookupId idx hasBonus isLiveCasino studio { slug name }';
+const list = (first: number) => `listOfGames(listOfGamesSlug: "slots", first: ${first}) { games { edges { node { ${TILE} } } } }`;
+
+describe('query cost', () => {
+  const schema = createSchema();
+
+  it('multiplies what a list holds by its size, once per page', () => {
+    const one = queryCost(schema, parse(`{ ${list(1)} }`));
+    const ten = queryCost(schema, parse(`{ ${list(10)} }`));
+    expect(ten).toBeGreaterThan(9 * one);
+    expect(queryCost(schema, parse('query ($n: Int!) { listOfGames(listOfGamesSlug: "slots", first: $n) { name } }'), { n: 50 }))
+      .toBe(queryCost(schema, parse('{ listOfGames(listOfGamesSlug: "slots", first: 50) { name } }')));
+  });
+
+  it('lets every operation the lobby sends through, at the largest page the platform serves', () => {
+    const operations = { CASHIER_CONTEXT, PAYMENT_HISTORY, CATEGORY_GAMES_QUERY, LIST_SLICE_QUERY, STUDIO_GAMES_QUERY, FAVOURITE_GAMES, SYNC_RECENTLY_PLAYED_GAMES, SEARCH_GAMES_QUERY };
+    const variables = { first: 100, maxRecentlyPlayedGames: 100, deposits: true, query: 'x', slug: 'x', listOfGamesSlug: 'slots', categorySlug: 'x' };
+    for (const [name, source] of Object.entries(operations)) {
+      expect(queryCost(schema, parse(source), variables), name).toBeLessThan(MAX_QUERY_COST / 2);
+    }
+  });
+});
+
+describe.each(DATABASES)('query limits over HTTP on $name', (database) => {
+  let app: TestPlatform;
+  let sandbox: TestPlatform;
+  beforeAll(async () => {
+    [app, sandbox] = await Promise.all([startPlatform(database), startPlatform(database, { auth: { enableSandboxAdmin: true } })]);
+  });
+  afterAll(async () => {
+    await Promise.all([app?.close(), sandbox?.close()]);
+  });
+
+  const refusedFor = async (query: string, limit: string) => {
+    const reply = await app.gql(query);
+    expect(reply.data ?? null).toBeNull();
+    expect(reply.errors?.[0]?.extensions).toMatchObject({ reason: 'GraphQLValidationFailed', limit, traceId: expect.any(String) });
+    return reply.errors?.[0]?.message ?? '';
+  };
+
+  it('refuses a request of many aliased lists before it runs, naming the limit', async () => {
+    const aliases = Array.from({ length: MAX_QUERY_ALIASES + 5 }, (_, index) => `a${index}: ${list(100)}`).join(' ');
+    expect(await refusedFor(`{ ${aliases} }`, 'TooManyAliases')).toMatch(/more than 15 aliases \(20\)/);
+  });
+
+  it('refuses an operation whose lists would cost too much, with its cost and the limit', async () => {
+    const heavy = Array.from({ length: 6 }, (_, index) => `a${index}: ${list(100)}`).join(' ');
+    expect(await refusedFor(`{ ${heavy} }`, 'QueryTooCostly')).toMatch(/would cost \d+; the limit is 10000/);
+    // The same through variables: the cost reads them.
+    const reply = await app.gql(
+      `query ($n: Int!) { ${Array.from({ length: 6 }, (_, index) => `a${index}: listOfGames(listOfGamesSlug: "slots", first: $n) { games { edges { node { ${TILE} } } } }`).join(' ')} }`,
+      { n: 100 },
+    );
+    expect(reply.errors?.[0]?.extensions.limit).toBe('QueryTooCostly');
+    const light = await app.gql(`query ($n: Int!) { a0: listOfGames(listOfGamesSlug: "slots", first: $n) { name } }`, { n: 10 });
+    expect(light.errors).toBeUndefined();
+  });
+
+  it('refuses a document with too many tokens at parse time', async () => {
+    const padding = Array.from({ length: 6000 }, () => '__typename').join(' ');
+    const reply = await app.gql(`{ ${padding} }`);
+    expect(reply.errors?.[0]?.extensions).toMatchObject({ reason: 'GraphQLParseFailed', limit: 'QueryTooLarge' });
+    expect(reply.errors?.[0]?.message).toMatch(/longer than 5000 tokens/);
+  });
+
+  it('answers introspection only in sandbox mode', async () => {
+    const query = '{ __schema { queryType { name } } }';
+    expect(await refusedFor(query, 'IntrospectionDisabled')).toMatch(/sandbox mode/);
+    const open = await sandbox.gql(query);
+    expect(open.errors).toBeUndefined();
+    expect(open.data.__schema.queryType.name).toBe('Query');
+  });
+
+  it('refuses over-limit subscriptions on the socket too', async () => {
+    const { WebSocket } = await import('ws');
+    const socket = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { 'x-brand': 'aurelia' } });
+    const messages: { type: string; payload?: { message: string; extensions?: Record<string, unknown> }[] }[] = [];
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { type: string };
+      messages.push(message as (typeof messages)[number]);
+      if (message.type === 'connection_ack') {
+        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: '{ __schema { queryType { name } } }' } }));
+      }
+      if (message.type === 'error') socket.close(1000);
+    });
+    const player = await findPlayer(app.platform.db, 'aurelia', 'verified');
+    const { accessToken } = await app.platform.services.auth.startSession({ playerId: player?.id as string, brand: 'aurelia', flow: 'sms', passwordless: true });
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken } })));
+    await closed;
+    const error = messages.find((message) => message.type === 'error');
+    expect(error?.payload?.[0]?.message).toMatch(/Introspection is turned off/);
+  });
+});
