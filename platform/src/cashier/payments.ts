@@ -14,7 +14,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
-import { MIN_DEPOSIT_MAJOR, checkWalletCurrency, formatMinor, majorToMinor, parseAmount } from '../ledger/money.ts';
+import { MIN_DEPOSIT_MAJOR, checkPaymentAmount, checkWalletCeiling, checkWalletCurrency, formatMinor, majorToMinor, parseAmount } from '../ledger/money.ts';
 import { assertMayDeposit, depositRefusal, depositRestriction } from '../players/protection.ts';
 import { playerById } from '../players/repository.ts';
 import type { PlayerRow } from '../players/repository.ts';
@@ -254,9 +254,8 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
     // lock: an exclusion that began after the deposit started still stops the credit. The provider is
     // told the deposit is cancelled, so the money goes back to the account it came from.
     if (payment.type === 'Deposit' && payment.status === 'Initialized' && note.status === 'Completed') {
-      const restriction = await depositRestriction(tx, payment.player_id);
-      if (restriction) {
-        const refusal = { ...restriction, message: depositRefusal(restriction).message };
+      const refusal = await creditRefusal(tx, payment);
+      if (refusal) {
         await tx.query(
           `update payments set status = 'Cancelled', updated_at = now(), processed_at = coalesce(processed_at, now()),
                   payload = coalesce(payload, '{}'::jsonb) || jsonb_build_object('refusal', $2::jsonb)
@@ -298,6 +297,20 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
     );
     await tx.query(`insert into payment_notifications (provider, notification_id, payment_id, status, outcome) values ($1, $2, $3, $4, 'applied')`, [note.provider, note.notificationId, payment.id, note.status]);
     return { outcome: { outcome: 'applied', paymentId: payment.id, status: note.status }, posted };
+  }
+
+  /** Why a confirmed deposit may not be credited now (the player's protection, the wallet's ceiling), or null. */
+  async function creditRefusal(tx: Queryable, payment: PaymentRow): Promise<NonNullable<PaymentRow['payload']>['refusal'] | null> {
+    const restriction = await depositRestriction(tx, payment.player_id);
+    if (restriction) return { ...restriction, message: depositRefusal(restriction).message };
+    const { cash, bonus, pending } = await ledger.balances(payment.wallet_id, tx);
+    try {
+      checkWalletCeiling(cash + bonus + pending, BigInt(payment.amount_minor), payment.currency);
+    } catch (error) {
+      if (error instanceof PlatformError) return { cause: error.reason, until: null, message: error.message };
+      throw error;
+    }
+    return null;
   }
 
   function notification(payment: PaymentRow, status: PaymentStatus, account: ProviderAccount | null): ProviderNotification {
@@ -380,10 +393,12 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       if (!isPaymentProvider(input.provider)) throw new PlatformError('BadUserInput', `Unknown provider "${input.provider}": use TRUSTLY, ZIMPLER or PIQ`);
       const currency = checkWalletCurrency(String(input.currency ?? ''));
       if (currency !== who.currency) throw new PlatformError('BadUserInput', `Your wallet holds ${who.currency}, not ${currency}: deposit in ${who.currency}`);
-      const amountMinor = parseAmount(String(input.amount ?? ''), currency);
+      const amountMinor = checkPaymentAmount(parseAmount(String(input.amount ?? ''), currency), currency);
       // A retry of a payment already made must get its reply even if the rules changed since.
       const existing = (await db.query<PaymentRow>(`${PAYMENT_SQL} where player_id = $1 and idempotency_key = $2`, [playerId, key])).rows[0];
       if (!existing) {
+        const { cash, bonus, pending } = await ledger.balances(who.wallet_id);
+        checkWalletCeiling(cash + bonus + pending, amountMinor, currency);
         const minimum = minimumDepositMinor(currency, BigInt(who.min_deposit_minor));
         if (amountMinor < minimum) throw new PlatformError('BadUserInput', `The smallest deposit is ${formatMinor(minimum, currency)} ${currency}: enter at least that`, { minimum: formatMinor(minimum, currency) });
       }
@@ -414,7 +429,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       if (input.withdrawalType !== 'Instant' && input.withdrawalType !== 'Manual') throw new PlatformError('BadUserInput', 'withdrawalType must be Instant or Manual');
       const currency = checkWalletCurrency(String(input.currency ?? ''));
       if (currency !== who.currency) throw new PlatformError('BadUserInput', `Your wallet holds ${who.currency}, not ${currency}: withdraw in ${who.currency}`);
-      const amountMinor = parseAmount(String(input.amount ?? ''), currency);
+      const amountMinor = checkPaymentAmount(parseAmount(String(input.amount ?? ''), currency), currency);
       const existing = (await db.query<PaymentRow>(`${PAYMENT_SQL} where player_id = $1 and idempotency_key = $2`, [playerId, key])).rows[0];
       let provider: PaymentProvider | null | undefined = input.provider;
       if (provider && !isPaymentProvider(provider)) throw new PlatformError('BadUserInput', `Unknown provider "${provider}": use TRUSTLY, ZIMPLER or PIQ`);

@@ -11,6 +11,7 @@ export type ErrorReason =
   | 'AuthenticationFailure'
   | 'BadRequest'
   | 'BadUserInput'
+  | 'BalanceCeiling'
   | 'BettingBlocked'
   | 'CancelWithdrawalBlocked'
   | 'DepositsBlocked'

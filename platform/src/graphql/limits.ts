@@ -28,8 +28,14 @@ export const MAX_QUERY_ALIASES = 15;
 export const MAX_QUERY_COST = 10_000;
 /** The most lexical tokens a document may have; the lobby's largest has a few hundred. */
 export const MAX_QUERY_TOKENS = 5_000;
-/** How many items a list without a `first` argument counts for. */
+/** How many items a list without a `first` argument counts for, unless LIST_SIZE_HINTS knows better. */
 export const LIST_SIZE_HINT = 20;
+/** Lists the platform keeps short by construction, as Type.field → the most items they hold. */
+export const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
+  'SportsEvent.markets': 5,
+  'SportsMarket.outcomes': 3,
+  'SportsBet.selections': 10,
+};
 
 /** The `limit` code a refusal carries. */
 export type QueryLimit = 'QueryTooDeep' | 'TooManyAliases' | 'QueryTooCostly' | 'QueryTooLarge' | 'IntrospectionDisabled';
@@ -114,7 +120,7 @@ export function listSizeEstimator(schema: GraphQLSchema): ComplexityEstimator {
     const sizedAbove = pages.has(type.name) || getNamedType(field.type).name.endsWith('Connection') || field.name === 'edges';
     let items = 1;
     if (sized !== undefined && sized !== null) items = Number(sized);
-    else if (isListType(getNullableType(field.type)) && !sizedAbove) items = LIST_SIZE_HINT;
+    else if (isListType(getNullableType(field.type)) && !sizedAbove) items = LIST_SIZE_HINTS[`${type.name}.${field.name}`] ?? LIST_SIZE_HINT;
     if (!Number.isFinite(items) || items < 1) items = 1;
     return 1 + items * Math.max(1, childComplexity);
   };

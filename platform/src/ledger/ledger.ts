@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { EventBus } from '../realtime/events.ts';
-import { formatMinor } from './money.ts';
+import { checkWalletCeiling, formatMinor } from './money.ts';
 
 /** What a transaction does; balance updates carry it as transactionKind and map it to the spec's moneyType (MONEY_TYPES). */
 export const LEDGER_KINDS = [
@@ -270,6 +270,11 @@ async function postWithin(tx: Queryable, input: PostInput): Promise<PostResult> 
   const cashAfter = BigInt(byCode.get('cash')?.balance ?? '0') + delta('cash');
   const bonusAfter = BigInt(byCode.get('bonus')?.balance ?? '0') + delta('bonus');
   const pendingAfter = BigInt(byCode.get('pending')?.balance ?? '0') + delta('pending');
+  // Money in never lifts a wallet past its ceiling (and so never near bigint's range), whatever route it took.
+  if (input.kind === 'Deposit') {
+    const held = ['cash', 'bonus', 'pending'].reduce((sum, code) => sum + BigInt(byCode.get(code)?.balance ?? '0'), 0n);
+    checkWalletCeiling(held, delta('cash') + delta('bonus'), wallet.currency);
+  }
   if (cashAfter < 0n || bonusAfter < 0n || pendingAfter < 0n) {
     const which = cashAfter < 0n ? 'cash' : bonusAfter < 0n ? 'bonus' : 'pending';
     const balance = BigInt(byCode.get(which)?.balance ?? '0');

@@ -21,6 +21,18 @@ export const MIN_WITHDRAWAL_MAJOR: Readonly<Record<string, number>> = {
   EUR: 10, CAD: 10, CHF: 10, USD: 10, NOK: 100, INR: 500, JPY: 1000, ZAR: 100, NZD: 10, GBP: 10,
 };
 
+/**
+ * The largest single payment (deposit, withdrawal, sandbox credit) per currency in major units:
+ * about 50,000 EUR in each. Larger amounts are refused before anything is written, with the limit.
+ */
+export const MAX_PAYMENT_MAJOR: Readonly<Record<string, number>> = {
+  EUR: 50_000, CAD: 75_000, CHF: 50_000, USD: 50_000, NOK: 500_000, INR: 4_500_000, JPY: 8_000_000, ZAR: 1_000_000,
+  NZD: 90_000, GBP: 45_000, SEK: 550_000, DKK: 370_000, AUD: 80_000,
+};
+
+/** A wallet holds at most this many largest payments (about 1,000,000 EUR): deposits past it are refused. */
+export const WALLET_CEILING_PAYMENTS = 20n;
+
 /** Decimals of a currency's minor unit. */
 export function currencyDecimals(currency: string): number {
   return ZERO_DECIMAL.has(currency) ? 0 : 2;
@@ -67,4 +79,35 @@ export function formatMinor(minor: bigint, currency: string): string {
   if (decimals === 0) return `${negative ? '-' : ''}${abs}`;
   const unit = 10n ** BigInt(decimals);
   return `${negative ? '-' : ''}${abs / unit}.${(abs % unit).toString().padStart(decimals, '0')}`;
+}
+
+/** The largest single payment in a currency, in minor units. */
+export function maxPaymentMinor(currency: string): bigint {
+  return majorToMinor(MAX_PAYMENT_MAJOR[currency] ?? MAX_PAYMENT_MAJOR.EUR ?? 50_000, currency);
+}
+
+/** The most a wallet in a currency may hold, in minor units. */
+export function walletCeilingMinor(currency: string): bigint {
+  return maxPaymentMinor(currency) * WALLET_CEILING_PAYMENTS;
+}
+
+/** Refuses a payment amount over the currency's largest single payment (BadUserInput naming the maximum). */
+export function checkPaymentAmount(amountMinor: bigint, currency: string, field = 'amount'): bigint {
+  const maximum = maxPaymentMinor(currency);
+  if (amountMinor > maximum) {
+    throw new PlatformError('BadUserInput', `${field} ${formatMinor(amountMinor, currency)} ${currency} is more than the largest single payment of ${formatMinor(maximum, currency)} ${currency}: split it into smaller payments`, { maximum: formatMinor(maximum, currency) });
+  }
+  return amountMinor;
+}
+
+/** Refuses money in that would lift a wallet over its ceiling (BalanceCeiling, naming the room left). */
+export function checkWalletCeiling(balanceMinor: bigint, amountMinor: bigint, currency: string): void {
+  const ceiling = walletCeilingMinor(currency);
+  if (balanceMinor + amountMinor <= ceiling) return;
+  const room = ceiling > balanceMinor ? ceiling - balanceMinor : 0n;
+  throw new PlatformError(
+    'BalanceCeiling',
+    `A wallet holds at most ${formatMinor(ceiling, currency)} ${currency}; this ${formatMinor(amountMinor, currency)} ${currency} would take it past that: deposit at most ${formatMinor(room, currency)} ${currency}, or withdraw first`,
+    { ceiling: formatMinor(ceiling, currency), room: formatMinor(room, currency) },
+  );
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { depositEntries } from '../ledger/ledger.ts';
-import { checkWalletCurrency, formatMinor, parseAmount } from '../ledger/money.ts';
+import { checkPaymentAmount, checkWalletCurrency, formatMinor, parseAmount } from '../ledger/money.ts';
 import { addCustomerPopUp, closeAccount, findPlayer, playerById } from '../players/repository.ts';
 import type { PlayerRow } from '../players/repository.ts';
 
@@ -74,7 +74,7 @@ export const sandboxResolvers = {
       if (currency !== row.currency) {
         throw new PlatformError('BadUserInput', `The wallet of ${row.username} holds ${row.currency}, not ${currency}: credit it in ${row.currency}`);
       }
-      const amount = parseAmount(args.amount, currency);
+      const amount = checkPaymentAmount(parseAmount(args.amount, currency), currency);
       const result = await ctx.services.ledger.post({
         idempotencyKey: args.idempotencyKey,
         walletId: row.wallet_id,

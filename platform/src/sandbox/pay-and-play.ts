@@ -22,7 +22,7 @@ import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { depositEntries } from '../ledger/ledger.ts';
-import { formatMinor, parseAmount } from '../ledger/money.ts';
+import { checkPaymentAmount, formatMinor, parseAmount } from '../ledger/money.ts';
 import { assertMayDeposit, depositRefusal, depositRestriction } from '../players/protection.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
 import { clientAddress } from '../geo/country.ts';
@@ -142,7 +142,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     let amountMinor: bigint | null = null;
     if (state.amount) {
       try {
-        amountMinor = parseAmount(state.amount, currency, 'The amount');
+        amountMinor = checkPaymentAmount(parseAmount(state.amount, currency, 'The amount'), currency, 'The amount');
         const minimum = existing ? BigInt(existing.min_deposit_minor) : null;
         if (minimum !== null && amountMinor < minimum) errors.amount = `The smallest deposit is ${formatMinor(minimum, currency)} ${currency}.`;
         const restriction = existing ? await depositRestriction(db, existing.id) : null;
@@ -194,7 +194,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
         return auth.startSession({ playerId, brand: brand.id, flow: provider as LoginFlow, passwordless: true }, tx);
       });
     } catch (error) {
-      if (!(error instanceof PlatformError) || error.reason !== 'DepositsBlocked') throw error;
+      if (!(error instanceof PlatformError) || (error.reason !== 'DepositsBlocked' && error.reason !== 'BalanceCeiling')) throw error;
       await render(res, 400, provider, brand, { ...state, errors: { amount: `${error.message} Leave the amount empty to sign in only.` } });
       return;
     }

@@ -42,6 +42,8 @@ function explain(error: unknown, texts: CashierTexts, locale: Locale): string {
     case 'InstantBankingBlocked': return texts.blockedInstant;
     case 'CancelWithdrawalBlocked': return texts.blockedCancel;
     case 'InsufficientFunds': return texts.errorInsufficient;
+    // The platform names the ceiling and the room left.
+    case 'BalanceCeiling': return error.message;
     // The platform's own message names the field and the fix (minimum, decimals, currency).
     case 'BadUserInput': return error.message;
     default: return texts.errorGeneric;
