@@ -17,6 +17,7 @@ import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
+import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
 const baseTypeDefs = /* GraphQL */ `
@@ -29,9 +30,9 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** Builds the schema. */
+/** Builds the schema, with every text argument checked at the boundary (input-rules.ts). */
 export function createSchema(): GraphQLSchema {
-  return makeExecutableSchema({
+  return withInputRules(makeExecutableSchema({
     typeDefs: [
       baseTypeDefs,
       geoTypeDefs,
@@ -62,5 +63,5 @@ export function createSchema(): GraphQLSchema {
       sportsbookResolvers,
       cashierResolvers,
     ],
-  });
+  }));
 }
