@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { loadBrands } from './brands/brands.ts';
 import type { BrandRegistry } from './brands/brands.ts';
 import { createCatalogueRepository } from './catalogue/repository.ts';
+import { LOGOS_FOLDER } from './content/more-casinos.ts';
 import { createContentStore } from './content/store.ts';
 import type { Db } from './db/db.ts';
 import { lockDataDir } from './db/lock.ts';
@@ -187,7 +188,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const rateLimiter = new RateLimiter(options.rateRules);
   applyRateLimits(schema, rateLimiter);
   const graphql = createGraphQLHandler(services, schema);
-  const media = createMediaHandler(catalogue);
+  const media = createMediaHandler(catalogue, { logosDir: join(options.contentDir, LOGOS_FOLDER) });
   const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter });
   const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter });
   const outbox = createOutboxHandler(sms);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogueRepository } from '../src/catalogue/repository.ts';
 import { BLOCK_TYPES } from '../src/content/blocks.ts';
+import { LOGOS_FOLDER, svgSize } from '../src/content/more-casinos.ts';
 import { createContentStore } from '../src/content/store.ts';
 import { createPlatform } from '../src/platform.ts';
 import type { Platform } from '../src/platform.ts';
@@ -42,6 +43,7 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
     app = await startPlatform(database);
     scratchDir = mkdtempSync(join(tmpdir(), 'atrium-content-'));
     cpSync(join(CONTENT_DIR, 'aurelia'), join(scratchDir, 'aurelia'), { recursive: true });
+    cpSync(join(CONTENT_DIR, LOGOS_FOLDER), join(scratchDir, LOGOS_FOLDER), { recursive: true });
     translationsDir = mkdtempSync(join(tmpdir(), 'atrium-translations-'));
     writeFileSync(join(translationsDir, 'en.json'), JSON.stringify({ 'nav.home': 'Home', 'nav.games': 'Games' }));
     writeFileSync(join(translationsDir, 'fi.json'), JSON.stringify({ 'nav.home': 'Etusivu' }));
@@ -182,7 +184,8 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
 
     it('keeps every brand’s content valid, with every block type and a lobby menu', async () => {
       const store = createContentStore(CONTENT_DIR, createCatalogueRepository(app.platform.db));
-      expect(readdirSync(CONTENT_DIR).sort()).toEqual(BRANDS);
+      // Folders starting with "_" are shared (the logo library), not brands.
+      expect(readdirSync(CONTENT_DIR).filter((name) => !name.startsWith('_')).sort()).toEqual(BRANDS);
       for (const brand of BRANDS) {
         const layout = await store.layout(brand, 'ZZ');
         expect(new Set(layout.blocks.map((block) => block.type)), brand).toEqual(new Set(BLOCK_TYPES));
@@ -190,6 +193,143 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
         expect(menus.lobbyMenu?.items.length, brand).toBeGreaterThan(5);
       }
       expect((await store.layout('aurelia', 'SE')).variantOf).toBe('SE');
+    });
+  });
+
+  describe('more casinos', () => {
+    const MORE = 'query ($locale: String) { moreCasinos(locale: $locale) { id name line url logo { url width height } } }';
+    const PROBLEMS = '{ contentProblems { file message } }';
+    interface Casino { id: string; name: string; line: string; url: string; logo: { url: string; width: number; height: number } }
+
+    it('lists the sister casinos, the operator’s own brands first, lines in the locale and logos with their size', async () => {
+      const { data, errors } = await app.gql(MORE, { locale: 'fi' });
+      expect(errors).toBeUndefined();
+      const casinos = data.moreCasinos as Casino[];
+      // aurelia and nordvik share their operator (northstar-gaming).
+      expect(casinos.map((casino) => casino.id)).toEqual(['nordvik', 'kororaa', 'mapleridge', 'solenne', 'vantor']);
+      expect(casinos[0]).toEqual({
+        id: 'nordvik',
+        name: 'Nordvik',
+        line: 'Pohjoismainen kasino nopeilla kotiutuksilla ja uusilla peleillä joka viikko.',
+        url: 'https://nordvik.example.com/',
+        logo: { url: '/media/logos/nordvik.svg', width: 240, height: 80 },
+      });
+      const english = (await app.gql(MORE, { locale: 'ja' })).data.moreCasinos as Casino[];
+      expect(english[0]?.line).toBe('A Nordic casino with fast payouts and fresh games every week.');
+      const canadian = (await app.gql(MORE, { locale: 'fr_CA' }, { 'x-brand': 'mapleridge' })).data.moreCasinos as Casino[];
+      expect(canadian.find((casino) => casino.id === 'aurelia')?.line).toBe('Machines à sous classiques et tables en direct, avec une touche dorée.');
+    });
+
+    it('serves the library logos as SVG, re-read when an editor replaces one', async () => {
+      const logo = await fetch(`${scratch.url()}/media/logos/vantor.svg`);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(logo.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await logo.text()).toContain('<title>Vantor</title>');
+      expect((await fetch(`${scratch.url()}/media/logos/no-such-casino.svg`)).status).toBe(404);
+      const file = join(scratchDir, LOGOS_FOLDER, 'vantor.svg');
+      const original = readFileSync(file, 'utf8');
+      try {
+        save(file, original.replace('<title>Vantor</title>', '<title>Vantor 2</title>'));
+        expect(await (await fetch(`${scratch.url()}/media/logos/vantor.svg`)).text()).toContain('<title>Vantor 2</title>');
+      } finally {
+        save(file, original);
+      }
+    });
+
+    it('keeps serving the last good list after a broken save, naming file, casino and field, until it is fixed', async () => {
+      const file = join(scratchDir, 'aurelia', 'more-casinos.json');
+      const original = readFileSync(file, 'utf8');
+      const good = JSON.parse(original) as { casinos: Record<string, any>[] };
+      const goodIds = ((await scratchGql(MORE)).data.moreCasinos as Casino[]).map((casino) => casino.id);
+      expect(goodIds).toHaveLength(5);
+      const servedWhileBroken = async (content: string, message: RegExp) => {
+        save(file, content);
+        const answer = await scratchGql(MORE);
+        expect(answer.errors).toBeUndefined();
+        expect((answer.data.moreCasinos as Casino[]).map((casino) => casino.id)).toEqual(goodIds);
+        // The editors' status page (contentProblems) names the problem without anyone opening the page.
+        const problems = (await scratchGql(PROBLEMS)).data.contentProblems as { file: string; message: string }[];
+        expect(problems).toHaveLength(1);
+        expect(problems[0]?.file).toMatch(/aurelia\/more-casinos\.json$/);
+        expect(problems[0]?.message).toMatch(message);
+      };
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const insecure = structuredClone(good);
+        insecure.casinos[1]!.url = 'http://kororaa.example.com/';
+        await servedWhileBroken(JSON.stringify(insecure), /more-casinos\.json: casino "kororaa": field "url": an absolute https:\/\/ URL/);
+
+        const missingLogo = structuredClone(good);
+        missingLogo.casinos[0]!.logo = { src: '/media/logos/no-such-casino.svg' };
+        await servedWhileBroken(JSON.stringify(missingLogo), /casino "nordvik": field "logo\.src": no logo file content\/_logos\/no-such-casino\.svg/);
+
+        const unsized = structuredClone(good);
+        unsized.casinos[0]!.logo = { src: 'https://cdn.example.com/nordvik.png' };
+        await servedWhileBroken(JSON.stringify(unsized), /casino "nordvik": field "logo": give width and height/);
+
+        const noEnglish = structuredClone(good);
+        delete noEnglish.casinos[2]!.line.en;
+        await servedWhileBroken(JSON.stringify(noEnglish), /casino "mapleridge": field "line\.en": is required/);
+
+        const twice = structuredClone(good);
+        twice.casinos[1]!.id = 'nordvik';
+        await servedWhileBroken(JSON.stringify(twice), /casino "nordvik": id is used by an earlier casino/);
+
+        const misspelt = structuredClone(good);
+        misspelt.casinos[0]!.nmae = 'x';
+        await servedWhileBroken(JSON.stringify(misspelt), /casino "nordvik".*nmae/);
+
+        await servedWhileBroken('{ "casinos": [', /more-casinos\.json is not valid JSON/);
+
+        // A good edit goes live: an https logo with its size, and one casino fewer.
+        const edited = structuredClone(good);
+        edited.casinos = edited.casinos.slice(0, 2);
+        edited.casinos[1]!.logo = { src: 'https://cdn.example.com/kororaa.png', width: 300, height: 100 };
+        save(file, JSON.stringify(edited));
+        const live = (await scratchGql(MORE)).data.moreCasinos as Casino[];
+        expect(live.map((casino) => casino.id)).toEqual(['nordvik', 'kororaa']);
+        expect(live[1]?.logo).toEqual({ url: 'https://cdn.example.com/kororaa.png', width: 300, height: 100 });
+      } finally {
+        save(file, original);
+        warn.mockRestore();
+      }
+      expect((await scratchGql(PROBLEMS)).data.contentProblems).toEqual([]);
+    });
+
+    it('answers an empty list for a brand without more-casinos.json', async () => {
+      const file = join(scratchDir, 'aurelia', 'more-casinos.json');
+      const original = readFileSync(file, 'utf8');
+      rmSync(file);
+      try {
+        const answer = await scratchGql(MORE);
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data.moreCasinos).toEqual([]);
+      } finally {
+        save(file, original);
+      }
+    });
+
+    it('keeps every brand’s sister casinos valid: every other demo brand, with a line in each of the brand’s locales', async () => {
+      const store = createContentStore(CONTENT_DIR, createCatalogueRepository(app.platform.db));
+      for (const brand of BRANDS) {
+        const casinos = await store.moreCasinos(brand);
+        expect(casinos.map((casino) => casino.id).sort(), brand).toEqual(BRANDS.filter((other) => other !== brand));
+        const locales = (JSON.parse(readFileSync(join(CONTENT_DIR, '..', 'brands', brand, 'brand.json'), 'utf8')) as { locales: { locale: string }[] }).locales
+          .map((entry) => entry.locale)
+          .filter((locale) => !locale.startsWith('en'));
+        for (const casino of casinos) {
+          expect(casino.url, `${brand}: ${casino.id}`).toMatch(/^https:\/\//);
+          for (const locale of locales) expect(Object.keys(casino.line), `${brand}: ${casino.id}`).toContain(locale);
+        }
+      }
+    });
+
+    it('reads a logo’s size from its width and height, else its viewBox', () => {
+      expect(svgSize('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32">')).toEqual({ width: 120, height: 32 });
+      expect(svgSize("<svg viewBox='0 0 300 100.4'><rect/></svg>")).toEqual({ width: 300, height: 100 });
+      expect(svgSize('<svg width="100%"><rect/></svg>')).toBeNull();
+      expect(svgSize('not an svg')).toBeNull();
     });
   });
 

@@ -2,18 +2,22 @@
  * The feature-page registry: route id (from `src/routes.ts`) → the feature page that renders it.
  * A route with no entry renders its page frame and empty state. Features add their entries here.
  */
+import { ACCOUNT_ROUTE_PAGES } from './account/account-pages.ts';
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
 import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
+import { moreCasinosPage } from './more-casinos/more-casinos-page.ts';
 import { SPORTS_ROUTE_PAGES } from './sports/sports-pages.ts';
 import type { RoutePage } from './route-page.ts';
 
 /** Route id → its feature page. */
 export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   lobby: lobbyPage,
+  'more-casinos': moreCasinosPage,
   ...GAME_ROUTE_PAGES,
   ...AUTH_ROUTE_PAGES,
   ...SPORTS_ROUTE_PAGES,
   ...CASHIER_ROUTE_PAGES,
+  ...ACCOUNT_ROUTE_PAGES,
 };

@@ -34,7 +34,8 @@ export const internalHref = z
     'no locale prefix: write "/games/", the lobby adds "/fi/" itself',
   );
 
-const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'an absolute https:// URL');
+/** An absolute https URL (external links). */
+export const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'an absolute https:// URL');
 
 const bannerNames = Object.keys(BANNERS);
 /** An image: a platform banner (/media/banners/<name>.svg or <name>-mobile.svg), a game tile, or https. */
@@ -56,7 +57,8 @@ export const image = z.strictObject({
   alt: localisedText.optional(),
 });
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lower-case slug such as "golden-fortune"');
+/** A lower-case slug: block ids, card ids, game slugs. */
+export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lower-case slug such as "golden-fortune"');
 
 /** The fields of each block type (besides id and type). */
 export const blockFields = {

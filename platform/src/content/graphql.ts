@@ -1,4 +1,4 @@
-/** GraphQL for the embedded CMS: the layout and menu queries. */
+/** GraphQL for the embedded CMS: the layout, menu and more-casinos queries. */
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { localise, resolveBlocks } from './resolve.ts';
@@ -12,6 +12,8 @@ export const contentTypeDefs = /* GraphQL */ `
     lobbyMenu(menuKey: String!, locale: String): LobbyMenu
     "Content files of the brand whose latest save is broken; their last good version is being served."
     contentProblems: [ContentProblem!]!
+    "The sister casinos of the brand's more-casinos page (content/<brand>/more-casinos.json), lines in locale (argument, else x-locale, else en); empty when the brand lists none."
+    moreCasinos(locale: String): [SisterCasino!]!
     "A fingerprint of the brand's content files that changes with every save (broken or not). A lobby caching rendered pages polls it and drops the brand's pages when it changes."
     contentVersion: String!
   }
@@ -55,6 +57,26 @@ export const contentTypeDefs = /* GraphQL */ `
     props: JSON!
   }
 
+  "A casino of the same operator that the more-casinos page points players to."
+  type SisterCasino {
+    id: String!
+    "The casino's name as it brands itself."
+    name: String!
+    "One line about the casino, in the requested locale."
+    line: String!
+    "The casino's site: an external https URL."
+    url: String!
+    logo: ContentLogo!
+  }
+
+  "A logo with its intrinsic size, so a page reserves its place before it loads."
+  type ContentLogo {
+    "A /media/logos/<name>.svg path or an https URL."
+    url: String!
+    width: Int!
+    height: Int!
+  }
+
   type LobbyMenu {
     key: String!
     items: [LobbyMenuItem!]!
@@ -95,6 +117,12 @@ export const contentResolvers = {
 
     contentVersion(_: unknown, _args: unknown, ctx: GraphQLContext) {
       return ctx.services.content.version(ctx.brand().id);
+    },
+
+    async moreCasinos(_: unknown, args: { locale?: string | null }, ctx: GraphQLContext) {
+      const locale = ctx.locale(args.locale);
+      const casinos = await ctx.services.content.moreCasinos(ctx.brand().id);
+      return casinos.map((casino) => ({ ...casino, line: localise(casino.line, locale) }));
     },
 
     contentProblems(_: unknown, _args: unknown, ctx: GraphQLContext) {

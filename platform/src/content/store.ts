@@ -1,6 +1,6 @@
 /**
- * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants)
- * and `menu.json` on request, validates them, and caches each file until its mtime changes, so an
+ * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants),
+ * `menu.json` and `more-casinos.json` on request, validates them, and caches each file until its mtime changes, so an
  * editor's save shows on the next page load with no restart. A broken save never takes the lobby
  * down: the last good version of that file keeps being served and the problem (file, block, field)
  * is reported, in the log once and through `problems()` until the file is fixed.
@@ -13,6 +13,7 @@ import { PlatformError } from '../graphql/errors.ts';
 import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
 import { blockFields, blockHeader, layoutFile, menuFile } from './blocks.ts';
 import type { BlockType, MenuFile } from './blocks.ts';
+import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from './more-casinos.ts';
 
 /** A validated block: envelope plus its type's fields (defaults applied). */
 export interface ContentBlock {
@@ -49,6 +50,8 @@ export interface ContentStore {
   layout(brandId: string, countryCode: string): Promise<LayoutContent>;
   /** The menus of a brand. */
   menus(brandId: string): Promise<MenuFile['menus']>;
+  /** The sister casinos of a brand's more-casinos page; none when the brand has no more-casinos.json. */
+  moreCasinos(brandId: string): Promise<SisterCasinoContent[]>;
   /**
    * A fingerprint of the brand's content files (names, sizes, modification times): it changes with
    * every save, broken or not, so a client caching rendered pages knows when to drop them.
@@ -169,8 +172,23 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
     return parsed.data.menus;
   }
 
+  async function checkMoreCasinos(json: unknown, shown: string): Promise<SisterCasinoContent[]> {
+    const parsed = moreCasinosFile.safeParse(json, friendlyErrors);
+    if (!parsed.success) {
+      throw new PlatformError('InvalidContent', `${shown}: ${describeIssues(parsed.error.issues).join('; ')}`, { file: shown });
+    }
+    const { casinos, problems: found } = await checkSisterCasinos(parsed.data.casinos, dir);
+    if (found.length > 0) throw new PlatformError('InvalidContent', `${shown}: ${found.join('; ')}`, { file: shown });
+    return casinos;
+  }
+
+  const readMoreCasinos = async (brandId: string) => (await cached(join(dir, brandId, 'more-casinos.json'), checkMoreCasinos)) ?? [];
+
   return {
     async problems(brandId) {
+      // The more-casinos page is seldom visited: read its file here too, so a broken save of it shows
+      // on the editors' status page without waiting for a visitor.
+      await readMoreCasinos(brandId).catch(() => undefined);
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
       await Promise.all(mine().map((problem) => problem.recheck().catch(() => undefined)));
@@ -190,6 +208,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
     async menus(brandId) {
       return (await cached(join(dir, brandId, 'menu.json'), checkMenu)) ?? {};
     },
+    moreCasinos: readMoreCasinos,
     async version(brandId) {
       const folder = join(dir, brandId);
       const names = await readdir(folder).catch(() => [] as string[]);

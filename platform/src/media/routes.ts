@@ -1,14 +1,18 @@
 /**
  * Serves the generated artwork: /media/games/<slug>.svg, /media/studios/<slug>.svg and
  * /media/banners/<name>.svg (16:6) or <name>-mobile.svg (4:3). Rendered once per path and kept in
- * memory; long-cached by browsers and revalidated by ETag.
+ * memory; long-cached by browsers and revalidated by ETag. Also serves the content's logo library,
+ * /media/logos/<name>.svg from `content/_logos/`: re-read when the file changes and cached for
+ * minutes only, since editors replace logos.
  */
 import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { bannerSvg, gameTileSvg, studioLogoSvg } from './artwork.ts';
 
-const MEDIA_PATH = /^\/media\/(games|studios|banners)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+const MEDIA_PATH = /^\/media\/(games|studios|banners|logos)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 /** Encoded or literal dot-dot, slashes and backslashes: anything that could step outside /media/. */
 const TRAVERSAL = /(\.\.|%2e|%2f|%5c|\\|%00|\0)/i;
 
@@ -17,9 +21,27 @@ export function isTraversal(rawPath: string): boolean {
   return TRAVERSAL.test(rawPath);
 }
 
-/** Creates the /media/* handler. */
-export function createMediaHandler(catalogue: CatalogueRepository) {
+/** Creates the /media/* handler; logos come from logosDir (the content's `_logos` folder) when given. */
+export function createMediaHandler(catalogue: CatalogueRepository, options: { logosDir?: string } = {}) {
   const rendered = new Map<string, { body: string; etag: string }>();
+  const logos = new Map<string, { body: string; etag: string; mtimeMs: number; size: number }>();
+
+  /** A library logo, re-read whenever its file's modification time or size moves. */
+  async function logo(name: string): Promise<{ body: string; etag: string } | null> {
+    if (!options.logosDir) return null;
+    const file = join(options.logosDir, `${name}.svg`);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) {
+      logos.delete(name);
+      return null;
+    }
+    const hit = logos.get(name);
+    if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit;
+    const body = await readFile(file, 'utf8');
+    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, mtimeMs: info.mtimeMs, size: info.size };
+    logos.set(name, entry);
+    return entry;
+  }
 
   async function render(kind: string, slug: string): Promise<string | null> {
     switch (kind) {
@@ -48,8 +70,9 @@ export function createMediaHandler(catalogue: CatalogueRepository) {
       return;
     }
     const match = MEDIA_PATH.exec(rawPath);
-    let entry = rendered.get(rawPath);
-    if (!entry && match) {
+    const isLogo = match?.[1] === 'logos';
+    let entry = isLogo ? await logo(match[2] as string) : rendered.get(rawPath);
+    if (!entry && match && !isLogo) {
       const body = await render(match[1] as string, match[2] as string);
       if (body) {
         entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
@@ -62,7 +85,7 @@ export function createMediaHandler(catalogue: CatalogueRepository) {
     }
     const headers = {
       'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': 'public, max-age=86400',
+      'cache-control': isLogo ? 'public, max-age=300' : 'public, max-age=86400',
       etag: entry.etag,
       'x-content-type-options': 'nosniff',
       // An SVG opened directly must not run script, whatever ends up in it.

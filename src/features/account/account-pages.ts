@@ -1,0 +1,44 @@
+/**
+ * The account routes' feature pages: /profile/ (the dashboard), its sub-pages other than the two
+ * payment histories (the cashier's), /additional-information/ and /source-of-wealth/. Each renders
+ * in the account frame; the pages not built yet say so and offer the ways on.
+ */
+import type { MessageKey } from '../../i18n/messages.ts';
+import { routePage, type RoutePage } from '../route-page.ts';
+import { PROFILE_SUBPAGES } from '../../routes.ts';
+import AccountPage from './AccountPage.astro';
+import { profileRouteId } from './account-sections.ts';
+
+/** What an account page shows. */
+export interface AccountPageData {
+  routeId: string;
+  kind: 'dashboard' | 'soon';
+  /** What the page is for, when the player is sent to it to do something (documents, source of wealth). */
+  introKey?: MessageKey;
+}
+
+/** The profile sub-pages another feature renders (the cashier's payment histories). */
+const BUILT_ELSEWHERE = new Set(['deposit-history', 'withdrawal-history']);
+
+const INTROS: Partial<Record<string, MessageKey>> = {
+  'profile-documents': 'profile.documents.intro',
+  'source-of-wealth': 'profile.sourceOfWealth.intro',
+  'additional-information': 'profile.additionalInformation.intro',
+};
+
+const page = (routeId: string, kind: AccountPageData['kind']) => {
+  const introKey = INTROS[routeId];
+  const data: AccountPageData = { routeId, kind, ...(introKey ? { introKey } : {}) };
+  return routePage<AccountPageData>({ load: async () => ({ data }), component: AccountPage });
+};
+
+/** Route id → account page. */
+export const ACCOUNT_ROUTE_PAGES: Record<string, RoutePage> = Object.fromEntries([
+  ['profile', page('profile', 'dashboard')],
+  ...PROFILE_SUBPAGES.filter((section) => !BUILT_ELSEWHERE.has(section)).map((section) => [
+    profileRouteId(section),
+    page(profileRouteId(section), section === 'dashboard' ? 'dashboard' : 'soon'),
+  ]),
+  ['additional-information', page('additional-information', 'soon')],
+  ['source-of-wealth', page('source-of-wealth', 'soon')],
+]);

@@ -1,0 +1,33 @@
+/**
+ * The player's account area: the /profile/ sub-pages in the order the account navigation lists
+ * them, and which sections a licence offers. Pure, so the frame and its tests share one table.
+ */
+import type { Licence } from '../../brands/schema.ts';
+import { PROFILE_SUBPAGES } from '../../routes.ts';
+
+/** One /profile/ sub-page. */
+export type ProfileSection = (typeof PROFILE_SUBPAGES)[number];
+
+/**
+ * Sections only some licences offer (spec section 6, licence-gated features). Global loss limits
+ * exist under est only; the other limits and self-exclusion are gated when those pages are built.
+ */
+const LICENSED_SECTIONS: Partial<Record<ProfileSection, readonly Licence[]>> = {
+  'global-limits': ['est'],
+};
+
+/** The route id of a profile sub-page ("profile-limits"). */
+export function profileRouteId(section: ProfileSection): string {
+  return `profile-${section}`;
+}
+
+/** The sections the account navigation lists under a licence, in order. */
+export function accountSections(licence: Licence): ProfileSection[] {
+  return PROFILE_SUBPAGES.filter((section) => LICENSED_SECTIONS[section]?.includes(licence) ?? true);
+}
+
+/** The section a route shows as current: /profile/ itself is the dashboard; routes outside /profile/ have none. */
+export function currentSection(routeId: string): ProfileSection | undefined {
+  if (routeId === 'profile') return 'dashboard';
+  return PROFILE_SUBPAGES.find((section) => profileRouteId(section) === routeId);
+}

@@ -1,0 +1,133 @@
+/**
+ * The account pages in their frame, against the built lobby and the embedded platform: a signed-in
+ * player opening /profile/, its sub-pages, /additional-information/ and /source-of-wealth/ gets the
+ * page's heading, the account navigation (current section marked) and either the dashboard or an
+ * honest "on its way" note with ways on, never a sign-in prompt; a visitor gets the sign-in
+ * prompt; the KYC banner's Documents button leads to the documents page; on a phone the navigation
+ * scrolls sideways with the current section in view.
+ */
+import { expect, test, type Page } from './support/test.ts';
+import { seriousViolations } from './support/axe.ts';
+import { waitForIslands } from './support/hydration.ts';
+import { addTokenCookies, freshPlayer, unique } from './support/player.ts';
+import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
+
+const BRAND = 'aurelia';
+const ORIGIN = brandOrigin(BRAND);
+const SIGN_IN_PROMPT = 'Sign in to see this page.';
+
+/**
+ * Signs a seeded demo player of aurelia in (platform/DEMO-PLAYERS.md) through the Trustly sandbox
+ * bank rather than SMS, so specs texting the same demo numbers never meet the resend cooldown.
+ */
+async function demoPlayer(page: Page, username: string): Promise<void> {
+  const response = await page.request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
+    headers: brandHost(BRAND),
+    form: { brand: BRAND, locale: 'en', returnUrl: `${ORIGIN}/en/trustly-login-handler/`, person: `${BRAND}-${username}`, orderId: `e2e-${unique()}` },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  const back = new URL(response.headers().location ?? '');
+  await addTokenCookies(page.context(), BRAND, { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' });
+}
+
+const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account pages' });
+
+/** The sections aurelia (mga) lists: every profile sub-page but global limits, which is est's. */
+const MGA_SECTIONS = [
+  'Dashboard', 'Deposit history', 'Documents', 'Game history', 'Limits', 'Rewards history', 'Self-exclusion', 'Session history', 'Withdrawal history',
+];
+
+test.describe('account frames', () => {
+  test('a signed-in player sees every account page in its frame with ways on, never a sign-in prompt', async ({ page }) => {
+    await demoPlayer(page, 'verified');
+    const pages = [
+      { path: '/en/profile/', heading: 'My account', current: 'Dashboard' },
+      { path: '/en/profile/documents/', heading: 'Documents', current: 'Documents', intro: 'To verify your identity we need a photo ID' },
+      { path: '/en/profile/limits/', heading: 'Limits', current: 'Limits' },
+      { path: '/en/additional-information/', heading: 'Additional information', current: null, intro: 'Sometimes we need a few more details about you' },
+      { path: '/en/source-of-wealth/', heading: 'Source of wealth', current: null, intro: 'where the money you play with comes from' },
+      { path: '/en/profile/withdrawal-history/', heading: 'Withdrawal history', current: 'Withdrawal history' },
+    ];
+    for (const { path, heading, current, intro } of pages) {
+      await page.goto(`${ORIGIN}${path}`);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      const nav = accountNav(page);
+      await expect(nav.getByRole('link'), path).toHaveText(MGA_SECTIONS);
+      if (current) await expect(nav.locator('[aria-current="page"]'), path).toHaveText(current);
+      else await expect(nav.locator('[aria-current="page"]'), path).toHaveCount(0);
+      await expect(page.getByText(SIGN_IN_PROMPT), path).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }), path).toHaveCount(0);
+      if (path.includes('history') || path === '/en/profile/') continue;
+      const soon = page.getByTestId('account-soon');
+      await expect(soon.getByRole('heading', { name: 'On its way' }), path).toBeVisible();
+      if (intro) await expect(soon, path).toContainText(intro);
+      const ways = soon.getByRole('list', { name: 'In the meantime' });
+      await expect(ways.getByRole('link', { name: 'Deposit history' }), path).toHaveAttribute('href', '/en/profile/deposit-history/');
+      await expect(ways.getByRole('link', { name: 'Withdrawal history' }), path).toHaveAttribute('href', '/en/profile/withdrawal-history/');
+      await expect(ways.getByRole('link', { name: 'Open the cashier' }), path).toHaveAttribute('href', '/en/deposit/');
+      await expect(ways.getByRole('link', { name: 'Go to Lobby' }), path).toHaveAttribute('href', '/en/');
+    }
+
+    // The dashboard shows who is signed in from what the player runtime loads.
+    await page.goto(`${ORIGIN}/en/profile/`);
+    const dashboard = page.getByTestId('profile-dashboard');
+    await expect(dashboard.getByRole('heading', { name: 'Hello, Aino Virtanen' })).toBeVisible();
+    await expect(dashboard).toContainText('verified@aurelia.demo');
+    await expect(dashboard.getByTestId('profile-balance')).toHaveText('€250.00');
+    await expect(dashboard).toContainText('Account statusOpen');
+    await expect(dashboard).toContainText('Identity verificationVerified');
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The navigation leads between sections.
+    await accountNav(page).getByRole('link', { name: 'Session history' }).click();
+    await expect(page).toHaveURL(`${ORIGIN}/en/profile/session-history/`);
+    await expect(accountNav(page).locator('[aria-current="page"]')).toHaveText('Session history');
+    await page.getByTestId('account-soon').getByRole('link', { name: 'Deposit history' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deposit history');
+    await expect(accountNav(page).locator('[aria-current="page"]')).toHaveText('Deposit history');
+  });
+
+  test('a visitor gets the sign-in prompt on the account pages, and no account navigation', async ({ page }) => {
+    for (const path of ['/en/profile/', '/en/profile/documents/', '/en/profile/limits/', '/en/additional-information/', '/en/source-of-wealth/']) {
+      await page.goto(`${ORIGIN}${path}`);
+      await expect(page.getByText(SIGN_IN_PROMPT), path).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }), path).toHaveAttribute('href', '/en/login/');
+      await expect(accountNav(page), path).toHaveCount(0);
+    }
+  });
+
+  test('the KYC banner’s Documents button leads to the documents page in its frame', async ({ page }) => {
+    await demoPlayer(page, 'kyc-required');
+    await page.goto(`${ORIGIN}/en/profile/`);
+    await expect(page.getByTestId('profile-dashboard')).toContainText('Identity verificationNeeded by');
+    const banner = page.locator('[data-banner="KycRequired"]');
+    await expect(banner).toBeVisible();
+    await banner.getByRole('link', { name: 'Documents' }).click();
+    await expect(page).toHaveURL(`${ORIGIN}/en/profile/documents/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Documents');
+    await expect(accountNav(page).locator('[aria-current="page"]')).toHaveText('Documents');
+    await expect(page.getByTestId('account-soon')).toContainText('To verify your identity we need a photo ID');
+    await expect(page.getByText(SIGN_IN_PROMPT)).toHaveCount(0);
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('on a phone the account navigation scrolls sideways, the current section in view; est lists global limits @phone', async ({ page }) => {
+    await freshPlayer(page, 'vantor', '+372');
+    await page.goto(`${brandOrigin('vantor')}/en/profile/withdrawal-history/`);
+    const nav = accountNav(page);
+    await expect(nav.getByRole('link', { name: 'Global limits' })).toHaveCount(1);
+    await expect(nav.getByRole('link')).toHaveCount(10);
+    const current = nav.locator('[aria-current="page"]');
+    await expect(current).toHaveText('Withdrawal history');
+    await expect(current).toBeInViewport();
+    // The strip scrolls, not the page: it fits the screen and its start has scrolled out of view.
+    const strip = nav.getByRole('list');
+    expect(await strip.evaluate((list) => list.scrollWidth > list.clientWidth && list.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toBeInViewport();
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
