@@ -6,6 +6,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './support/test.ts';
+import { seriousViolations } from './support/axe.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 const BRANDS = ['aurelia', 'kororaa', 'mapleridge', 'nordvik', 'solenne', 'vantor'];
@@ -79,6 +80,7 @@ test.describe('handler routes opened on their own', () => {
       expect(await repeatedTexts(page)).toEqual([]);
       await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/en/login/');
       await expect(page.getByRole('link', { name: 'Go to Lobby' })).toHaveAttribute('href', '/en/');
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 
@@ -98,6 +100,7 @@ test.describe('handler routes opened on their own', () => {
     await expect(page.getByRole('alert')).toHaveText('This link was meant to take you to https://evil.example/win, which is not part of this site, so we did not follow it.');
     await expect(page.getByRole('link', { name: 'Go to Lobby' })).toBeVisible();
     expect(await repeatedTexts(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
