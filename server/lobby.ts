@@ -13,7 +13,7 @@ import { createProxyServer } from 'http-proxy-3';
 import type { Brand } from '../src/brands/load.server.ts';
 import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
 import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
-import { isBrandAssetPath, serveBrandAsset } from './brand-assets.ts';
+import { isBrandAssetPath, isFaviconPath, serveBrandAsset, serveFavicon } from './brand-assets.ts';
 
 /** Paths the lobby forwards to the platform. */
 export const PROXIED_PREFIXES = ['/graphql', '/api/graphql', '/api/feed', '/media/', '/auth/', '/platform/'] as const;
@@ -137,8 +137,11 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     }
     // The platform sets its own headers on what it serves; everything the lobby answers gets these.
     for (const [name, value] of Object.entries(securityHeaders({ https: isHttps(req, trustProxy) }))) res.setHeader(name, value);
+    // An unknown host's /favicon.ico goes on to the pages' handler, which refuses the host (400 or 404).
+    const brand = req.url && isFaviconPath(req.url) ? brandOf(req) : undefined;
     compress(req as never, res as never, () => {
       if (req.url && isBrandAssetPath(req.url)) serveBrandAsset(req, res, brandOf(req));
+      else if (brand) serveFavicon(req, res, brand);
       else handler(req, res);
     });
   });

@@ -11,6 +11,12 @@ export interface LoadedPage<D> {
   data: D;
   /** The page's largest paint, when it is an image: preloaded from the head so it starts with the HTML. */
   heroImage?: { mobile: string; desktop: string };
+  /**
+   * Hashes ('sha256-…') of inline scripts the component writes. The page adds them to the CSP
+   * header before it starts rendering: a component's own insertScriptHash can come after the
+   * streamed response's headers have gone out, and the browser then blocks the script.
+   */
+  scriptHashes?: string[];
 }
 
 /** A feature page: its loader and its Astro component (props `{ ctx, slug, data }`). */

@@ -252,7 +252,7 @@ export const FALLBACK_MESSAGES = {
   'account.logout': 'Log out',
   'account.signedInAs': 'Signed in as {name}',
   'auth.phoneLabel': 'Mobile number',
-  'auth.phoneHint': 'With the country code, like +358401234567.',
+  'auth.phoneHint': 'With the country code, like {example}.',
   'auth.sendCode': 'Send code',
   'auth.codeLabel': 'Code from the text message',
   'auth.codeSentTo': 'We sent a 6-digit code to {phone}.',
@@ -266,7 +266,7 @@ export const FALLBACK_MESSAGES = {
   'auth.error.SmsCodeExpired': 'The code has expired. Ask for a new one.',
   'auth.error.TooManyAttempts': 'Too many wrong codes. Ask for a new one.',
   'auth.error.SmsResendTooSoon': 'Wait {seconds} seconds before asking for a new code.',
-  'auth.error.phone': 'Enter your mobile number with the country code, like +358401234567.',
+  'auth.error.phone': 'Enter your mobile number with the country code, like {example}.',
   'auth.error.code': 'Enter the 6-digit code from the text message.',
   'auth.error.generic': 'Sign-in did not work. Please try again.',
   'auth.keycloak.intro': 'Sign in with your email or username and your password.',
@@ -339,6 +339,13 @@ export const FALLBACK_MESSAGES = {
   'moreCasinos.visit': 'Visit {name}',
   'moreCasinos.logoAlt': '{name} logo',
   'common.opensInNewTab': '(opens in a new tab)',
+  'page.redirect.title': 'Following a link',
+  'auth.smsIntro': 'Sign in with your mobile number: we text you a code.',
+  'auth.handler.noSignIn': 'This address finishes a sign-in, but it came without one: the link may be old or already used.',
+  'auth.handler.providerSaid': 'The sign-in service said: {reason}',
+  'auth.redirect.working': 'Taking you there…',
+  'auth.redirect.noTarget': 'This link was meant to take you to another page of this site, but it did not say which one.',
+  'auth.redirect.refused': 'This link was meant to take you to {target}, which is not part of this site, so we did not follow it.',
 } as const;
 
 /** A UI text key. */

@@ -51,7 +51,7 @@ function hashCode(brand: string, phone: string, code: string): string {
 export function createSmsService(db: Db, settings: AuthSettings): SmsService {
   return {
     async requestCode(brand, phoneNumber, resend) {
-      const phone = normalisePhone(phoneNumber);
+      const phone = normalisePhone(phoneNumber, 'phoneNumber', brand.defaultCountry);
       const { rows: recent } = await db.query<{ wait: number; any: boolean }>(
         `select greatest(0, ceil(extract(epoch from (max(created_at) + make_interval(secs => $3) - now()))))::int as wait,
                 count(*) > 0 as any
@@ -86,7 +86,7 @@ export function createSmsService(db: Db, settings: AuthSettings): SmsService {
     },
 
     async verifyCode(brand, phoneNumber, code) {
-      const phone = normalisePhone(phoneNumber);
+      const phone = normalisePhone(phoneNumber, 'phoneNumber', brand.defaultCountry);
       const typed = String(code ?? '').replace(/\s/g, '');
       if (!new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`).test(typed)) {
         throw new PlatformError('InvalidSmsCode', `The code must be the ${SMS_CODE_LENGTH} digits from the text message`);

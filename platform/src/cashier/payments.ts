@@ -175,6 +175,26 @@ function requestHash(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+/** The request hash a payment is stored with: what its idempotency key was first used for. */
+export function paymentRequestHash(row: { type: PaymentType; amountMinor: bigint; currency: string; provider: PaymentProvider; withdrawalType: WithdrawalType | null }): string {
+  return requestHash([row.type, row.amountMinor.toString(), row.currency, row.provider, row.withdrawalType]);
+}
+
+/** The sandbox accounts a player can pick at a provider: stable per player, named after the player. */
+export function sandboxAccounts(provider: PaymentProvider, who: { id: string; first_name: string | null; last_name: string | null }): ProviderAccount[] {
+  const digits = createHash('sha256').update(`${provider}:${who.id}`).digest('hex').replace(/[a-f]/g, '').padEnd(12, '7');
+  const holder = `${who.first_name ?? ''} ${who.last_name ?? ''}`.trim();
+  return PROVIDER_NAMES[provider].banks.map((bank, index) => {
+    const last4 = digits.slice(index * 4, index * 4 + 4);
+    return { account: `${bank} •••• ${last4}${holder ? ` (${holder})` : ''}`, accountId: `${provider}-${who.id.slice(0, 8)}-${index}`, paymentMethod: PROVIDER_NAMES[provider].method };
+  });
+}
+
+/** The payload a payment keeps once its provider reported the account (shown in the history, reused for "last used account"). */
+export function paymentPayload(provider: PaymentProvider, type: PaymentType, account: ProviderAccount): NonNullable<PaymentRow['payload']> {
+  return { txName: `${PROVIDER_NAMES[provider].name} ${type.toLowerCase()}`, accountId: account.accountId, attributes: { paymentMethod: account.paymentMethod }, debtor: { account: account.account } };
+}
+
 /** Reads (or creates) the HMAC key a sandbox provider signs notifications with, shared through the database. */
 async function providerKeys(db: Db): Promise<Record<PaymentProvider, Buffer>> {
   const keys = {} as Record<PaymentProvider, Buffer>;
@@ -286,9 +306,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       }
       await hooks.afterStep?.(payment.id, step.to);
     }
-    const payload = note.account
-      ? { txName: `${PROVIDER_NAMES[payment.provider].name} ${payment.type.toLowerCase()}`, accountId: note.account.accountId, attributes: { paymentMethod: note.account.paymentMethod }, debtor: { account: note.account.account } }
-      : null;
+    const payload = note.account ? paymentPayload(payment.provider, payment.type, note.account) : null;
     await tx.query(
       `update payments set status = $2, updated_at = now(), payload = coalesce(payload, $3::jsonb),
               processed_at = case when $4 then coalesce(processed_at, now()) else processed_at end
@@ -364,7 +382,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
     tx: Queryable,
     row: { playerId: string; walletId: string; type: PaymentType; withdrawalType: WithdrawalType | null; provider: PaymentProvider; amountMinor: bigint; currency: string; key: string },
   ): Promise<{ payment: PaymentRow; created: boolean }> {
-    const hash = requestHash([row.type, row.amountMinor.toString(), row.currency, row.provider, row.withdrawalType]);
+    const hash = paymentRequestHash(row);
     const inserted = await tx.query<{ id: string }>(
       `insert into payments (id, player_id, wallet_id, type, withdrawal_type, provider, status, amount_minor, currency, idempotency_key, request_hash)
        values ($1, $2, $3, $4, $5, $6, 'Initialized', $7, $8, $9, $10)
@@ -548,23 +566,17 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
         where.push(`seq < $${params.length}::bigint`);
       }
       params.push(first + 1);
-      const { rows } = await db.query<PaymentRow>(`${PAYMENT_SQL} where ${where.join(' and ')} order by seq desc limit $${params.length}`, params);
+      // payments.seq, not the selected seq::text: as text, seq 10 would sort before seq 9.
+      const { rows } = await db.query<PaymentRow>(`${PAYMENT_SQL} where ${where.join(' and ')} order by payments.seq desc limit $${params.length}`, params);
       return { rows: rows.slice(0, first), hasNextPage: rows.length > first, totalCount: total.rows[0]?.n ?? 0 };
     },
 
     async lastCompletedDeposit(playerId) {
-      const { rows } = await db.query<PaymentRow>(`${PAYMENT_SQL} where player_id = $1 and type = 'Deposit' and status = 'Completed' order by seq desc limit 1`, [playerId]);
+      const { rows } = await db.query<PaymentRow>(`${PAYMENT_SQL} where player_id = $1 and type = 'Deposit' and status = 'Completed' order by payments.seq desc limit 1`, [playerId]);
       return rows[0] ?? null;
     },
 
-    accountsFor(provider, who) {
-      const digits = createHash('sha256').update(`${provider}:${who.id}`).digest('hex').replace(/[a-f]/g, '').padEnd(12, '7');
-      const holder = `${who.first_name ?? ''} ${who.last_name ?? ''}`.trim();
-      return PROVIDER_NAMES[provider].banks.map((bank, index) => {
-        const last4 = digits.slice(index * 4, index * 4 + 4);
-        return { account: `${bank} •••• ${last4}${holder ? ` (${holder})` : ''}`, accountId: `${provider}-${who.id.slice(0, 8)}-${index}`, paymentMethod: PROVIDER_NAMES[provider].method };
-      });
-    },
+    accountsFor: sandboxAccounts,
 
     async drain() {
       while (scheduled.size > 0) await Promise.all([...scheduled]);

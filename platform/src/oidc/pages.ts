@@ -51,7 +51,7 @@ ${field({ name: 'password', label: LOGIN_LABELS.password, type: 'password', erro
 }
 
 /** The registration page (reached through /registrations or the link on the sign-in page). */
-export function registerPage(options: FormPage & { minimumAge: number }): string {
+export function registerPage(options: FormPage & { minimumAge: number; phoneExample: string }): string {
   const values = options.values ?? {};
   const errors = options.errors ?? {};
   return page({
@@ -67,7 +67,7 @@ ${field({ name: 'password', label: REGISTER_LABELS.password, type: 'password', e
 ${field({ name: 'firstName', label: REGISTER_LABELS.firstName, value: values.firstName ?? '', error: errors.firstName, autocomplete: 'given-name' })}
 ${field({ name: 'lastName', label: REGISTER_LABELS.lastName, value: values.lastName ?? '', error: errors.lastName, autocomplete: 'family-name' })}
 ${field({ name: 'dateOfBirth', label: REGISTER_LABELS.dateOfBirth, type: 'date', value: values.dateOfBirth ?? '', error: errors.dateOfBirth, autocomplete: 'bday', hint: `You must be ${options.minimumAge} or older.` })}
-${field({ name: 'phoneNumber', label: REGISTER_LABELS.phoneNumber, type: 'tel', value: values.phoneNumber ?? '', error: errors.phoneNumber, autocomplete: 'tel', required: false, hint: 'With the country code, like +358401234567.' })}
+${field({ name: 'phoneNumber', label: REGISTER_LABELS.phoneNumber, type: 'tel', value: values.phoneNumber ?? '', error: errors.phoneNumber, autocomplete: 'tel', required: false, hint: `With the country code, like ${options.phoneExample}.` })}
 <label class="check" for="field-terms"><input id="field-terms" type="checkbox" name="terms" value="yes"${values.terms === 'yes' ? ' checked' : ''}${errors.terms ? ' aria-invalid="true" aria-describedby="field-terms-error"' : ''}> <span>I accept the terms and conditions and the privacy policy.</span></label>
 ${errors.terms ? `<span class="field-error" id="field-terms-error">${escapeHtml(errors.terms)}</span>` : ''}
 <button type="submit">Create account</button>

@@ -24,7 +24,7 @@ import { publicOrigin } from '../auth/settings.ts';
 import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { verifyPassword, hashPassword } from '../players/password.ts';
-import { normalisePhone } from '../players/phone.ts';
+import { normalisePhone, phoneExample } from '../players/phone.ts';
 import { createPlayer, findPlayer, playerById } from '../players/repository.ts';
 import { brandTheme, readForm, sendHtml } from '../web/html.ts';
 import { clientAddress } from '../geo/country.ts';
@@ -224,7 +224,7 @@ export function createOidcRealms(options: {
         return;
       }
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      sendHtml(res, 200, registering ? registerPage({ ...render, minimumAge: brand.minimumAge, values: { email: hint } }) : loginPage({ ...render, values: { identifier: hint } }));
+      sendHtml(res, 200, registering ? registerPage({ ...render, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: { email: hint } }) : loginPage({ ...render, values: { identifier: hint } }));
       return;
     }
     if (req.method !== 'POST') {
@@ -282,12 +282,12 @@ export function createOidcRealms(options: {
           phone = normalisePhone(values.phoneNumber);
           if (await findPlayer(db, brand.id, phone, 'phone')) errors.phoneNumber = 'An account already uses this number. Sign in instead.';
         } catch (error) {
-          errors.phoneNumber = error instanceof PlatformError ? 'Write the number with + and the country code, like +358401234567.' : String(error);
+          errors.phoneNumber = error instanceof PlatformError ? `Write the number with + and the country code, like ${phoneExample(brand.defaultCountry)}.` : String(error);
         }
       }
       if (values.terms !== 'yes') errors.terms = 'Accept the terms and the privacy policy to create an account.';
       if (Object.keys(errors).length > 0) {
-        sendHtml(res, 400, registerPage({ ...render, minimumAge: brand.minimumAge, values: values as Record<string, string>, errors }));
+        sendHtml(res, 400, registerPage({ ...render, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors }));
         return;
       }
       const created = await db.transaction(async (tx) =>

@@ -11,6 +11,8 @@
  */
 import type { Brand, BrandRegistry } from '../brands/brands.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { PAYMENT_PROVIDERS, paymentPayload, paymentRequestHash, sandboxAccounts, type PaymentProvider } from '../cashier/payments.ts';
+import { WITHDRAWAL_HOLD, type PaymentType } from '../cashier/flow.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { depositEntries } from '../ledger/ledger.ts';
 import { MIN_DEPOSIT_MAJOR, majorToMinor } from '../ledger/money.ts';
@@ -20,6 +22,7 @@ import { createPlayer, stableId } from './repository.ts';
 /** Every demo player's password. */
 export const DEMO_PASSWORD = 'Demo-pass-1';
 const SEED_VERSION = 'players-v1';
+const PAYMENTS_SEED_VERSION = 'payments-v1';
 // A fixed salt keeps the seed deterministic and needs one scrypt run for all demo players.
 const DEMO_SALT = Buffer.from('atrium-demo-players-salt');
 
@@ -153,8 +156,78 @@ export async function seedDemoPlayers(db: Db, brands: BrandRegistry, ledger: Led
       return true;
     });
     if (done) seeded.push(brand.id);
+    // The payments behind the documented deposits: a step of its own, so a database seeded before
+    // it existed gets them at its next start too (its ledger deposits are replayed, not doubled).
+    await db.transaction(async (tx) => {
+      const claimed = await tx.query('insert into platform_seeds (name) values ($1) on conflict (name) do nothing returning name', [`${PAYMENTS_SEED_VERSION}:${brand.id}`]);
+      if (claimed.rows.length > 0) await seedDemoPayments(tx, brand, ledger);
+    });
   }
   return seeded;
+}
+
+/** A demo player's documented deposits in minor units: the cash split over them, or minimum deposits when the cash is gone. */
+export function demoDepositAmounts(player: DemoPlayer, currency: string): bigint[] {
+  const count = BigInt(player.deposits);
+  if (count === 0n) return [];
+  const cash = majorToMinor(player.cash, currency);
+  if (cash === 0n) return Array.from({ length: player.deposits }, () => majorToMinor(MIN_DEPOSIT_MAJOR[currency] ?? 20, currency));
+  return Array.from({ length: player.deposits }, (_, index) => cash / count + (index === 0 ? cash % count : 0n));
+}
+
+/** The provider of a demo player's deposit: the three sandboxes in turn, so the history shows each. */
+const depositProvider = (index: number): PaymentProvider => PAYMENT_PROVIDERS[index % PAYMENT_PROVIDERS.length]!;
+
+/**
+ * Gives every demo player the completed deposits the documentation promises: a payments row per
+ * deposit (provider, account payload, dates a few days apart) and its Deposit in the ledger, so the
+ * deposit history, numberOfDeposits and totalDepositAmount agree. A player whose cash is gone
+ * (closed accounts) withdrew what they deposited, through a completed withdrawal.
+ */
+async function seedDemoPayments(tx: Queryable, brand: Brand, ledger: Ledger): Promise<void> {
+  for (const player of DEMO_PLAYERS) {
+    const logins = demoLogins(brand, player);
+    const who = { id: logins.id, first_name: player.firstName, last_name: player.lastName };
+    const wallet = await tx.query<{ id: string }>('select id from wallets where player_id = $1', [logins.id]);
+    const walletId = wallet.rows[0]?.id;
+    if (!walletId) continue;
+    const amounts = demoDepositAmounts(player, logins.currency);
+    const insert = async (type: PaymentType, provider: PaymentProvider, amountMinor: bigint, key: string, daysAgo: number) => {
+      const account = sandboxAccounts(provider, who)[0]!;
+      const withdrawalType = type === 'Withdrawal' ? 'Instant' : null;
+      await tx.query(
+        `insert into payments (id, player_id, wallet_id, type, withdrawal_type, provider, status, amount_minor, currency, idempotency_key, request_hash, payload, created_at, updated_at, processed_at)
+         values ($1, $2, $3, $4, $5, $6, 'Completed', $7, $8, $9, $10, $11::jsonb, now() - make_interval(days => $12), now() - make_interval(days => $12) + interval '1 minute', now() - make_interval(days => $12) + interval '1 minute')
+         on conflict (player_id, idempotency_key) do nothing`,
+        [stableId(`payment:${brand.id}:${player.key}:${key}`), logins.id, walletId, type, withdrawalType, provider, amountMinor.toString(), logins.currency, `seed:${key}`,
+          paymentRequestHash({ type, amountMinor, currency: logins.currency, provider, withdrawalType }), JSON.stringify(paymentPayload(provider, type, account)), daysAgo],
+      );
+    };
+    for (const [index, amountMinor] of amounts.entries()) {
+      const provider = depositProvider(index);
+      const paymentId = stableId(`payment:${brand.id}:${player.key}:deposit:${index + 1}`);
+      // The key (and content) of the ledger posting the first seed made: replayed, not posted twice.
+      await ledger.postWithin(tx, {
+        idempotencyKey: `seed:${brand.id}:${player.key}:deposit:${index + 1}`, walletId, kind: 'Deposit', entries: depositEntries(amountMinor),
+        metadata: { source: 'seed', paymentId, provider, status: 'Completed' },
+      });
+      await insert('Deposit', provider, amountMinor, `deposit:${index + 1}`, 3 * (amounts.length - index) + 1);
+    }
+    const deposited = amounts.reduce((sum, amount) => sum + amount, 0n);
+    const left = majorToMinor(player.cash, logins.currency);
+    if (deposited > left) {
+      const paidOut = deposited - left;
+      const provider = depositProvider(0);
+      const paymentId = stableId(`payment:${brand.id}:${player.key}:withdrawal:1`);
+      await ledger.postWithin(tx, { idempotencyKey: `seed:${brand.id}:${player.key}:withdrawal:1:hold`, walletId, kind: WITHDRAWAL_HOLD.kind, entries: WITHDRAWAL_HOLD.entries(paidOut), metadata: { source: 'seed', paymentId, provider, status: 'Initialized' } });
+      await ledger.postWithin(tx, {
+        idempotencyKey: `seed:${brand.id}:${player.key}:withdrawal:1:paid`, walletId, kind: 'Withdrawal',
+        entries: [{ account: 'pending', amountMinor: -paidOut }, { account: 'house:payments', amountMinor: paidOut }],
+        metadata: { source: 'seed', paymentId, provider, status: 'Completed' },
+      });
+      await insert('Withdrawal', provider, paidOut, 'withdrawal:1', 1);
+    }
+  }
 }
 
 async function seedBrand(tx: Queryable, brand: Brand, ledger: Ledger, passwordHash: string): Promise<void> {
@@ -186,14 +259,8 @@ async function seedBrand(tx: Queryable, brand: Brand, ledger: Ledger, passwordHa
       overrides: player.overrides?.(now) ?? {},
       ...(player.customer ? { customer: player.customer } : {}),
     });
-    // Balances come from the ledger like any other money: deposits split the cash, a bonus credit adds the bonus.
-    const cash = majorToMinor(player.cash, logins.currency);
-    for (let index = 0; index < player.deposits; index++) {
-      const share = player.deposits === 0 ? 0n : cash / BigInt(player.deposits) + (index === 0 ? cash % BigInt(player.deposits) : 0n);
-      if (share > 0n) {
-        await ledger.postWithin(tx, { idempotencyKey: `seed:${brand.id}:${player.key}:deposit:${index + 1}`, walletId, kind: 'Deposit', entries: depositEntries(share), metadata: { source: 'seed' } });
-      }
-    }
+    // Balances come from the ledger like any other money: the deposits (seedDemoPayments) bring the
+    // cash, a bonus credit adds the bonus.
     const bonus = majorToMinor(player.bonus, logins.currency);
     if (bonus > 0n) {
       await ledger.postWithin(tx, {
@@ -230,17 +297,19 @@ export function demoPlayersMarkdown(brands: BrandRegistry): string {
     '* **Pay-and-play (Trustly, Zimpler, PIQ):** pick the bank identity on the sandbox bank page.',
     '',
     'Emails are `<username>@<brand>.demo`; bank identities are `<brand>-<username>`. Phone numbers are the',
-    "brand's country code, `555` and the player's number in the table. Tests and demos can change a player",
-    'further with the sandbox mutations (`PLATFORM_ENABLE_SANDBOX_ADMIN=1`, see README).',
+    "brand's country code, `555` and the player's number in the table. Deposits are the completed deposits",
+    'in the player\'s deposit history (Trustly, Zimpler and PaymentIQ in turn; a closed account withdrew its',
+    'money again). Tests and demos can change a player further with the sandbox mutations',
+    '(`PLATFORM_ENABLE_SANDBOX_ADMIN=1`, see README).',
     '',
   ];
   for (const brand of brands.values()) {
     lines.push(`## ${brand.title} (\`${brand.id}\`, ${brand.currency}, ${brand.defaultCountry}, ${brand.license})`, '');
-    lines.push('| Username | Phone | Wallet | State |', '|---|---|---|---|');
+    lines.push('| Username | Phone | Wallet | Deposits | State |', '|---|---|---|---|---|');
     for (const player of DEMO_PLAYERS) {
       const logins = demoLogins(brand, player);
       const money = `${player.cash} ${logins.currency}${player.bonus ? ` + ${player.bonus} bonus` : ''}`;
-      lines.push(`| \`${logins.username}\` | \`${logins.phone}\` | ${money} | ${player.state} |`);
+      lines.push(`| \`${logins.username}\` | \`${logins.phone}\` | ${money} | ${player.deposits} | ${player.state} |`);
     }
     lines.push('');
   }

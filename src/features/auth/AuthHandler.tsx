@@ -3,24 +3,51 @@
  * (login, trustly, zimpler, piq) move the tokens from the URL into the cookies and strip them from
  * the address; the keycloak handler completes the authorization-code exchange and verifies the
  * id_token; the redirection handler only forwards. Every onward target is guarded to this origin.
+ * When there is nothing to finish (a handler opened on its own, a cancelled sign-in, a link that
+ * names no page or another site) the page says once what happened and offers a way on.
  */
 import { useEffect, useState } from 'react';
 import { readSessionConfig } from '../session/config.ts';
 import { safeRedirectPath } from '../session/redirect-guard.ts';
 import { browserTokenStore, takeTokensFromUrl } from '../session/tokens.ts';
-import { requestedReturnPath } from './sign-in.ts';
+import { requestedReturnPath, RETURN_TO_PARAM } from './sign-in.ts';
+
+/** Texts of the handler pages, translated on the server. */
+export interface HandlerTexts {
+  working: string;
+  failed: string;
+  /** The address carried no sign-in to finish. */
+  noSignIn: string;
+  /** What the provider reported, with {reason}. */
+  providerSaid: string;
+  /** The redirection handler was given no target. */
+  noTarget: string;
+  /** The redirection handler's target leaves the site, with {target}. */
+  refused: string;
+  backToSignIn: string;
+  goToLobby: string;
+}
 
 interface Props {
   kind: 'tokens' | 'keycloak' | 'redirect';
   home: string;
   login: string;
-  texts: { working: string; failed: string; backToSignIn: string; goToLobby: string };
+  texts: HandlerTexts;
 }
+
+/** What the page ended with, when it does not move on. */
+type Outcome =
+  | { kind: 'signInFailed'; detail: string }
+  | { kind: 'notForwarded'; message: string };
+
+/** Longest foreign target quoted back to the visitor; the rest is elided. */
+const MAX_QUOTED = 120;
+
+const fill = (template: string, name: string, value: string) => template.replace(`{${name}}`, value);
 
 /** Finishes a provider's return and moves on. */
 export default function AuthHandler({ kind, home, login, texts }: Props) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [idle, setIdle] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -30,38 +57,61 @@ export default function AuthHandler({ kind, home, login, texts }: Props) {
     if (cleaned !== location.href) history.replaceState(history.state, '', cleaned);
     const explicit = () => requestedReturnPath() ?? safeRedirectPath(params.get('redirectTo'), location.origin);
     const target = () => explicit() ?? home;
+    // What the provider said went wrong (a cancelled sign-in, a refused bank), else that nothing came.
+    const reported = params.get('error_description') ?? params.get('error');
+    const signInFailed = () => setOutcome({ kind: 'signInFailed', detail: reported ? fill(texts.providerSaid, 'reason', reported) : texts.noSignIn });
     if (tokens) {
       browserTokenStore().write(tokens);
       location.replace(target());
       return;
     }
     if (kind === 'redirect') {
-      // Forward only to a target the URL names (and the guard accepts); otherwise offer the lobby.
+      // Forward only to a target the URL names (and the guard accepts); otherwise say why not.
       const destination = explicit();
-      if (destination) location.replace(destination);
-      else setIdle(true);
+      if (destination) {
+        location.replace(destination);
+        return;
+      }
+      const asked = params.get(RETURN_TO_PARAM) ?? params.get('redirectTo');
+      const quoted = asked && asked.length > MAX_QUOTED ? `${asked.slice(0, MAX_QUOTED)}…` : asked;
+      setOutcome({ kind: 'notForwarded', message: quoted ? fill(texts.refused, 'target', quoted) : texts.noTarget });
       return;
     }
-    if (kind === 'keycloak') {
+    // A return from the provider (a code, or its error) still goes through the callback, which also
+    // clears a half-made session; a bare visit has nothing to complete.
+    if (kind === 'keycloak' && (params.has('code') || params.has('error'))) {
       import('../auth/keycloak-session.ts')
         .then(({ completeKeycloakSignIn }) => completeKeycloakSignIn(readSessionConfig()))
         .then(({ returnTo }) => location.replace(safeRedirectPath(returnTo, location.origin) ?? home))
         .catch((error: unknown) => {
+          // The provider's error, or a code already used (a reload, Back): the visitor needs a new sign-in.
           console.warn('[auth] Identity provider sign-in failed:', error);
-          setFailure((error as Error).message || texts.failed);
+          signInFailed();
         });
       return;
     }
-    setFailure(params.get('error_description') ?? params.get('error') ?? texts.failed);
+    signInFailed();
   }, []);
 
-  if (idle) return <a className="button" href={home}>{texts.goToLobby}</a>;
-  if (!failure) return <p role="status" className="auth-handler__status">{texts.working}</p>;
+  if (!outcome) return <p role="status" className="auth-handler__status">{texts.working}</p>;
+  if (outcome.kind === 'notForwarded') {
+    return (
+      <div className="auth-handler__failure">
+        <p role="alert">{outcome.message}</p>
+        <a className="button" href={home}>{texts.goToLobby}</a>
+      </div>
+    );
+  }
   return (
-    <div role="alert" className="auth-handler__failure">
-      <p>{texts.failed}</p>
-      <p className="auth-form__hint">{failure}</p>
-      <a className="button" href={login}>{texts.backToSignIn}</a>
+    <div className="auth-handler__failure">
+      <div role="alert">
+        <p>{texts.failed}</p>
+        <p className="auth-form__hint">{outcome.detail}</p>
+      </div>
+      <p className="auth-form__links">
+        <a className="button" href={login}>{texts.backToSignIn}</a>
+        <a href={home}>{texts.goToLobby}</a>
+      </p>
     </div>
   );
 }

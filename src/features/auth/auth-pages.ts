@@ -8,6 +8,8 @@ import type { PageContext } from '../page-context/page-context.server.ts';
 import { routePage, type RoutePage } from '../route-page.ts';
 import { HANDLER_ROUTES } from '../../routes.ts';
 import AuthPage from './AuthPage.astro';
+import { inlineScriptHash } from '../security/csp.ts';
+import { SILENT_RENEW_SCRIPT } from './silent-renew.ts';
 
 /** The pay-and-play providers the sandbox banks stand in for. */
 export const PAY_AND_PLAY = ['trustly', 'zimpler', 'piq'] as const;
@@ -44,7 +46,11 @@ function authPage(routeId: string, view: (ctx: PageContext) => AuthView): RouteP
   return routePage<AuthPageData>({
     async load(ctx, _slug, url) {
       const reason = url.searchParams.get('logoutReason');
-      return { data: { routeId, auth: view(ctx), logoutReason: reason && LOGOUT_REASONS.includes(reason) ? reason : null } };
+      const auth = view(ctx);
+      return {
+        data: { routeId, auth, logoutReason: reason && LOGOUT_REASONS.includes(reason) ? reason : null },
+        ...(auth.view === 'handler' && auth.kind === 'keycloak' ? { scriptHashes: [inlineScriptHash(SILENT_RENEW_SCRIPT)] } : {}),
+      };
     },
     component: AuthPage,
   });
