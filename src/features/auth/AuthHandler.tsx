@@ -74,6 +74,8 @@ export default function AuthHandler({ kind, home, login, texts }: Props) {
       }
       const asked = params.get(RETURN_TO_PARAM) ?? params.get('redirectTo');
       const quoted = asked && asked.length > MAX_QUOTED ? `${asked.slice(0, MAX_QUOTED)}…` : asked;
+      // The address only exists in the browser, so what it says can only be shown after hydration.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setOutcome({ kind: 'notForwarded', message: quoted ? fill(texts.refused, 'target', quoted) : texts.noTarget });
       return;
     }
@@ -91,7 +93,7 @@ export default function AuthHandler({ kind, home, login, texts }: Props) {
       return;
     }
     signInFailed();
-  }, []);
+  }, [home, kind, texts]);
 
   if (!outcome) return <p role="status" className="auth-handler__status">{texts.working}</p>;
   if (outcome.kind === 'notForwarded') {
