@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentStatus, PaymentType } from '../src/cashier/flow.ts';
-import type { ProviderNotification } from '../src/cashier/payments.ts';
+import type { ProviderNotification } from '../src/cashier/providers.ts';
 import { formatMinor } from '../src/ledger/money.ts';
 import { createPlayer } from '../src/players/repository.ts';
 import { DATABASES, startPlatform } from './helpers.ts';

@@ -9,8 +9,10 @@ import { PlatformError } from '../graphql/errors.ts';
 import { formatMinor } from '../ledger/money.ts';
 import { findPlayer, playerById } from '../players/repository.ts';
 import type { PaymentStatus } from './flow.ts';
-import { historyCursor, minimumDepositMinor } from './payments.ts';
-import type { HistoryFilter, NotificationDelivery, PaymentProvider, PaymentRow, WithdrawalType } from './payments.ts';
+import { minimumDepositMinor } from './payments.ts';
+import { historyCursor } from './payment-store.ts';
+import type { HistoryFilter, PaymentRow, WithdrawalType } from './payment-store.ts';
+import type { NotificationDelivery, PaymentProvider } from './providers.ts';
 
 /** Schema of the cashier. */
 export const cashierTypeDefs = /* GraphQL */ `

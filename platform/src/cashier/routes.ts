@@ -20,7 +20,8 @@ import { playerById } from '../players/repository.ts';
 import { PAY_AND_PLAY_PROVIDERS } from '../sandbox/pay-and-play.ts';
 import { escapeHtml, page, readForm, sendHtml } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
-import type { Cashier, NotificationDelivery, PaymentProvider } from './payments.ts';
+import type { Cashier } from './payments.ts';
+import type { NotificationDelivery, PaymentProvider } from './providers.ts';
 import { readBodyText } from '../web/body.ts';
 
 const DELIVERIES: { value: NotificationDelivery; label: string }[] = [

@@ -11,7 +11,8 @@
  */
 import type { Brand, BrandRegistry } from '../brands/brands.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { PAYMENT_PROVIDERS, paymentPayload, paymentRequestHash, sandboxAccounts, type PaymentProvider } from '../cashier/payments.ts';
+import { paymentRequestHash } from '../cashier/payment-store.ts';
+import { PAYMENT_PROVIDERS, paymentPayload, sandboxAccounts, type PaymentProvider } from '../cashier/providers.ts';
 import { WITHDRAWAL_HOLD, type PaymentType } from '../cashier/flow.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { depositEntries } from '../ledger/ledger.ts';
