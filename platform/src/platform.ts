@@ -109,7 +109,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   // Configuration errors first: they are cheaper to report than a database start-up.
   const brands = loadBrands(options.brandsDir);
   // The registry is shared by every route; the watcher updates it in place, so new brands answer at once.
-  const stopWatchingBrands = options.watchBrands === false ? () => {} : watchBrands(options.brandsDir, brands);
+  const brandWatch = options.watchBrands === false ? null : watchBrands(options.brandsDir, brands);
   const ipTable = loadIpCountryTable(options.ipCountryFile ?? join(PLATFORM_DATA, 'ip-country.json'));
 
   const releaseLock = !options.db && !options.databaseUrl && options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -293,7 +293,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     async close() {
       if (closed) return;
       closed = true;
-      stopWatchingBrands();
+      brandWatch?.stop();
       if (sweepTimer) clearInterval(sweepTimer);
       await sweeping;
       await cashier.drain();

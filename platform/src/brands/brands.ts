@@ -118,22 +118,27 @@ function hostClash(dir: string, brand: Brand, registry: ReadonlyMap<string, Bran
   return null;
 }
 
+/** brand.json's and theme.json's mtimes and sizes: theme.json is included as the realm pages use its colours. */
 function fingerprint(dir: string, folder: string): string {
-  try {
-    const info = statSync(join(dir, folder, 'brand.json'));
-    return `${info.mtimeMs}:${info.size}`;
-  } catch {
-    return '-';
-  }
+  return ['brand.json', 'theme.json']
+    .map((name) => {
+      try {
+        const info = statSync(join(dir, folder, name));
+        return `${info.mtimeMs}:${info.size}`;
+      } catch {
+        return '-';
+      }
+    })
+    .join('|');
 }
 
 /**
  * Keeps registry in step with dir while the platform runs: a new or changed brand.json is read on
  * its change (fs.watch, debounced) or at the latest on the next re-scan (every rescanMs, a cheap
  * mtime check), a broken one is refused with its file and field in the log while the brand's last
- * good version keeps serving, and a removed folder stops being served. Returns the stop function.
+ * good version keeps serving, and a removed folder stops being served. rescan() checks at once.
  */
-export function watchBrands(dir: string, registry: Map<string, Brand>, rescanMs = 2000): () => void {
+export function watchBrands(dir: string, registry: Map<string, Brand>, rescanMs = 2000): { rescan(): void; stop(): void } {
   const prints = new Map(brandFolders(dir).map((folder) => [folder, fingerprint(dir, folder)]));
   const failing = new Map<string, string>();
   const rescan = () => {
@@ -190,10 +195,13 @@ export function watchBrands(dir: string, registry: Map<string, Brand>, rescanMs 
   }
   const timer = rescanMs > 0 ? setInterval(rescan, rescanMs) : undefined;
   timer?.unref();
-  return () => {
-    watcher?.close();
-    clearInterval(timer);
-    clearTimeout(debounce);
+  return {
+    rescan,
+    stop() {
+      watcher?.close();
+      clearInterval(timer);
+      clearTimeout(debounce);
+    },
   };
 }
 
