@@ -10,10 +10,14 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4610);
 
 /** The server reads a copy of content/, so tests can edit content live without touching the repo's files. */
 export const E2E_CONTENT_DIR = `.data/e2e-${E2E_PORT}-content`;
-// The config is evaluated again in every worker; only the runner (no worker index) makes the copy.
+/** The server reads a copy of brands/ too, so tests can drop a brand in without touching the repo's files. */
+export const E2E_BRANDS_DIR = `.data/e2e-${E2E_PORT}-brands`;
+// The config is evaluated again in every worker; only the runner (no worker index) makes the copies.
 if (!process.env.TEST_WORKER_INDEX) {
   rmSync(E2E_CONTENT_DIR, { recursive: true, force: true });
   cpSync('content', E2E_CONTENT_DIR, { recursive: true });
+  rmSync(E2E_BRANDS_DIR, { recursive: true, force: true });
+  cpSync('brands', E2E_BRANDS_DIR, { recursive: true });
 }
 
 export default defineConfig({
@@ -49,6 +53,7 @@ export default defineConfig({
       PLATFORM_PORT: String(E2E_PORT + 1),
       PLATFORM_DATA_DIR: `.data/e2e-${E2E_PORT}-platform`,
       ATRIUM_CONTENT_DIR: E2E_CONTENT_DIR,
+      ATRIUM_BRANDS_DIR: E2E_BRANDS_DIR,
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1',
       // Short-lived access tokens, so the session tests cross a real expiry (refresh 30 s before it) in seconds.
       PLATFORM_ACCESS_TOKEN_TTL_S: '40',

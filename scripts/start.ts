@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { BrandConfigError, loadBrands } from '../src/brands/load.server.ts';
+import { BrandConfigError, getBrands } from '../src/brands/load.server.ts';
 import { startLobby, type RunningLobby } from '../server/lobby.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -100,7 +100,8 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 let brands;
 try {
-  brands = loadBrands();
+  // Loads (a broken set refuses start-up) and then watches brands/, so a dropped-in brand goes live.
+  brands = getBrands();
 } catch (error) {
   if (error instanceof BrandConfigError) fail(error.message);
   throw error;
@@ -139,7 +140,7 @@ if (!platformUrl) {
 }
 
 try {
-  lobby = await startLobby({ port, platformUrl, brands, trustProxy: process.env.TRUST_PROXY === '1' });
+  lobby = await startLobby({ port, platformUrl, brands: getBrands, trustProxy: process.env.TRUST_PROXY === '1' });
 } catch (error) {
   console.error(`\n${(error as Error).message}\n`);
   if (platform) platform.kill('SIGTERM');

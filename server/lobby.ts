@@ -32,7 +32,8 @@ export interface LobbyOptions {
   host?: string;
   /** The platform's base URL, such as http://127.0.0.1:4322. */
   platformUrl: string;
-  brands: Brand[];
+  /** The brands served, or a function giving the current ones (brands are reloaded while running). */
+  brands: Brand[] | (() => Brand[]);
   /** Folder of the Astro build (dist/). */
   distDir?: string;
   /** Trust X-Forwarded-* from a proxy in front of the lobby; off by default, so clients cannot forge them. */
@@ -97,7 +98,8 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
 
   const brandOf = (req: http.IncomingMessage): Brand | undefined => {
     const host = parseHostHeader(req.headers.host);
-    return host ? brandForHost(options.brands, host) : undefined;
+    const brands = typeof options.brands === 'function' ? options.brands() : options.brands;
+    return host ? brandForHost(brands, host) : undefined;
   };
 
   /** Adds what the platform needs to know about the browser's request before forwarding it. */

@@ -4,25 +4,33 @@
  * locales). A request for a host no brand lists gets an error page, never another brand's data.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { getBrands } from './brands/load.server.ts';
+import { brandsGeneration, getBrands } from './brands/load.server.ts';
 import { brandForHost, parseHostHeader } from './brands/site.ts';
 import { isLocale, LOCALE_SHAPE } from './i18n/locales.ts';
 import { homePath, routePath } from './paths.ts';
 import { unknownHostResponse, badHostResponse } from './features/errors/host-errors.ts';
 import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
 import { withFrameSources } from './features/security/csp.server.ts';
-import { cachedRender, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
+import { cachedRender, clearRenderCache, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 import { contentGeneration } from './features/render-cache/content-version.server.ts';
 import { finishPage } from './features/critical-css/finish-page.server.ts';
 
 /** Paths outside the locale prefix that pages serve themselves. */
 const UNPREFIXED = /^\/(internal|api)(\/|$)/;
 
+/** The brands generation the render cache was filled under; a brand edit drops every cached page. */
+let renderedGeneration = 0;
+
 export const onRequest = defineMiddleware(async (context, next) => {
+  const brands = getBrands();
+  if (brandsGeneration() !== renderedGeneration) {
+    renderedGeneration = brandsGeneration();
+    clearRenderCache();
+  }
   const hostHeader = context.request.headers.get('host');
   const host = parseHostHeader(hostHeader);
   if (!host) return badHostResponse(hostHeader);
-  const brand = brandForHost(getBrands(), host);
+  const brand = brandForHost(brands, host);
   if (!brand) return unknownHostResponse(host);
 
   context.locals.brand = brand;

@@ -8,7 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { loadBrands } from './brands/brands.ts';
+import { loadBrands, watchBrands } from './brands/brands.ts';
 import type { BrandRegistry } from './brands/brands.ts';
 import { createCatalogueRepository } from './catalogue/repository.ts';
 import { LOGOS_FOLDER } from './content/more-casinos.ts';
@@ -56,6 +56,8 @@ export const PLATFORM_DATA = fileURLToPath(new URL('../data/', import.meta.url))
 export interface PlatformOptions {
   /** Folder with one `<brand>/brand.json` per brand. */
   brandsDir: string;
+  /** Keep the brands in step with brandsDir while running (default true). */
+  watchBrands?: boolean;
   /** Folder with one `<brand>/` content folder per brand. */
   contentDir: string;
   /** A postgres:// URL: use that server instead of PGlite. */
@@ -107,6 +109,8 @@ export interface Platform {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   // Configuration errors first: they are cheaper to report than a database start-up.
   const brands = loadBrands(options.brandsDir);
+  // The registry is shared by every route; the watcher updates it in place, so new brands answer at once.
+  const brandWatch = options.watchBrands === false ? null : watchBrands(options.brandsDir, brands);
   const ipTable = loadIpCountryTable(options.ipCountryFile ?? join(PLATFORM_DATA, 'ip-country.json'));
 
   const releaseLock = !options.db && !options.databaseUrl && options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -290,6 +294,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     async close() {
       if (closed) return;
       closed = true;
+      brandWatch?.stop();
       if (sweepTimer) clearInterval(sweepTimer);
       await sweeping;
       await cashier.drain();

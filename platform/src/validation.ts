@@ -5,10 +5,10 @@
 import { relative } from 'node:path';
 import type { z } from 'zod';
 
-/** Parse options that call a missing required field "is required" instead of zod's type message. */
+/** Parse options that call a missing required field "is required" instead of zod's type or "Invalid option" message. */
 export const friendlyErrors = {
   error: (issue: { code: string; input?: unknown }) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined,
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined ? 'is required' : undefined,
 };
 
 /** Formats zod issues as `field "a.b": message`, optionally under a path prefix. */

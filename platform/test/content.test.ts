@@ -182,6 +182,46 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
       }
     });
 
+    it('logs when a broken file is mended, and dates a problem from when it began, not when it was last seen', async () => {
+      const store = createContentStore(scratchDir, createCatalogueRepository(app.platform.db));
+      const file = join(scratchDir, 'aurelia', 'menu.json');
+      const original = readFileSync(file, 'utf8');
+      await store.menus('aurelia');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        save(file, '{ "menus": ');
+        await store.menus('aurelia');
+        const [first] = await store.problems('aurelia');
+        expect(first?.file).toMatch(/aurelia\/menu\.json$/);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        save(file, '{ "menus": { "lobbyMenu": 3 } }');
+        await store.menus('aurelia');
+        const [second] = await store.problems('aurelia');
+        expect(second?.message).not.toBe(first?.message);
+        expect(second?.since).toBe(first?.since);
+        save(file, original);
+        expect(await store.problems('aurelia')).toEqual([]);
+        expect(log).toHaveBeenCalledWith(expect.stringMatching(/aurelia\/menu\.json is valid again: serving the fixed version/));
+      } finally {
+        save(file, original);
+        warn.mockRestore();
+        log.mockRestore();
+      }
+    });
+
+    it('serves a brand without a content folder the starter lobby and menu, and says so', async () => {
+      const store = createContentStore(scratchDir, createCatalogueRepository(app.platform.db));
+      const layout = await store.layout('newbrand', 'FI');
+      expect(layout.blocks.length).toBeGreaterThan(3);
+      expect(layout.blocks[0]?.type).toBe('BANNER_MANUAL');
+      expect(layout.blocks.filter((block) => block.type === 'TOP_GAMES').length).toBeGreaterThan(1);
+      expect((await store.menus('newbrand')).lobbyMenu?.items.length).toBeGreaterThan(3);
+      const [notice] = await store.problems('newbrand');
+      expect(notice?.message).toMatch(/newbrand\/ does not exist: using the starter lobby/);
+      expect(await store.problems('aurelia')).toEqual([]);
+    });
+
     it('keeps every brand’s content valid, with every block type and a lobby menu', async () => {
       const store = createContentStore(CONTENT_DIR, createCatalogueRepository(app.platform.db));
       // Folders starting with "_" are shared (the logo library), not brands.

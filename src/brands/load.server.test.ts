@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BrandConfigError, loadBrands } from './load.server.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BrandConfigError, brandProblems, brandsGeneration, getBrands, loadBrands, refreshBrands, resetBrands } from './load.server.ts';
 
 let dir: string;
 const brandFile = (id: string) => path.join(dir, id, 'brand.json');
@@ -68,6 +68,74 @@ describe('brand loader', () => {
     expect(problems).toMatch(/nordvik.theme\.json: file is missing/);
     expect(problems).toMatch(/field "brand": is "vantor2" but the folder is "vantor"/);
     expect(problems).toMatch(/"aurelia\.localhost" is already served by brand "aurelia"/);
+  });
+
+  it('names both files of a duplicate host, the later one first', () => {
+    edit(brandFile('solenne'), (json) => {
+      json.hosts = ['aurelia.localhost'];
+    });
+    const [problem] = problemsOf();
+    expect(problem).toMatch(/solenne.brand\.json: field "hosts": "aurelia\.localhost" is already served by brand "aurelia" \(.*aurelia.brand\.json\)/);
+  });
+
+  it('says a missing required field is missing and what to add, not zod\'s "Invalid option"', () => {
+    edit(brandFile('vantor'), (json) => {
+      delete json.title;
+      delete json.license;
+    });
+    const problems = problemsOf().join('\n');
+    expect(problems).toMatch(/vantor.brand\.json: field "title" is missing: add "title" with a string/);
+    expect(problems).toMatch(/vantor.brand\.json: field "license" is missing: add "license" with one of "anj", "cos", "crc", "est", "mga"/);
+    expect(problems).not.toMatch(/Invalid option/);
+  });
+
+  it('brings a dropped-in brand live and keeps the last good version of a broken edit', async () => {
+    process.env.ATRIUM_BRANDS_DIR = dir;
+    process.env.ATRIUM_BRANDS_WATCH = '0';
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(getBrands().map((b) => b.id)).not.toContain('mybrand');
+      cpSync(path.join(dir, 'vantor'), path.join(dir, 'mybrand'), { recursive: true });
+      edit(brandFile('mybrand'), (json) => {
+        json.brand = 'mybrand';
+        json.title = 'My Brand';
+        json.hosts = ['mybrand.localhost'];
+      });
+      refreshBrands();
+      expect(getBrands().find((b) => b.id === 'mybrand')?.settings.title).toBe('My Brand');
+      const generation = brandsGeneration();
+
+      writeFileSync(brandFile('mybrand'), '{ "brand": ');
+      utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 5000));
+      refreshBrands();
+      expect(getBrands().find((b) => b.id === 'mybrand')?.settings.title).toBe('My Brand');
+      expect(brandProblems()[0]?.problems.join()).toMatch(/mybrand.brand\.json: not valid JSON/);
+      expect(brandsGeneration()).toBe(generation);
+
+      cpSync(path.join(dir, 'vantor', 'brand.json'), brandFile('mybrand'));
+      edit(brandFile('mybrand'), (json) => {
+        json.brand = 'mybrand';
+        json.hosts = ['vantor.localhost'];
+      });
+      utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 10000));
+      refreshBrands();
+      expect(brandProblems()[0]?.problems.join()).toMatch(/mybrand.brand\.json: field "hosts": "vantor\.localhost" is already served by brand "vantor"/);
+
+      edit(brandFile('mybrand'), (json) => {
+        json.hosts = ['mybrand.localhost'];
+      });
+      utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 15000));
+      refreshBrands();
+      expect(brandProblems()).toEqual([]);
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/mybrand is valid again: serving the fixed version/));
+    } finally {
+      resetBrands();
+      delete process.env.ATRIUM_BRANDS_DIR;
+      delete process.env.ATRIUM_BRANDS_WATCH;
+      log.mockRestore();
+      warn.mockRestore();
+    }
   });
 
   it('refuses a theme whose logo file does not exist', () => {

@@ -1,9 +1,11 @@
 /**
- * Reads and validates every brand folder under `brands/` (or ATRIUM_BRANDS_DIR). The whole set is
- * validated before any of it is used: one broken file refuses start-up with a message naming the
- * file, the field and what was expected, so a brand never runs half-configured.
+ * Reads and validates every brand folder under `brands/` (or ATRIUM_BRANDS_DIR). At start-up the whole
+ * set is validated before any of it is used: one broken file refuses start-up with a message naming
+ * the file, the field and what was expected, so a brand never runs half-configured. After that the
+ * folder is watched: a new or changed brand goes live without a restart, and a broken edit is refused
+ * (logged, and listed on /internal/content/) while the brand's last good version keeps serving.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, watch as fsWatch } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { FALLBACK_LOCALE, type Locale } from '../i18n/locales.ts';
@@ -37,9 +39,31 @@ export function brandsDir(): string {
   return path.resolve(process.env.ATRIUM_BRANDS_DIR ?? 'brands');
 }
 
-function describeIssues(file: string, error: z.ZodError): string[] {
+/** The value at a zod issue's path in the raw file, to tell a missing field from a wrong one. */
+function valueAt(raw: unknown, keys: readonly PropertyKey[]): unknown {
+  let value = raw;
+  for (const key of keys) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** What a missing field should hold, from the issue zod raised for it. */
+function expectation(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_value') return `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+  if (issue.code === 'invalid_type') return issue.expected === 'array' ? 'a list' : `a ${issue.expected}`;
+  return 'a value';
+}
+
+function describeIssues(file: string, error: z.ZodError, raw: unknown): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.length ? issue.path.join('.') : '(the whole file)';
+    const missing = issue.path.length > 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(raw, issue.path) === undefined;
+    if (missing) {
+      const key = String(issue.path[issue.path.length - 1]);
+      return `${file}: field "${field}" is missing: add "${key}" with ${expectation(issue)} (see src/brands/schema.ts)`;
+    }
     return `${file}: field "${field}": ${issue.message}`;
   });
 }
@@ -74,6 +98,59 @@ function chooseDefaultLocale(settings: BrandSettings): Locale {
   return settings.locales[0]!.locale;
 }
 
+/** Reads and validates one brand folder; the brand, or the problems that refuse it. */
+function loadBrandFolder(dir: string, id: string): { brand?: Brand; problems: string[] } {
+  const problems: string[] = [];
+  const brandDir = path.join(dir, id);
+  const brandFile = path.join(brandDir, 'brand.json');
+  const themeFile = path.join(brandDir, 'theme.json');
+  const rawBrand = readJson(brandFile, problems);
+  const rawTheme = readJson(themeFile, problems);
+  if (rawBrand === undefined || rawTheme === undefined) return { problems };
+  const settings = brandSettingsSchema.safeParse(rawBrand);
+  const theme = themeSettingsSchema.safeParse(rawTheme);
+  if (!settings.success) problems.push(...describeIssues(brandFile, settings.error, rawBrand));
+  if (!theme.success) problems.push(...describeIssues(themeFile, theme.error, rawTheme));
+  if (!settings.success || !theme.success) return { problems };
+  if (settings.data.brand !== id) {
+    problems.push(`${brandFile}: field "brand": is "${settings.data.brand}" but the folder is "${id}"; they must match`);
+    return { problems };
+  }
+  problems.push(...assetProblems(brandDir, themeFile, theme.data));
+  if (problems.length) return { problems };
+  return {
+    problems,
+    brand: {
+      id,
+      settings: settings.data,
+      theme: theme.data,
+      dir: brandDir,
+      defaultLocale: chooseDefaultLocale(settings.data),
+      locales: settings.data.locales.map((entry) => entry.locale),
+    },
+  };
+}
+
+/** The brand folders under dir, sorted (hidden folders are skipped). */
+function brandFolders(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The clash of brand's hosts with the other brands, naming both files; null when every host is free. */
+function hostClash(dir: string, brand: Brand, others: readonly Brand[]): string | null {
+  for (const host of brand.settings.hosts) {
+    const owner = others.find((other) => other.id !== brand.id && other.settings.hosts.includes(host));
+    if (owner) {
+      return `${path.join(dir, brand.id, 'brand.json')}: field "hosts": "${host}" is already served by brand "${owner.id}" ` +
+        `(${path.join(dir, owner.id, 'brand.json')}); give each host to one brand`;
+    }
+  }
+  return null;
+}
+
 /** Loads every brand folder; throws BrandConfigError listing every problem found. */
 export function loadBrands(dir = brandsDir()): Brand[] {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
@@ -81,55 +158,181 @@ export function loadBrands(dir = brandsDir()): Brand[] {
   }
   const problems: string[] = [];
   const brands: Brand[] = [];
-  const ids = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
+  const ids = brandFolders(dir);
   if (ids.length === 0) problems.push(`${dir}: no brand folders found; add brands/<id>/brand.json and theme.json`);
-
   for (const id of ids) {
-    const brandDir = path.join(dir, id);
-    const brandFile = path.join(brandDir, 'brand.json');
-    const themeFile = path.join(brandDir, 'theme.json');
-    const rawBrand = readJson(brandFile, problems);
-    const rawTheme = readJson(themeFile, problems);
-    if (rawBrand === undefined || rawTheme === undefined) continue;
-    const settings = brandSettingsSchema.safeParse(rawBrand);
-    const theme = themeSettingsSchema.safeParse(rawTheme);
-    if (!settings.success) problems.push(...describeIssues(brandFile, settings.error));
-    if (!theme.success) problems.push(...describeIssues(themeFile, theme.error));
-    if (!settings.success || !theme.success) continue;
-    if (settings.data.brand !== id) {
-      problems.push(`${brandFile}: field "brand": is "${settings.data.brand}" but the folder is "${id}"; they must match`);
-      continue;
-    }
-    problems.push(...assetProblems(brandDir, themeFile, theme.data));
-    brands.push({
-      id,
-      settings: settings.data,
-      theme: theme.data,
-      dir: brandDir,
-      defaultLocale: chooseDefaultLocale(settings.data),
-      locales: settings.data.locales.map((entry) => entry.locale),
-    });
-  }
-
-  const owners = new Map<string, string>();
-  for (const brand of brands) {
-    for (const host of brand.settings.hosts) {
-      const owner = owners.get(host);
-      if (owner) problems.push(`brands/${brand.id}/brand.json: field "hosts": "${host}" is already served by brand "${owner}"`);
-      owners.set(host, brand.id);
-    }
+    const loaded = loadBrandFolder(dir, id);
+    problems.push(...loaded.problems);
+    if (!loaded.brand) continue;
+    // The later folder (in name order) is the one named as clashing with the earlier one.
+    const clash = hostClash(dir, loaded.brand, brands);
+    if (clash) problems.push(clash);
+    else brands.push(loaded.brand);
   }
   if (problems.length) throw new BrandConfigError(problems);
   return brands;
 }
 
-let cached: Brand[] | undefined;
+/** A brand folder that is refused while it stays broken: its previous good version (if any) keeps serving. */
+export interface BrandProblem {
+  id: string;
+  /** Every problem of the folder, each naming file and field. */
+  problems: string[];
+  /** When the folder first became broken (ISO time). */
+  since: string;
+}
 
-/** The validated brands, loaded once per process (start-up already refused a broken set). */
+interface BrandState {
+  dir: string;
+  brands: Brand[];
+  /** Per folder, the fingerprint (mtimes and sizes) of its files when last read. */
+  fingerprints: Map<string, string>;
+  problems: Map<string, BrandProblem>;
+  /** Goes up whenever the set of served brands changes, so caches know to drop pages. */
+  generation: number;
+  stop: () => void;
+}
+
+// The lobby server (run from source) and the built pages (bundled) each hold a copy of this module:
+// the state lives on globalThis so both serve the same brands and only one watcher runs.
+const STATE = Symbol.for('atrium.brands');
+const shared = globalThis as typeof globalThis & { [STATE]?: BrandState };
+
+/** A folder's fingerprint: brand.json, theme.json and assets/ mtimes and sizes (cheap to take). */
+function fingerprint(dir: string, id: string): string {
+  return ['brand.json', 'theme.json', 'assets']
+    .map((name) => {
+      try {
+        const info = statSync(path.join(dir, id, name));
+        return `${name}:${info.mtimeMs}:${info.size}`;
+      } catch {
+        return `${name}:-`;
+      }
+    })
+    .join('|');
+}
+
+/**
+ * Re-reads the brand folders whose files changed: a new or fixed brand goes live, a broken one is
+ * refused (logged with file and field) while its last good version keeps serving, a removed folder
+ * stops being served. Returns whether the served set changed.
+ */
+export function refreshBrands(state = shared[STATE]): boolean {
+  if (!state) return false;
+  const { dir } = state;
+  let ids: string[];
+  try {
+    ids = brandFolders(dir);
+  } catch (error) {
+    console.warn(`[brands] cannot read ${dir}: ${(error as Error).message}; still serving the brands loaded before`);
+    return false;
+  }
+  let changed = false;
+  const brands = [...state.brands];
+  for (const id of [...state.fingerprints.keys()]) {
+    if (ids.includes(id)) continue;
+    state.fingerprints.delete(id);
+    state.problems.delete(id);
+    const index = brands.findIndex((brand) => brand.id === id);
+    if (index >= 0) {
+      brands.splice(index, 1);
+      changed = true;
+      console.log(`[brands] ${path.join(dir, id)} was removed: brand "${id}" is no longer served`);
+    }
+  }
+  for (const id of ids) {
+    const print = fingerprint(dir, id);
+    if (state.fingerprints.get(id) === print) continue;
+    state.fingerprints.set(id, print);
+    const loaded = loadBrandFolder(dir, id);
+    const clash = loaded.brand ? hostClash(dir, loaded.brand, brands) : null;
+    const problems = clash ? [clash] : loaded.problems;
+    const index = brands.findIndex((brand) => brand.id === id);
+    if (loaded.brand && !clash) {
+      if (state.problems.delete(id)) console.log(`[brands] ${path.join(dir, id)} is valid again: serving the fixed version`);
+      else console.log(`[brands] ${index >= 0 ? 'reloaded' : 'added'} brand "${id}" (${loaded.brand.settings.hosts.join(', ')})`);
+      if (index >= 0) brands[index] = loaded.brand;
+      else brands.push(loaded.brand);
+      changed = true;
+      continue;
+    }
+    const known = state.problems.get(id);
+    const still = index >= 0 ? `still serving the last good version of "${id}"` : `brand "${id}" is not served until this is fixed`;
+    if (known?.problems.join('\n') !== problems.join('\n')) {
+      console.warn(`[brands] refused ${path.join(dir, id)}: ${still}\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    }
+    state.problems.set(id, { id, problems, since: known?.since ?? new Date().toISOString() });
+  }
+  if (changed) {
+    brands.sort((a, b) => a.id.localeCompare(b.id));
+    state.brands = brands;
+    state.generation += 1;
+  }
+  return changed;
+}
+
+/** Watches dir (fs.watch, debounced) with a periodic re-scan for file systems whose events are lost. */
+function watch(state: BrandState): () => void {
+  const rescanMs = Number(process.env.ATRIUM_BRANDS_RESCAN_MS ?? 2000);
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+  const soon = () => {
+    clearTimeout(debounce);
+    debounce = setTimeout(() => refreshBrands(state), 150);
+    debounce.unref?.();
+  };
+  let watcher: ReturnType<typeof fsWatch> | undefined;
+  try {
+    watcher = fsWatch(state.dir, { recursive: true }, soon);
+    watcher.unref();
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    // Without events the periodic re-scan below still picks changes up.
+  }
+  const timer = rescanMs > 0 ? setInterval(() => refreshBrands(state), rescanMs) : undefined;
+  timer?.unref?.();
+  return () => {
+    watcher?.close();
+    clearInterval(timer);
+    clearTimeout(debounce);
+  };
+}
+
+/**
+ * The brands being served. The first call loads them all (a broken set refuses start-up) and then
+ * watches the folder, so a dropped-in or edited brand goes live without a restart
+ * (ATRIUM_BRANDS_WATCH=0 turns watching off).
+ */
 export function getBrands(): Brand[] {
-  cached ??= loadBrands();
-  return cached;
+  let state = shared[STATE];
+  if (!state) {
+    const dir = brandsDir();
+    const brands = loadBrands(dir);
+    state = { dir, brands, fingerprints: new Map(), problems: new Map(), generation: 0, stop: () => {} };
+    for (const id of brandFolders(dir)) state.fingerprints.set(id, fingerprint(dir, id));
+    if (process.env.ATRIUM_BRANDS_WATCH !== '0') state.stop = watch(state);
+    shared[STATE] = state;
+  }
+  return state.brands;
+}
+
+/** Brand folders refused since start-up (each still broken), for the internal status page. */
+export function brandProblems(): BrandProblem[] {
+  return [...(shared[STATE]?.problems.values() ?? [])];
+}
+
+/** A number that goes up whenever the served brands change (render caches drop their pages then). */
+export function brandsGeneration(): number {
+  return shared[STATE]?.generation ?? 0;
+}
+
+/** Whether a brand is being served (true before the brands are first loaded, so callers never wait on it). */
+export function isBrandServed(id: string): boolean {
+  const state = shared[STATE];
+  return !state || state.brands.some((brand) => brand.id === id);
+}
+
+/** Stops watching and forgets the loaded brands (tests). */
+export function resetBrands(): void {
+  shared[STATE]?.stop();
+  delete shared[STATE];
 }

@@ -1,9 +1,10 @@
 /**
- * The brands the platform serves, read once at start from `brands/<id>/brand.json`. The lobby owns
+ * The brands the platform serves, read at start from `brands/<id>/brand.json` and kept in step with
+ * the folder while running (watchBrands), so a dropped-in brand needs no restart. The lobby owns
  * the full schema (src/brands/schema.ts); the platform is a separate service, so it parses only the
  * fields it needs and ignores the rest.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
@@ -55,47 +56,153 @@ export interface Brand {
 /** Every brand by id. */
 export type BrandRegistry = ReadonlyMap<string, Brand>;
 
+/** The brand folders under dir, sorted (hidden and `_` folders are skipped). */
+function brandFolders(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.startsWith('_'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Reads one `<dir>/<folder>/brand.json`; throws one clear error naming the file and what is wrong. */
+function loadBrand(dir: string, folder: string): Brand {
+  const file = join(dir, folder, 'brand.json');
+  const shown = displayPath(file);
+  if (!existsSync(file)) throw new Error(`${shown} is missing: every folder under ${dir} is a brand and needs a brand.json`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${shown} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = brandFileSchema.safeParse(json, friendlyErrors);
+  if (!parsed.success) throw new Error(`${shown} is invalid: ${describeIssues(parsed.error.issues).join('; ')}`);
+  const settings = parsed.data;
+  if (settings.brand !== folder) {
+    throw new Error(`${shown} says brand "${settings.brand}" but lives in folder "${folder}": make them equal`);
+  }
+  return {
+    id: folder,
+    title: settings.title ?? folder,
+    operator: settings.operator,
+    license: settings.license,
+    currency: settings.currency,
+    defaultCountry: settings.defaultCountry,
+    hosts: settings.hosts ?? [`${folder}.localhost`],
+    minimumAge: settings.minimumAge ?? 18,
+    features: settings.features,
+    flows: settings.flows,
+    locales: settings.locales.map((entry) => ({ locale: entry.locale, label: entry.label ?? entry.locale, isDefault: entry.isDefault })),
+  };
+}
+
 /** Reads every `<dir>/<id>/brand.json`; throws one clear error naming the file that is missing or wrong. */
-export function loadBrands(dir: string): BrandRegistry {
+export function loadBrands(dir: string): Map<string, Brand> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new Error(`Brands folder not found: ${dir}. Set ATRIUM_BRANDS_DIR to the folder holding <brand>/brand.json files`);
   }
   const brands = new Map<string, Brand>();
-  const folders = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.startsWith('_'))
-    .map((entry) => entry.name)
-    .sort();
-  for (const folder of folders) {
-    const file = join(dir, folder, 'brand.json');
-    const shown = displayPath(file);
-    if (!existsSync(file)) throw new Error(`${shown} is missing: every folder under ${dir} is a brand and needs a brand.json`);
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`${shown} is not valid JSON: ${(error as Error).message}`);
-    }
-    const parsed = brandFileSchema.safeParse(json, friendlyErrors);
-    if (!parsed.success) throw new Error(`${shown} is invalid: ${describeIssues(parsed.error.issues).join('; ')}`);
-    const settings = parsed.data;
-    if (settings.brand !== folder) {
-      throw new Error(`${shown} says brand "${settings.brand}" but lives in folder "${folder}": make them equal`);
-    }
-    brands.set(folder, {
-      id: folder,
-      title: settings.title ?? folder,
-      operator: settings.operator,
-      license: settings.license,
-      currency: settings.currency,
-      defaultCountry: settings.defaultCountry,
-      hosts: settings.hosts ?? [`${folder}.localhost`],
-      minimumAge: settings.minimumAge ?? 18,
-      features: settings.features,
-      flows: settings.flows,
-      locales: settings.locales.map((entry) => ({ locale: entry.locale, label: entry.label ?? entry.locale, isDefault: entry.isDefault })),
-    });
-  }
+  for (const folder of brandFolders(dir)) brands.set(folder, loadBrand(dir, folder));
   return brands;
+}
+
+/** The clash of brand's hosts with the other brands, naming both files; null when every host is free. */
+function hostClash(dir: string, brand: Brand, registry: ReadonlyMap<string, Brand>): string | null {
+  for (const other of registry.values()) {
+    const host = other.id === brand.id ? undefined : brand.hosts.find((candidate) => other.hosts.includes(candidate));
+    if (host) {
+      return `${displayPath(join(dir, brand.id, 'brand.json'))}: field "hosts": "${host}" is already served by brand "${other.id}" ` +
+        `(${displayPath(join(dir, other.id, 'brand.json'))}); give each host to one brand`;
+    }
+  }
+  return null;
+}
+
+/** brand.json's and theme.json's mtimes and sizes: theme.json is included as the realm pages use its colours. */
+function fingerprint(dir: string, folder: string): string {
+  return ['brand.json', 'theme.json']
+    .map((name) => {
+      try {
+        const info = statSync(join(dir, folder, name));
+        return `${info.mtimeMs}:${info.size}`;
+      } catch {
+        return '-';
+      }
+    })
+    .join('|');
+}
+
+/**
+ * Keeps registry in step with dir while the platform runs: a new or changed brand.json is read on
+ * its change (fs.watch, debounced) or at the latest on the next re-scan (every rescanMs, a cheap
+ * mtime check), a broken one is refused with its file and field in the log while the brand's last
+ * good version keeps serving, and a removed folder stops being served. rescan() checks at once.
+ */
+export function watchBrands(dir: string, registry: Map<string, Brand>, rescanMs = 2000): { rescan(): void; stop(): void } {
+  const prints = new Map(brandFolders(dir).map((folder) => [folder, fingerprint(dir, folder)]));
+  const failing = new Map<string, string>();
+  const rescan = () => {
+    let folders: string[];
+    try {
+      folders = brandFolders(dir);
+    } catch {
+      return;
+    }
+    for (const id of [...registry.keys()]) {
+      if (folders.includes(id)) continue;
+      registry.delete(id);
+      prints.delete(id);
+      console.log(`[platform] brand "${id}" was removed from ${displayPath(dir)}: no longer served`);
+    }
+    for (const folder of folders) {
+      const print = fingerprint(dir, folder);
+      if (prints.get(folder) === print) continue;
+      prints.set(folder, print);
+      let problem: string;
+      try {
+        const brand = loadBrand(dir, folder);
+        const clash = hostClash(dir, brand, registry);
+        if (!clash) {
+          const known = registry.has(folder);
+          registry.set(folder, brand);
+          if (failing.delete(folder)) console.log(`[platform] ${displayPath(join(dir, folder, 'brand.json'))} is valid again: serving the fixed version`);
+          else console.log(`[platform] ${known ? 'reloaded' : 'added'} brand "${folder}" (${brand.hosts.join(', ')})`);
+          continue;
+        }
+        problem = clash;
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+      if (failing.get(folder) !== problem) {
+        const still = registry.has(folder) ? `still serving the last good version of "${folder}"` : `brand "${folder}" is not served until this is fixed`;
+        console.warn(`[platform] refused ${problem} — ${still}`);
+      }
+      failing.set(folder, problem);
+    }
+  };
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dir, { recursive: true }, () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(rescan, 150);
+      debounce.unref();
+    });
+    watcher.unref();
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    // Without change events the periodic re-scan still picks edits up.
+  }
+  const timer = rescanMs > 0 ? setInterval(rescan, rescanMs) : undefined;
+  timer?.unref();
+  return {
+    rescan,
+    stop() {
+      watcher?.close();
+      clearInterval(timer);
+      clearTimeout(debounce);
+    },
+  };
 }
 
 /** The flow for visitors from a country: the brand's override for it, else its default. */

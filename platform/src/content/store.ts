@@ -3,11 +3,14 @@
  * `menu.json` and `more-casinos.json` on request, validates them, and caches each file until its mtime changes, so an
  * editor's save shows on the next page load with no restart. A broken save never takes the lobby
  * down: the last good version of that file keeps being served and the problem (file, block, field)
- * is reported, in the log once and through `problems()` until the file is fixed.
+ * is reported, in the log once and through `problems()` until the file is fixed (and the log says when
+ * it is mended). A brand with no content folder yet gets the starter lobby and menu
+ * (platform/data/starter-content/), reported through `problems()` as "using the starter lobby".
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
@@ -59,8 +62,20 @@ export interface ContentStore {
   version(brandId: string): Promise<string>;
 }
 
+/** The starter lobby and menu, served to a brand with no content folder (a new brand is never empty). */
+export const STARTER_CONTENT_DIR = fileURLToPath(new URL('../../data/starter-content/', import.meta.url));
+
 /** Creates a store over dir that checks references against the catalogue. */
-export function createContentStore(dir: string, catalogue: CatalogueRepository): ContentStore {
+export function createContentStore(dir: string, catalogue: CatalogueRepository, starterDir = STARTER_CONTENT_DIR): ContentStore {
+  /** When each brand without a content folder was first served the starter lobby. */
+  const starterSince = new Map<string, string>();
+  /** Whether the brand has no content folder and so gets the starter lobby and menu. */
+  async function usesStarter(brandId: string): Promise<boolean> {
+    const has = await stat(join(dir, brandId)).then((info) => info.isDirectory(), () => false);
+    if (has) starterSince.delete(brandId);
+    else if (!starterSince.has(brandId)) starterSince.set(brandId, new Date().toISOString());
+    return !has;
+  }
   const cache = new Map<string, { mtimeMs: number; size: number; value: unknown }>();
   const problems = new Map<string, ContentProblem & { brandId: string; mtimeMs: number; recheck: () => Promise<unknown> }>();
 
@@ -107,7 +122,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
       });
       return hit.value as T;
     }
-    problems.delete(file);
+    if (problems.delete(file)) console.log(`[platform] ${shown} is valid again: serving the fixed version`);
     cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, value });
     return value;
   }
@@ -192,9 +207,24 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
       await Promise.all(mine().map((problem) => problem.recheck().catch(() => undefined)));
-      return mine().map(({ file, message, since }) => ({ file, message, since }));
+      const found = mine().map(({ file, message, since }) => ({ file, message, since }));
+      if (await usesStarter(brandId)) {
+        const folder = displayPath(join(dir, brandId));
+        found.unshift({
+          file: `${folder}/`,
+          message: `${folder}/ does not exist: using the starter lobby (a hero banner and game rails) and the starter menu; ` +
+            `create ${folder}/layout.json and menu.json to give the brand its own`,
+          since: starterSince.get(brandId) ?? new Date().toISOString(),
+        });
+      }
+      return found;
     },
     async layout(brandId, countryCode) {
+      if (await usesStarter(brandId)) {
+        const starterFile = join(starterDir, 'layout.json');
+        const starter = await cached(starterFile, checkLayout);
+        if (starter) return { file: relative(dir, starterFile), variantOf: null, blocks: starter };
+      }
       const variantFile = join(dir, brandId, `layout.${countryCode}.json`);
       const variant = await cached(variantFile, checkLayout);
       if (variant) return { file: relative(dir, variantFile), variantOf: countryCode, blocks: variant };
@@ -206,6 +236,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository):
       return { file: relative(dir, baseFile), variantOf: null, blocks: base };
     },
     async menus(brandId) {
+      if (await usesStarter(brandId)) return (await cached(join(starterDir, 'menu.json'), checkMenu)) ?? {};
       return (await cached(join(dir, brandId, 'menu.json'), checkMenu)) ?? {};
     },
     moreCasinos: readMoreCasinos,

@@ -72,7 +72,10 @@ export function createOidcRealms(options: {
   const issuers = new Map<string, string>();
   const callbacks = new Map<string, ReturnType<Provider['callback']>>();
 
-  for (const brand of brands.values()) {
+  /** The brand object each realm was built from: a brand reloaded from brands/ gets its realm rebuilt. */
+  const builtFor = new Map<string, Brand>();
+  /** Builds (or rebuilds) the realm of a brand; its sessions live in the database, so they survive. */
+  function buildRealm(brand: Brand): void {
     const issuer = `${publicOrigin(settings, brand.hosts[0] ?? `${brand.id}.localhost`)}/auth/realms/${brand.id}`;
     issuers.set(brand.id, issuer);
     themes.set(brand.id, brandTheme(options.brandsDir, brand.id));
@@ -84,7 +87,10 @@ export function createOidcRealms(options: {
     provider.Client.prototype.postLogoutRedirectUriAllowed = allowed;
     provider.on('server_error', (_ctx: unknown, error: Error) => console.error(`[platform] oidc ${brand.id} server error:`, error));
     providers.set(brand.id, provider);
+    builtFor.set(brand.id, brand);
+    callbacks.delete(brand.id);
   }
+  for (const brand of brands.values()) buildRealm(brand);
 
   // GraphQL accepts the providers' access tokens too.
   auth.setOidcLookup(async (token, brandId) => {
@@ -313,12 +319,18 @@ export function createOidcRealms(options: {
   }
 
   return {
-    issuer: (brandId) => issuers.get(brandId) ?? '',
+    issuer: (brandId) => {
+      const brand = brands.get(brandId);
+      if (brand && builtFor.get(brand.id) !== brand) buildRealm(brand);
+      return issuers.get(brandId) ?? '';
+    },
     async handle(req, res) {
       const url = req.url ?? '/';
       const match = /^\/auth\/realms\/([a-z][a-z0-9-]*)(\/[^?]*)?(\?.*)?$/.exec(url);
       if (!match) return false;
       const brand = brands.get(match[1] ?? '');
+      // A brand dropped in (or edited) while the platform runs gets its realm on first use.
+      if (brand && builtFor.get(brand.id) !== brand) buildRealm(brand);
       const provider = brand ? providers.get(brand.id) : undefined;
       if (!brand || !provider) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Realm "${match[1]}" does not exist: use one of ${[...brands.keys()].join(', ')}` }));

@@ -20,7 +20,7 @@ export function unknownHostResponse(host: string): Response {
   return page(
     404,
     'No site is configured for this address',
-    `The host <code>${escapeHtml(host)}</code> is not one of the brands this server runs. If you operate this site, add it to the <code>hosts</code> list of a brand's <code>brands/&lt;id&gt;/brand.json</code> and restart.`,
+    `The host <code>${escapeHtml(host)}</code> is not one of the brands this server runs. If you operate this site, add it to the <code>hosts</code> list of a brand's <code>brands/&lt;id&gt;/brand.json</code>, or drop a new brand folder into <code>brands/</code>: it is picked up within seconds, no restart needed.`,
   );
 }
 

@@ -52,7 +52,9 @@ export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
     const id = `${problem.file}|${problem.message}`;
     if (!reported.has(id)) {
       reported.add(id);
-      console.warn(`[lobby] content problem, serving the last good version: ${problem.message}`);
+      // A folder (not a file) is the starter-lobby notice of a brand without content: news, not a fault.
+      if (problem.file.endsWith('/')) console.log(`[lobby] ${problem.message}`);
+      else console.warn(`[lobby] content problem, serving the last good version: ${problem.message}`);
     }
   }
   return layout;

@@ -9,6 +9,7 @@
  * rely on their short lifetimes alone. A platform that is down is asked again on the next tick.
  */
 import { platformQuery, PlatformError } from '../../lib/graphql.server.ts';
+import { isBrandServed } from '../../brands/load.server.ts';
 
 const pollMs = Number(process.env.ATRIUM_CONTENT_POLL_MS ?? 1000);
 const VERSION_QUERY = /* GraphQL */ `query ContentVersion { contentVersion }`;
@@ -52,6 +53,13 @@ function watchOf(brandId: string): Watch {
 }
 
 async function poll(brandId: string, watch: Watch): Promise<void> {
+  // A brand folder removed while running: stop asking; the first page of a re-added brand starts again.
+  if (!isBrandServed(brandId)) {
+    if (watch.timer) clearInterval(watch.timer);
+    watch.timer = null;
+    watch.state = 'idle';
+    return;
+  }
   try {
     const data = await platformQuery<{ contentVersion: string }>('ContentVersion', VERSION_QUERY, {}, { brand: brandId, locale: 'en' });
     noteContentVersion(brandId, data.contentVersion);

@@ -231,21 +231,22 @@ async function fontFallback(brand: Brand, font: Font): Promise<string> {
   }
 }
 
-const cache = new Map<string, Promise<FontFallbacks>>();
+// Keyed by the brand object: a brand reloaded from brands/ is a new object, so an edited theme is read afresh.
+const cache = new WeakMap<Brand, Promise<FontFallbacks>>();
 
 /**
  * The fallback faces of a brand's body and heading fonts (read once per brand), and for each web
  * font that got them, the fallback families its stack names.
  */
 export function brandFontFallbacks(brand: Brand): Promise<FontFallbacks> {
-  let known = cache.get(brand.id);
+  let known = cache.get(brand);
   if (!known) {
     const fonts = [brand.theme.fonts.body, brand.theme.fonts.heading].filter((font, index, all) => all.findIndex((other) => other.family === font.family) === index);
     known = Promise.all(fonts.map(async (font) => ({ font, css: await fontFallback(brand, font) }))).then((results) => ({
       css: results.map((result) => result.css).join(''),
       families: new Map(results.filter((result) => result.css).map(({ font }) => [font.family, fallbackFamilies(font.family, isSerifStack(font.fallback))])),
     }));
-    cache.set(brand.id, known);
+    cache.set(brand, known);
   }
   return known;
 }
