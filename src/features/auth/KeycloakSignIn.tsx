@@ -4,7 +4,7 @@
  * only when the flow starts. The button stays disabled until the island has hydrated, so a click
  * in the moment before is never silently lost.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { readSessionConfig } from '../session/config.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { requestedReturnPath } from './sign-in.ts';
@@ -38,9 +38,11 @@ export default function KeycloakSignIn({ mode, texts, home }: Props) {
       });
   };
 
-  useEffect(() => {
+  // autoSignIn=1 (the Sign In button of the sports pages) starts the sign-in once, on arrival.
+  const startIfAsked = useEffectEvent(() => {
     if (new URLSearchParams(location.search).get('autoSignIn') === '1') start();
-  }, []);
+  });
+  useEffect(() => startIfAsked(), []);
 
   return (
     <div className="auth-form">

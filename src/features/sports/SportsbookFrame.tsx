@@ -41,6 +41,8 @@ export default function SportsbookFrame({ brand, locale, sport, sportsbookOrigin
 
   useEffect(() => {
     if (!signedIn) {
+      // The frame's address carries the page's own origin, which only the browser knows.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setFrame({ url: visitorSportsbookUrl(sportsbookOrigin, { brand, locale, sport, lobbyOrigin: location.origin }), origin: sportsbookOrigin });
       return;
     }
