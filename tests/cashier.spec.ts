@@ -85,6 +85,28 @@ test.describe('cashier', () => {
     });
   }
 
+  test('hovering Deposit in the account menu reads the cashier context before the click, which opens it in place', async ({ page }) => {
+    await player(page, '10.00');
+    await page.goto(`${ORIGIN}/en/`);
+    await expect(page.getByTestId('balance')).toHaveText(/€10\.00/, { timeout: 15_000 });
+    const contextReads: string[] = [];
+    page.on('request', (request) => {
+      if ((request.postData() ?? '').includes('query LastCompletedDeposit')) contextReads.push(request.url());
+    });
+    await page.getByRole('button', { name: 'My account' }).click();
+    const deposit = page.getByRole('link', { name: 'Deposit', exact: true });
+    await deposit.hover();
+    await expect.poll(() => contextReads.length, { message: 'hovering Deposit starts the cashier context read' }).toBe(1);
+    await deposit.click();
+    await expect(cashier(page)).toBeVisible();
+    // Opened in place: no trip through /deposit/, and the prefetched read is the one the panel used.
+    await expect(page).toHaveURL(`${ORIGIN}/en/`);
+    await expect(cashier(page).getByTestId('cashier-minimum')).toHaveText('Minimum deposit: €20.00');
+    await expect(cashier(page).getByRole('button', { name: 'Continue to deposit' })).toBeEnabled();
+    await expect(cashier(page).getByRole('radio', { name: 'Trustly' })).toBeChecked();
+    expect(contextReads).toHaveLength(1);
+  });
+
   test('a deep link with autoSubmit goes straight to the provider, and cancelling there moves no money @phone', async ({ page }) => {
     const { tokens } = await player(page, '5.00');
     await page.goto(`${ORIGIN}/en/?autoSubmit=true&paymentMethod=piq&amount=30`);

@@ -8,7 +8,9 @@
  * - a window message closeQuickDepositEvent from this origin closes it, and so does a path change;
  *   Escape does not (the quick-deposit variant);
  * - back from the provider page (paymentId, paymentStatus) it tells the player what happened;
- * - wallet toasts and the running-out-of-funds prompt, quiet on sports pages or once dismissed.
+ * - wallet toasts and the running-out-of-funds prompt, quiet on sports pages or once dismissed;
+ * - the account menu's Deposit opens it in place (open-request.ts), and hovering or focusing it
+ *   starts the cashier's data read first.
  */
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
@@ -19,7 +21,9 @@ import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet, type BalanceUpdate } from '../wallet/wallet-store.ts';
 import { CashierPanel, fill, type CashierTab } from './CashierPanel.tsx';
+import { prefetchCashierContext } from './api.ts';
 import { forgetIntent } from './intent.ts';
+import { CASHIER_REQUEST_EVENT, type CashierRequest } from './open-request.ts';
 import { DISMISSED_DEPOSIT_COOKIE, isCloseQuickDepositMessage, readDeepLink, runningOutOfFunds, walletNoticesSuppressed, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
 
@@ -102,13 +106,22 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       path = location.pathname;
       if ($overlay.get()?.variant === 'quick-deposit') closeOverlay();
     };
+    // Entry points (account menu) ask here: open in place instead of two page loads via /deposit/.
+    const onRequest = (event: Event) => {
+      const { tab, intent } = (event as CustomEvent<CashierRequest>).detail;
+      event.preventDefault();
+      prefetchCashierContext();
+      if (intent === 'open') openRef.current(tab, null);
+    };
     addEventListener('message', onMessage);
     addEventListener('popstate', onPathChange);
+    addEventListener(CASHIER_REQUEST_EVENT, onRequest);
     const stopWallet = watchWallet(texts, locale, () => openRef.current('deposit', null));
     return () => {
       for (const timer of timers) clearTimeout(timer);
       removeEventListener('message', onMessage);
       removeEventListener('popstate', onPathChange);
+      removeEventListener(CASHIER_REQUEST_EVENT, onRequest);
       stopWallet();
       stopDeepLink();
     };

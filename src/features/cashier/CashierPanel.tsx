@@ -14,7 +14,7 @@ import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
-import { cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierContext } from './api.ts';
+import { cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierContext, takeCashierContext } from './api.ts';
 import { forgetIntent, intentKey } from './intent.ts';
 import type { LastCompletedDeposit, Payment } from './queries.ts';
 import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
@@ -67,7 +67,8 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
   const [context, setContext] = useState<{ last: LastCompletedDeposit | null; pending: Payment[] } | null>(null);
   const reload = () => loadCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
   useEffect(() => {
-    void reload();
+    // The first read may already be under way (prefetched on hover or focus of Deposit).
+    void takeCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
   }, []);
 
   return (

@@ -76,6 +76,27 @@ export function cancelWithdrawal(paymentId: string): Promise<Payment> {
   });
 }
 
+/** The cashier's context as it opens; a prefetch (hover or focus on Deposit) leaves its answer here for the panel. */
+let prefetched: Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> | null = null;
+
+/** Starts the context read before the panel mounts, so the panel opens on an answer already on its way. */
+export function prefetchCashierContext(): void {
+  if (prefetched) return;
+  const pending = loadCashierContext();
+  prefetched = pending;
+  // A failed prefetch is not kept: the panel then reads again.
+  pending.catch(() => {
+    if (prefetched === pending) prefetched = null;
+  });
+}
+
+/** The prefetched context when there is one (used once), else a new read. */
+export function takeCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
+  const pending = prefetched;
+  prefetched = null;
+  return pending ?? loadCashierContext();
+}
+
 /** The last completed deposit and the pending withdrawals. */
 export function loadCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
   return run(async () => {

@@ -4,8 +4,9 @@
  * placeholder, and if the check finds no session it falls back to Sign In and Register.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
+import { requestCashier } from '../cashier/open-request.ts';
 import { Balance, formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
 import { readSessionConfig } from './config.ts';
@@ -38,6 +39,23 @@ async function logOut(): Promise<void> {
   // No runtime (the session never started): clear what is stored and leave.
   const { logout } = await import('./logout.ts');
   return logout(readSessionConfig(), null);
+}
+
+/** Props of a Deposit entry: prefetch on intent, open the cashier in place on a plain click. */
+function depositEntry(onOpened: () => void) {
+  const prefetch = () => void requestCashier({ tab: 'deposit', intent: 'prefetch' });
+  return {
+    onPointerEnter: prefetch,
+    onFocus: prefetch,
+    onTouchStart: prefetch,
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      // A new tab or window keeps the link; no cashier island (it did not take the request) navigates.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!requestCashier({ tab: 'deposit', intent: 'open' })) return;
+      event.preventDefault();
+      onOpened();
+    },
+  };
 }
 
 /** Balance and account menu. */
@@ -86,7 +104,7 @@ export default function AccountMenu({ locale, texts, paths }: Props) {
   const name = player ? [player.personalInfo.firstName, player.personalInfo.lastName].filter(Boolean).join(' ') || player.username : '';
   return (
     <div className="account-menu" ref={rootRef} data-player-status={status}>
-      <a className="account-menu__balance" href={paths.deposit}>
+      <a className="account-menu__balance" href={paths.deposit} {...depositEntry(() => setOpen(false))}>
         <Balance locale={locale} label={texts.balance} hydrated={hydrated} />
       </a>
       <button
@@ -108,7 +126,7 @@ export default function AccountMenu({ locale, texts, paths }: Props) {
           </p>
         )}
         <ul>
-          <li><a href={paths.deposit}>{texts.deposit}</a></li>
+          <li><a href={paths.deposit} {...depositEntry(() => setOpen(false))}>{texts.deposit}</a></li>
           <li><a href={paths.account}>{texts.account}</a></li>
           <li>
             <button
