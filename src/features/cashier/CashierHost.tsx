@@ -12,7 +12,7 @@
  * - the account menu's Deposit opens it in place (open-request.ts), and hovering or focusing it
  *   starts the cashier's data read first.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { showFeedback } from '../feedback/store.ts';
 import { closeOverlay, openOverlay, $overlay } from '../overlay/store.ts';
@@ -44,9 +44,8 @@ interface Props {
 
 /** The cashier's triggers and notices. */
 export default function CashierHost({ locale, texts, cashierRoute, homePath, darkLayout, lastUsedAccountFeature }: Props) {
-  const openRef = useRef<(tab: CashierTab, deepLink: DeepLink | null) => void>(() => {});
-
-  openRef.current = (tab, deepLink) => {
+  // An effect event: timers, listeners and the deep link set up once still open it with the latest props.
+  const open = useEffectEvent((tab: CashierTab, deepLink: DeepLink | null) => {
     const close = () => {
       history.replaceState(history.state, '', urlWithoutOverlayParams(location.href));
       closeOverlay();
@@ -67,7 +66,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
         />
       ),
     });
-  };
+  });
 
   useEffect(() => {
     if (cashierRoute) {
@@ -79,7 +78,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
     const requested = sessionStorage.getItem(OPEN_AFTER_REDIRECT);
     if (requested === 'deposit' || requested === 'withdraw') {
       sessionStorage.removeItem(OPEN_AFTER_REDIRECT);
-      timers.push(setTimeout(() => openRef.current(requested, null), OPEN_AFTER_REDIRECT_MS));
+      timers.push(setTimeout(() => open(requested, null), OPEN_AFTER_REDIRECT_MS));
     }
     const deepLink = readDeepLink(location.search);
     let stopDeepLink = () => {};
@@ -88,7 +87,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       stopDeepLink = $player.subscribe(({ status }) => {
         if (status !== 'LOGGED_IN') return;
         queueMicrotask(() => stopDeepLink());
-        openRef.current('deposit', deepLink);
+        open('deposit', deepLink);
       });
     }
     reportReturnFromProvider(texts);
@@ -111,12 +110,12 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       const { tab, intent } = (event as CustomEvent<CashierRequest>).detail;
       event.preventDefault();
       prefetchCashierContext();
-      if (intent === 'open') openRef.current(tab, null);
+      if (intent === 'open') open(tab, null);
     };
     addEventListener('message', onMessage);
     addEventListener('popstate', onPathChange);
     addEventListener(CASHIER_REQUEST_EVENT, onRequest);
-    const stopWallet = watchWallet(texts, locale, () => openRef.current('deposit', null));
+    const stopWallet = watchWallet(texts, locale, () => open('deposit', null));
     return () => {
       for (const timer of timers) clearTimeout(timer);
       removeEventListener('message', onMessage);
@@ -125,7 +124,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       stopWallet();
       stopDeepLink();
     };
-  }, []);
+  }, [cashierRoute, homePath, locale, texts]);
 
   return null;
 }

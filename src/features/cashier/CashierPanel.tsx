@@ -5,7 +5,7 @@
  * idempotency key of its intent (intent.ts), and a second click while one is in flight does nothing.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { showFeedback } from '../feedback/store.ts';
@@ -195,11 +195,14 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
     }
   };
 
+  // A deep link with autoSubmit submits once, as soon as the wallet (and so the currency) is known.
+  const autoSubmit = useEffectEvent(() => {
+    if (!deepLink?.autoSubmit || autoSubmitted.current) return;
+    autoSubmitted.current = true;
+    void submit();
+  });
   useEffect(() => {
-    if (deepLink?.autoSubmit && wallet && !autoSubmitted.current) {
-      autoSubmitted.current = true;
-      void submit();
-    }
+    if (wallet) autoSubmit();
   }, [wallet]);
 
   const restriction = restrictionOfPlayer(player);
@@ -248,15 +251,13 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
   const minimum = wallet?.minWithdrawalAmount ?? '0';
   const instantBlocked = player?.isInstantBankingBlocked ?? false;
   const [amount, setAmount] = useState('');
-  const [type, setType] = useState<'Instant' | 'Manual'>(instantBlocked ? 'Manual' : 'Instant');
+  const [picked, setType] = useState<'Instant' | 'Manual'>('Instant');
+  // A block that arrives (the player's data loads or changes) turns Instant off at once.
+  const type = instantBlocked ? 'Manual' : picked;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const ids = useId();
-
-  useEffect(() => {
-    if (instantBlocked) setType('Manual');
-  }, [instantBlocked]);
 
   const submit = async () => {
     if (inFlight.current || !wallet) return;
