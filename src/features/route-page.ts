@@ -16,7 +16,7 @@ export interface LoadedPage<D> {
    * header before it starts rendering: a component's own insertScriptHash can come after the
    * streamed response's headers have gone out, and the browser then blocks the script.
    */
-  scriptHashes?: string[];
+  scriptHashes?: `sha256-${string}`[];
 }
 
 /** A feature page: its loader and its Astro component (props `{ ctx, slug, data }`). */
