@@ -33,11 +33,11 @@ async function settledPageViolations(page: Page): Promise<string[]> {
   }
 }
 
-/** Visits every route of a brand and returns the violations found, each prefixed with the route. */
-async function violationsOnEveryRoute(page: Page, brandId: string): Promise<string[]> {
+/** Visits routes of a brand and returns the violations found, each prefixed with the route. */
+async function violationsOnRoutes(page: Page, brandId: string, routes: readonly (typeof ROUTES)[number][]): Promise<string[]> {
   const locale = brands.get(brandId)!.defaultLocale;
   const found: string[] = [];
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const path = `/${locale}${routeExamplePath(route.id, route.pattern)}`;
     await page.goto(`${brandOrigin(brandId)}${path}`);
     found.push(...(await settledPageViolations(page)).map((violation) => `${path}: ${violation}`));
@@ -52,14 +52,20 @@ const RUNS = [
   { brand: 'aurelia', signedIn: true, phone: true, callingCode: '+358' },
 ];
 
+// Routes in groups of this many per test: each group gets its own time, and groups run in parallel.
+const ROUTES_PER_TEST = 16;
+const GROUPS = Array.from({ length: Math.ceil(ROUTES.length / ROUTES_PER_TEST) }, (_, index) => ROUTES.slice(index * ROUTES_PER_TEST, (index + 1) * ROUTES_PER_TEST));
+
 for (const run of RUNS) {
   const who = run.signedIn ? 'a signed-in player' : 'a visitor';
-  test(`every route of ${run.brand} is axe-clean for ${who} on a ${run.phone ? 'phone @phone' : 'desktop'}`, async ({ page }) => {
-    test.setTimeout(240_000);
-    if (run.signedIn) {
-      await freshPlayer(page, run.brand, run.callingCode!);
-      await expect(page.getByTestId('balance')).toBeVisible();
-    }
-    expect(await violationsOnEveryRoute(page, run.brand)).toEqual([]);
+  GROUPS.forEach((group, index) => {
+    test(`every route of ${run.brand} is axe-clean for ${who} on a ${run.phone ? 'phone @phone' : 'desktop'} (routes ${index * ROUTES_PER_TEST + 1}-${index * ROUTES_PER_TEST + group.length} of ${ROUTES.length})`, async ({ page }) => {
+      test.setTimeout(150_000);
+      if (run.signedIn) {
+        await freshPlayer(page, run.brand, run.callingCode!);
+        await expect(page.getByTestId('balance')).toBeVisible();
+      }
+      expect(await violationsOnRoutes(page, run.brand, group)).toEqual([]);
+    });
   });
 }

@@ -9,27 +9,15 @@
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslands } from './support/hydration.ts';
-import { addTokenCookies, freshPlayer, unique } from './support/player.ts';
-import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
+import { bankSignIn, freshPlayer } from './support/player.ts';
+import { brandOrigin } from './support/urls.ts';
 
 const BRAND = 'aurelia';
 const ORIGIN = brandOrigin(BRAND);
 const SIGN_IN_PROMPT = 'Sign in to see this page.';
 
-/**
- * Signs a seeded demo player of aurelia in (platform/DEMO-PLAYERS.md) through the Trustly sandbox
- * bank rather than SMS, so specs texting the same demo numbers never meet the resend cooldown.
- */
-async function demoPlayer(page: Page, username: string): Promise<void> {
-  const response = await page.request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
-    headers: brandHost(BRAND),
-    form: { brand: BRAND, locale: 'en', returnUrl: `${ORIGIN}/en/trustly-login-handler/`, person: `${BRAND}-${username}`, orderId: `e2e-${unique()}` },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-  const back = new URL(response.headers().location ?? '');
-  await addTokenCookies(page.context(), BRAND, { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' });
-}
+/** A seeded demo player of aurelia, signed in through the sandbox bank. */
+const demoPlayer = (page: Page, username: string) => bankSignIn(page, BRAND, username);
 
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account pages' });
 

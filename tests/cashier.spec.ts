@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { addTokenCookies, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
+import { addTokenCookies, bankSignIn, creditWallet, graphql, smsTokens, type Tokens, unique } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 const BRAND = 'aurelia';
@@ -23,20 +23,8 @@ async function player(page: Page, balance?: string): Promise<{ phone: string; to
   return { phone, tokens };
 }
 
-/**
- * A seeded demo player of aurelia (platform/DEMO-PLAYERS.md), signed in through the Trustly sandbox
- * bank rather than SMS, so other specs texting the same demo numbers never meet the resend cooldown.
- */
-async function demoPlayer(page: Page, username: string): Promise<void> {
-  const response = await page.request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
-    headers: brandHost(BRAND),
-    form: { brand: BRAND, locale: 'en', returnUrl: `${ORIGIN}/en/trustly-login-handler/`, person: `${BRAND}-${username}`, orderId: `e2e-${unique()}` },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-  const back = new URL(response.headers().location ?? '');
-  await addTokenCookies(page.context(), BRAND, { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' });
-}
+/** A seeded demo player of aurelia, signed in through the sandbox bank. */
+const demoPlayer = (page: Page, username: string) => bankSignIn(page, BRAND, username);
 
 async function deposits(request: APIRequestContext, tokens: Tokens): Promise<{ totalCount: number; edges: { node: { id: string; status: string; amount: string } }[] }> {
   const data = await graphql<{ viewer: { depositHistory: { totalCount: number; edges: { node: { id: string; status: string; amount: string } }[] } } }>(

@@ -5,26 +5,15 @@
  * rather than "try again". Their balance never moves.
  */
 import { expect, test, type Page } from './support/test.ts';
-import { addTokenCookies, graphql, unique, type Tokens } from './support/player.ts';
-import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
+import { bankSignIn, graphql, unique, type Tokens } from './support/player.ts';
+import { brandOrigin } from './support/urls.ts';
 
 const BRAND = 'aurelia';
 const ORIGIN = brandOrigin(BRAND);
 const cashier = (page: Page) => page.getByRole('dialog', { name: 'Cashier' });
 
-/** Signs a seeded demo player in through the Trustly sandbox (no deposit) and returns their tokens. */
-async function demoPlayer(page: Page, username: string): Promise<Tokens> {
-  const response = await page.request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
-    headers: brandHost(BRAND),
-    form: { brand: BRAND, locale: 'en', returnUrl: `${ORIGIN}/en/trustly-login-handler/`, person: `${BRAND}-${username}`, orderId: `e2e-${unique()}` },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-  const back = new URL(response.headers().location ?? '');
-  const tokens = { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' };
-  await addTokenCookies(page.context(), BRAND, tokens);
-  return tokens;
-}
+/** A seeded demo player of aurelia, signed in through the sandbox bank (tokens returned, cookies set). */
+const demoPlayer = (page: Page, username: string) => bankSignIn(page, BRAND, username);
 
 const balanceOf = async (page: Page, tokens: Tokens) =>
   (await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, tokens.accessToken)).viewer.wallet.balance;

@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createPlatform } from '../src/platform.ts';
+import { findPlayer } from '../src/players/repository.ts';
+import type { PlayerRow } from '../src/players/repository.ts';
 import type { Platform, PlatformOptions } from '../src/platform.ts';
 import { DEFAULT_RATE_RULES, type RateRule, type RateRuleName } from '../src/security/rate-limit.ts';
 
@@ -114,4 +116,18 @@ export async function latestSmsCode(app: TestPlatform, phoneNumber: string, bran
 /** The Authorization header for a token. */
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A seeded demo player of a brand (platform/DEMO-PLAYERS.md); throws when there is none. */
+export async function demoPlayerRow(app: TestPlatform, username: string, brand = 'aurelia'): Promise<PlayerRow> {
+  const row = await findPlayer(app.platform.db, brand, username);
+  if (!row) throw new Error(`no demo player ${username} in ${brand}`);
+  return row;
+}
+
+/** A bearer header for a demo player: a session opened directly, as a sign-in would. */
+export async function signedInAs(app: TestPlatform, username: string, brand = 'aurelia'): Promise<Record<string, string>> {
+  const player = await demoPlayerRow(app, username, brand);
+  const { accessToken } = await app.platform.services.auth.startSession({ playerId: player.id, brand, flow: 'sms', passwordless: true });
+  return bearer(accessToken);
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPaymentAmount, checkWalletCeiling, maxPaymentMinor, walletCeilingMinor } from '../src/ledger/money.ts';
-import { findPlayer } from '../src/players/repository.ts';
-import { DATABASES, bearer, startPlatform } from './helpers.ts';
+import { DATABASES, demoPlayerRow, signedInAs, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const DEPOSIT = 'mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { payment { id status } } }';
@@ -28,13 +27,8 @@ describe.each(DATABASES)('money bounds at the platform boundary on $name', (data
   });
   afterAll(() => app?.close());
 
-  const player = async (username: string) => {
-    const row = await findPlayer(app.platform.db, 'aurelia', username);
-    if (!row) throw new Error(`no demo player ${username}`);
-    return row;
-  };
-  const as = async (username: string) =>
-    bearer((await app.platform.services.auth.startSession({ playerId: (await player(username)).id, brand: 'aurelia', flow: 'sms', passwordless: true })).accessToken);
+  const player = (username: string) => demoPlayerRow(app, username);
+  const as = (username: string) => signedInAs(app, username);
   const ledgerIsBalanced = async () =>
     (await app.platform.db.query('select transaction_id from ledger_postings group by transaction_id having sum(amount_minor) <> 0')).rows.length === 0;
 

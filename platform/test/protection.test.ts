@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPlayer } from '../src/players/repository.ts';
-import { DATABASES, bearer, startPlatform } from './helpers.ts';
+import { DATABASES, demoPlayerRow, signedInAs, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const DEPOSIT = 'mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { redirectUrl payment { id status } } }';
@@ -17,13 +16,8 @@ describe.each(DATABASES)('self-exclusion and timeouts refuse money in, on $name'
   });
   afterAll(() => app?.close());
 
-  const player = async (username: string) => {
-    const row = await findPlayer(app.platform.db, 'aurelia', username);
-    if (!row) throw new Error(`no demo player ${username}`);
-    return row;
-  };
-  const as = async (username: string) =>
-    bearer((await app.platform.services.auth.startSession({ playerId: (await player(username)).id, brand: 'aurelia', flow: 'sms', passwordless: true })).accessToken);
+  const player = (username: string) => demoPlayerRow(app, username);
+  const as = (username: string) => signedInAs(app, username);
   const cash = async (username: string) => (await app.platform.services.ledger.balances((await player(username)).wallet_id)).cash;
   const paymentCount = async (username: string) =>
     (await app.platform.db.query<{ n: number }>('select count(*)::int as n from payments where player_id = $1', [(await player(username)).id])).rows[0]?.n;
