@@ -11,6 +11,8 @@ import { brandOrigin } from './support/urls.ts';
 for (const viewport of [{ name: 'desktop', width: 1280, height: 900 }, { name: 'phone', width: 390, height: 844 }]) {
   for (const brand of loadBrands()) {
     test(`${brand.id} pages have no serious axe violations on a ${viewport.name}`, async ({ page }) => {
+      // Seven pages, each analysed whole by axe: more than one page's worth of time on a shared 2-core host.
+      test.setTimeout(150_000);
       await page.setViewportSize(viewport);
       for (const path of ['/', '/promotions/', '/login/', '/sports/', '/profile/limits/', '/trustly-login-handler/', '/no-such-page/']) {
         await page.goto(`${brandOrigin(brand.id)}/${brand.defaultLocale}${path}`);
