@@ -37,6 +37,7 @@ import { createOidcRealms } from './oidc/provider.ts';
 import { seedDemoPlayers } from './players/demo.ts';
 import { createEventBus } from './realtime/events.ts';
 import { createRealtime } from './realtime/websocket.ts';
+import type { SocketLimits } from './realtime/websocket.ts';
 import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
 import { createFeedHandler } from './feed/routes.ts';
 import { createGameRoutes } from './games/routes.ts';
@@ -84,6 +85,8 @@ export interface PlatformOptions {
   rateRules?: Record<RateRuleName, RateRule>;
   /** How often due live-table bets and finished sports bets are settled; 0 turns the sweep off (default 5000 ms). */
   settleIntervalMs?: number;
+  /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
+  socketLimits?: Partial<SocketLimits>;
 }
 
 /** A started (not yet listening) platform. */
@@ -196,7 +199,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter });
   const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter });
   const outbox = createOutboxHandler(sms);
-  const realtime = createRealtime(services, schema);
+  const realtime = createRealtime(services, schema, options.socketLimits);
   const gameRoutes = createGameRoutes({ games, brands });
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook: services.sportsbook, brands, ledger, settings: authSettings });
   const feed = createFeedHandler({ brands, catalogue });

@@ -68,11 +68,15 @@ export type GraphQLContext = {
   auth(): Promise<Authenticated>;
   /** The signed-in player, or null when no token was sent; a bad token still fails. */
   authOptional(): Promise<Authenticated | null>;
+  /** Over a WebSocket: aborted the moment the socket stops speaking for its player; the player's event streams take nothing after it. */
+  streamGate: AbortSignal | null;
 };
 
 /** Where a context's bearer token comes from when it is not the Authorization header (WebSocket connection params). */
 export interface ContextOverrides {
   bearer?: string | null;
+  /** The socket's gate for the player's event streams (see GraphQLContext.streamGate). */
+  streamGate?: AbortSignal | null;
 }
 
 /** Builds the context of one request. */
@@ -90,6 +94,7 @@ export function createContext(services: PlatformServices, req: IncomingMessage, 
   const context: GraphQLContext = {
     services,
     req,
+    streamGate: overrides.streamGate ?? null,
     brand() {
       const brand = brandId ? services.brands.get(brandId) : undefined;
       if (brand) return brand;

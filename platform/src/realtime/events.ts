@@ -46,8 +46,12 @@ export interface SessionEnded {
 export interface EventBus {
   /** Delivers an event to the player's open subscriptions. */
   publish<K extends keyof PlayerEvents>(playerId: string, type: K, payload: PlayerEvents[K]): void;
-  /** An async iterator of the player's events of one type; return() unsubscribes. */
-  subscribe<K extends keyof PlayerEvents>(playerId: string, type: K): AsyncIterableIterator<PlayerEvents[K]>;
+  /**
+   * An async iterator of the player's events of one type; return() unsubscribes. Once `gate` is
+   * aborted the iterator takes no more events (the socket's player logged out or changed), while
+   * the ones already taken are still delivered.
+   */
+  subscribe<K extends keyof PlayerEvents>(playerId: string, type: K, gate?: AbortSignal): AsyncIterableIterator<PlayerEvents[K]>;
   /** Announces that a session ended. */
   sessionEnded(event: SessionEnded): void;
   /** Listens for ended sessions; returns the function that stops listening. */
@@ -63,12 +67,14 @@ export function createEventBus(): EventBus {
     publish(playerId, type, payload) {
       emitter.emit(`${type}:${playerId}`, payload);
     },
-    subscribe<K extends keyof PlayerEvents>(playerId: string, type: K): AsyncIterableIterator<PlayerEvents[K]> {
+    subscribe<K extends keyof PlayerEvents>(playerId: string, type: K, gate?: AbortSignal): AsyncIterableIterator<PlayerEvents[K]> {
       const channel = `${type}:${playerId}`;
       const queue: PlayerEvents[K][] = [];
       const waiting: ((result: IteratorResult<PlayerEvents[K]>) => void)[] = [];
       let done = false;
       const listener = (payload: PlayerEvents[K]) => {
+        // Checked when the event is published, not when it is read: nothing after the gate closes gets through.
+        if (gate?.aborted) return;
         const next = waiting.shift();
         if (next) next({ value: payload, done: false });
         else queue.push(payload);

@@ -96,7 +96,7 @@ function playerStream<K extends keyof PlayerEvents>(type: K) {
   return {
     async subscribe(_: unknown, __: unknown, ctx: GraphQLContext) {
       const auth = await ctx.auth();
-      return ctx.services.events.subscribe(auth.playerId, type);
+      return ctx.services.events.subscribe(auth.playerId, type, ctx.streamGate ?? undefined);
     },
     resolve: (payload: PlayerEvents[K]) => payload,
   };
