@@ -59,7 +59,7 @@ export interface PageLocale {
   pick(prefix: string): Record<string, string>;
   /** An exact decimal amount ("1234.50") in the currency, formatted for the locale (€1,234.50 / 1 234,50 €). */
   money(amount: string, currency: string): string;
-  /** An exact decimal ("2.35"), formatted for the locale with its own number of decimals. */
+  /** An exact decimal ("2.35"), with the locale's decimal mark and no grouping (2,35), as a player would type it. */
   decimal(value: string): string;
 }
 
@@ -108,7 +108,7 @@ export function pageLocale(locale: Locale): PageLocale {
     },
     decimal(value) {
       if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-      return new Intl.NumberFormat(tag, { minimumFractionDigits: decimals(value), maximumFractionDigits: decimals(value) }).format(value as unknown as number);
+      return new Intl.NumberFormat(tag, { minimumFractionDigits: decimals(value), maximumFractionDigits: decimals(value), useGrouping: false }).format(value as unknown as number);
     },
   };
   cache.set(locale, created);
