@@ -62,7 +62,7 @@ test.describe('cashier', () => {
       expect(await seriousViolations(page)).toEqual([]);
       // The sandbox can be told to notify late: the player is back first and sees the money arrive.
       await page.getByLabel('Sandbox: notification delivery').selectOption('LATE');
-      await page.getByRole('button', { name: 'Confirm payment of 25.50 EUR' }).click();
+      await page.getByRole('button', { name: 'Confirm payment of €25.50' }).click();
       await expect(page).toHaveURL(`${ORIGIN}/en/`);
       await expect(page.getByText('Your deposit is being processed.', { exact: false })).toBeVisible();
       // The player runtime starts once the lobby's hero is on screen (features/after-paint/), which
@@ -99,7 +99,7 @@ test.describe('cashier', () => {
     const { tokens } = await player(page, '5.00');
     await page.goto(`${ORIGIN}/en/?autoSubmit=true&paymentMethod=piq&amount=30`);
     await expect(page.getByRole('heading', { name: 'Pay with PaymentIQ' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('button', { name: 'Confirm payment of 30.00 EUR' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm payment of €30.00' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await expect(page.getByText('The deposit was cancelled. No money was taken.')).toBeVisible();
     // Back without the deep-link parameters, so the cancelled deposit does not start again.
@@ -141,7 +141,7 @@ test.describe('cashier', () => {
     await cashier(page).getByRole('button', { name: 'Continue to deposit' }).click();
     await expect(page.getByRole('heading', { name: 'Pay with Trustly' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe(new URL(firstPage).pathname);
-    await page.getByRole('button', { name: 'Confirm payment of 22.00 EUR' }).click();
+    await page.getByRole('button', { name: 'Confirm payment of €22.00' }).click();
     await expect(page.getByText('Your deposit is complete. Good luck!')).toBeVisible();
     await expect(page.getByTestId('balance')).toHaveText(/€22\.00/);
     expect((await deposits(page.request, tokens)).totalCount).toBe(1);
@@ -172,7 +172,7 @@ test.describe('cashier', () => {
     await cashier(page).getByLabel('Amount (EUR)').fill('20');
     await cashier(page).getByRole('radio', { name: 'Zimpler' }).check();
     await cashier(page).getByRole('button', { name: 'Continue to deposit' }).click();
-    await page.getByRole('button', { name: 'Confirm payment of 20.00 EUR' }).click();
+    await page.getByRole('button', { name: 'Confirm payment of €20.00' }).click();
     await expect(page.getByTestId('balance')).toHaveText(/€20\.00/);
 
     await page.goto(`${ORIGIN}/en/deposit/`);

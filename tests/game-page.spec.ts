@@ -101,17 +101,18 @@ test.describe('game page', () => {
     await expect(page.getByTestId('game-stage')).toHaveAttribute('data-ready', 'true');
     const frame = page.frameLocator('[data-testid="game-frame"]');
     const gameBalance = frame.locator('#balance');
-    await expect(gameBalance).toHaveText('50.00');
+    // The game formats money as the lobby does (Intl, the lobby's locale).
+    await expect(gameBalance).toHaveText('$50.00');
     // A two-heart line pays the stake back, so one spin may leave 50.00: spin until the balance moves.
-    let after = '50.00';
-    for (let spin = 0; spin < 10 && after === '50.00'; spin += 1) {
+    let after = '$50.00';
+    for (let spin = 0; spin < 10 && after === '$50.00'; spin += 1) {
       await expect(frame.locator('#play')).toBeEnabled();
       await frame.locator('#play').click();
       await expect(frame.locator('#play')).toBeEnabled();
       after = (await gameBalance.textContent())!.trim();
     }
-    expect(after).not.toBe('50.00');
-    await expect(page.getByTestId('balance')).toContainText(`$${after}`, { timeout: 15_000 });
+    expect(after).not.toBe('$50.00');
+    await expect(page.getByTestId('balance')).toContainText(after, { timeout: 15_000 });
   });
 
   test('Play pressed before the session check has run still launches the game', async ({ page }) => {

@@ -106,7 +106,7 @@ describe.each(DATABASES)('cashier on $name', (database) => {
     expect(lastProvider).toBe(provider);
     expect(JSON.parse(payload)).toMatchObject({ attributes: { paymentMethod: expect.any(String) }, debtor: { account: expect.stringMatching(/•••• \d{4}/) }, accountId: expect.any(String), txName: expect.any(String) });
     // The page of a finished payment only links back; posting to it again moves nothing.
-    expect(await (await fetch(new URL(redirectUrl, app.url))).text()).toMatch(/already Completed/);
+    expect(await (await fetch(new URL(redirectUrl, app.url))).text()).toMatch(/already completed/);
     await confirmAtProvider(redirectUrl, 'confirm');
     expect(await ledgerRows(payment.id)).toEqual(['Deposit']);
   });

@@ -254,7 +254,7 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
 
     const piq = await confirm('piq', { person: 'aurelia-newcomer', amount: '5' });
     expect(piq.status).toBe(400);
-    expect(await piq.text()).toContain('The smallest deposit is 20.00 EUR');
+    expect(await piq.text()).toContain('The smallest deposit is €20.00');
     const blocked = await confirm('piq', { person: 'aurelia-deposits-blocked', amount: '25' });
     expect(await blocked.text()).toContain('Deposits are blocked');
     expect((await confirm('piq', { person: 'aurelia-deposits-blocked' })).status).toBe(303);

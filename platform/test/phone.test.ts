@@ -1,3 +1,4 @@
+import { pageLocale } from '../src/i18n/page-texts.ts';
 import { describe, expect, it } from 'vitest';
 import { registerPage } from '../src/oidc/pages.ts';
 import { normalisePhone, phoneExample } from '../src/players/phone.ts';
@@ -18,7 +19,7 @@ describe('phone examples on the platform', () => {
   });
 
   it("put the brand's example on the identity provider's registration page", () => {
-    const html = registerPage({ brandName: 'Kororā Play', theme: DEFAULT_THEME, action: '/register', minimumAge: 18, phoneExample: phoneExample('NZ') });
+    const html = registerPage({ brandName: 'Kororā Play', theme: DEFAULT_THEME, action: '/register', minimumAge: 18, phoneExample: phoneExample('NZ'), texts: pageLocale('en_NZ') });
     expect(html).toContain('With the country code, like +64 21 123 4567.');
     expect(html).not.toContain('+358');
   });

@@ -53,8 +53,10 @@ describe.each(DATABASES)('self-exclusion and timeouts refuse money in, on $name'
     const refused = await payAndPlay({ person: 'aurelia-self-excluded', amount: '25' });
     expect(refused.status).toBe(400);
     const html = await refused.text();
-    expect(html).toMatch(/self-excluded until \d{4}-\d{2}-\d{2}/);
-    expect(html).toContain('Leave the amount empty to sign in only.');
+    expect(html).toMatch(/You are self-excluded until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC, so you cannot deposit until then: leave the amount empty to sign in only\./);
+    // The bank page speaks the lobby's language, the refusal included.
+    const finnish = await (await payAndPlay({ person: 'aurelia-self-excluded', amount: '25', locale: 'fi' })).text();
+    expect(finnish).toMatch(/Olet sulkenut itsesi pelaamisesta \d{1,2}\.\d{1,2}\.\d{4} klo \d{1,2}\.\d{2} UTC asti/);
     expect(await cash('self-excluded')).toBe(before);
     const signedIn = await payAndPlay({ person: 'aurelia-self-excluded' });
     expect(signedIn.status).toBe(303);

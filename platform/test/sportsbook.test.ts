@@ -115,7 +115,7 @@ describe.each(DATABASES)('sportsbook and feed on $name', (database) => {
     const html = await visitor.text();
     expect(html).toContain('<html lang="fi">');
     expect(html).toContain('"sessionId":null');
-    expect(html).toMatch(/class="odds" aria-pressed="false" aria-label="[^"]+odds \d+\.\d{2}"/);
+    expect(html).toMatch(/class="odds" aria-pressed="false" aria-label="[^"]+kerroin \d+,\d{2}"/);
     expect((await fetch(`${app.url}/sportsbook/?brand=nope`)).status).toBe(400);
     expect((await fetch(`${app.url}/sportsbook/?brand=aurelia&origin=https://evil.example`)).status).toBe(400);
 

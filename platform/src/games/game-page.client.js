@@ -1,10 +1,13 @@
 // The demo game page's script (inlined under a CSP nonce by page.ts). It talks only to its own
 // origin with the game session id, and tells the lobby what happens through postMessage to the one
 // lobby origin the session was launched for: { type: 'atrium:game', event, gameSessionId, … }.
+// Its texts, in the lobby's language, come with the configuration (config.texts, config.languageTag).
 (() => {
   'use strict';
   const config = JSON.parse(document.getElementById('game-config').textContent);
   const $ = (id) => document.getElementById(id);
+  /** A text of the page's language with its {placeholders} filled in. */
+  const t = (key, values) => String(config.texts[key] || key).replace(/\{(\w+)\}/g, (match, name) => (values && name in values ? String(values[name]) : match));
   const base = '/games/api/' + encodeURIComponent(config.gameSessionId);
   const ui = {
     form: $('controls'), bet: $('bet'), play: $('play'), hit: $('hit'), stand: $('stand'), refill: $('refill'),
@@ -40,6 +43,7 @@
     if (!response.ok) {
       const error = new Error((data.error && data.error.message) || 'The game server answered ' + response.status);
       error.reason = (data.error && data.error.reason) || 'HttpError';
+      error.details = data.error || {};
       throw error;
     }
     return data;
@@ -64,15 +68,35 @@
     const whole = places ? digits.slice(0, -places) + '.' + digits.slice(-places) : digits;
     return (negative ? '-' : '') + whole;
   }
-  const money = (text) => text + ' ' + config.currency;
+  /** An exact decimal amount in the session currency, formatted for the page's locale (Intl reads the string's digits). */
+  function money(text) {
+    const places = (String(text).split('.')[1] || '').length;
+    try {
+      return new Intl.NumberFormat(config.languageTag, { style: 'currency', currency: config.currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: places, maximumFractionDigits: places }).format(text);
+    } catch {
+      return text + ' ' + config.currency;
+    }
+  }
 
   function say(text, won) {
     ui.announcer.textContent = text;
     ui.announcer.classList.toggle('win', Boolean(won));
   }
 
+  /** What the player reads about a failure: the server's reason, said in the page's language. */
+  function failureText(error) {
+    const details = error.details || {};
+    if (error instanceof TypeError) return t('error.network');
+    if (error.reason === 'InsufficientFunds' && details.balance && details.bet) {
+      return t(config.mode === 'FUN' ? 'error.insufficientFun' : 'error.insufficientReal', { balance: money(details.balance), bet: money(details.bet) });
+    }
+    if (error.reason === 'BadUserInput' && typeof details.opensInSeconds === 'number') return t('error.betsClosed', { seconds: details.opensInSeconds });
+    if (error.reason === 'GameSessionEnded' || error.reason === 'NotFound') return t('error.ended');
+    return t('error.generic');
+  }
+
   function fail(error) {
-    ui.error.textContent = error.message;
+    ui.error.textContent = failureText(error);
     notify('error', { reason: error.reason || 'NetworkError', message: error.message });
     if (error.reason === 'GameSessionEnded' || error.reason === 'NotFound') {
       ended = true;
@@ -81,7 +105,7 @@
   }
 
   function setBalance(balance) {
-    ui.balance.textContent = balance;
+    ui.balance.textContent = money(balance);
     if (ui.refill && state) ui.refill.hidden = toMinor(balance) >= toMinor(state.game.minBet);
   }
 
@@ -117,7 +141,10 @@
   // ---- drawing outcomes -------------------------------------------------------------------
 
   const cardsText = (cards, hidden) => cards.map((card) => card.text).join(' ') + (hidden ? ' ▮' : '');
-  const cardsName = (cards) => cards.map((card) => card.name).join(', ');
+  const cardName = (card) => t('card', { rank: config.texts['rank.' + card.rank] || String(card.rank), suit: t('suit.' + card.suit) });
+  const cardsName = (cards) => cards.map(cardName).join(', ');
+  const colourName = (colour) => t(colour === 'red' ? 'red' : colour === 'black' ? 'black' : 'green');
+  const sideName = (side) => t(side === 'tie' ? 'tie' : side === 'player' ? 'player' : 'banker');
 
   function drawOutcome(outcome) {
     if (!outcome) return '';
@@ -130,33 +157,32 @@
           });
         });
         const line = outcome.line.map((symbol) => config.symbols[symbol].label).join(', ');
-        $('reels').setAttribute('aria-label', 'Reels. Payline: ' + line);
-        return 'Payline: ' + line + '.';
+        $('reels').setAttribute('aria-label', t('reels', { line }));
+        return t('payline', { line });
       }
       case 'roulette': {
         const pocket = document.querySelector('.pocket');
         pocket.textContent = String(outcome.pocket);
         pocket.className = 'pocket ' + outcome.colour;
-        return 'The ball landed on ' + outcome.pocket + (outcome.pocket === 0 ? ' (zero).' : ' ' + outcome.colour + '.');
+        return outcome.pocket === 0 ? t('ballZero') : t('ball', { number: outcome.pocket, colour: colourName(outcome.colour) });
       }
       case 'wheel': {
         const pocket = document.querySelector('.pocket');
         pocket.textContent = String(outcome.value);
-        return 'The wheel stopped on ' + outcome.value + '.';
+        return t('wheel', { value: outcome.value });
       }
       case 'baccarat': {
         $('hand-top').textContent = cardsText(outcome.banker) + '  (' + outcome.bankerTotal + ')';
         $('hand-bottom').textContent = cardsText(outcome.player) + '  (' + outcome.playerTotal + ')';
-        const winner = outcome.winner === 'tie' ? 'a tie' : outcome.winner === 'player' ? 'Player wins' : 'Banker wins';
-        return 'Player ' + outcome.playerTotal + ' (' + cardsName(outcome.player) + '), Banker ' + outcome.bankerTotal + ' (' + cardsName(outcome.banker) + '): ' + winner + '.';
+        const winner = t(outcome.winner === 'tie' ? 'aTie' : outcome.winner === 'player' ? 'playerWins' : 'bankerWins');
+        return t('baccarat', { player: outcome.playerTotal, playerCards: cardsName(outcome.player), banker: outcome.bankerTotal, bankerCards: cardsName(outcome.banker), winner });
       }
       case 'blackjack': {
         $('hand-top').textContent = cardsText(outcome.dealer, outcome.dealerHidden) + '  (' + outcome.dealerTotal + ')';
         $('hand-bottom').textContent = cardsText(outcome.player) + '  (' + outcome.playerTotal + ')';
-        const you = 'You have ' + outcome.playerTotal + ' (' + cardsName(outcome.player) + '). ';
-        if (!outcome.finished) return you + 'The dealer shows ' + cardsName(outcome.dealer) + '. Hit or stand?';
-        const words = { blackjack: 'Blackjack!', win: 'You beat the dealer.', push: 'Push: your bet is returned.', lose: 'The dealer wins.', bust: 'Bust: over 21.' };
-        return you + 'Dealer ' + outcome.dealerTotal + '. ' + words[outcome.result];
+        const you = t('youHave', { total: outcome.playerTotal, cards: cardsName(outcome.player) }) + ' ';
+        if (!outcome.finished) return you + t('dealerShows', { cards: cardsName(outcome.dealer) });
+        return you + t('dealerTotal', { total: outcome.dealerTotal }) + ' ' + t('result.' + outcome.result);
       }
       default:
         return '';
@@ -167,7 +193,7 @@
   function settled(round, balance) {
     const text = drawOutcome(round.outcome);
     const won = round.win !== null && toMinor(round.win) > 0n;
-    say(text + (won ? ' You win ' + money(round.win) + '.' : ' No win this time.'), won);
+    say(text + ' ' + (won ? t('youWin', { amount: money(round.win) }) : t('noWin')), won);
     if (won) notify('win', { roundId: round.roundId, amount: round.win, balance });
     notify('balance', { balance });
   }
@@ -196,10 +222,10 @@
       setBalance(balance);
       if (config.live) {
         pending.add(roundId);
-        say('Bet of ' + money(round.bet) + ' placed on round ' + round.tableRound + '. Waiting for the result.');
+        say(t('betPlaced', { amount: money(round.bet), round: round.tableRound }));
         notify('balance', { balance });
       } else if (round.status === 'open') {
-        say('Bet ' + money(round.bet) + '. ' + drawOutcome(round.outcome));
+        say(t('betOpen', { amount: money(round.bet) }) + ' ' + drawOutcome(round.outcome));
         notify('balance', { balance });
         showBlackjackButtons(round);
         ui.hit.focus();
@@ -240,9 +266,9 @@
 
   function describeLive(outcome) {
     if (!outcome) return '–';
-    if (config.engine === 'roulette') return outcome.pocket + (outcome.pocket === 0 ? '' : outcome.colour === 'red' ? ' red' : ' black');
+    if (config.engine === 'roulette') return outcome.pocket + (outcome.pocket === 0 ? '' : ' ' + colourName(outcome.colour));
     if (config.engine === 'wheel') return String(outcome.value);
-    return outcome.winner === 'tie' ? 'Tie' : outcome.winner === 'player' ? 'Player' : 'Banker';
+    return sideName(outcome.winner);
   }
 
   function applyState(next) {
@@ -261,18 +287,18 @@
     }
     if (config.live && next.live) {
       const live = next.live;
-      $('live-round').textContent = 'Round ' + live.round;
+      $('live-round').textContent = t('round', { round: live.round });
       $('live-history').textContent = live.history.map((entry) => describeLive(entry.outcome)).join(', ');
-      const phaseText = { betting: 'Place your bets', drawing: 'No more bets', result: 'Result: ' + describeLive(live.result) }[live.phase];
+      const phaseText = t('phase.' + live.phase, { result: describeLive(live.result) });
       $('live-phase').textContent = phaseText;
       const key = live.round + ':' + live.phase;
       if (key !== lastPhaseKey && lastPhaseKey !== '') {
         // Phase changes are announced; the second-by-second countdown is not (it would drown the reader).
-        if (live.phase === 'betting') say('Bets are open for round ' + live.round + '.');
-        if (live.phase === 'drawing') say('No more bets for round ' + live.round + '.');
+        if (live.phase === 'betting') say(t('betsOpen', { round: live.round }));
+        if (live.phase === 'drawing') say(t('betsClosed', { round: live.round }));
         if (live.phase === 'result') {
           drawOutcome(live.result);
-          if (!next.recentRounds.some((round) => pending.has(round.roundId))) say('Round ' + live.round + ': ' + describeLive(live.result) + '.');
+          if (!next.recentRounds.some((round) => pending.has(round.roundId))) say(t('roundResult', { round: live.round, result: describeLive(live.result) }));
         }
       }
       lastPhaseKey = key;
@@ -298,7 +324,7 @@
     if (!state || !state.live) return;
     const now = Date.now() + clockOffset;
     const target = state.live.phase === 'betting' ? state.live.bettingClosesAt : state.live.phase === 'drawing' ? state.live.resultAt : state.live.endsAt;
-    $('live-countdown').textContent = Math.max(0, Math.ceil((target - now) / 1000)) + ' s';
+    $('live-countdown').textContent = t('seconds', { seconds: Math.max(0, Math.ceil((target - now) / 1000)) });
   }
 
   async function livePoll() {
@@ -323,7 +349,7 @@
     ui.refill.addEventListener('click', async () => {
       try {
         applyState(await call('/fun-balance/reset', {}));
-        say('Demo balance refilled: ' + money(state.balance) + '.');
+        say(t('refilled', { amount: money(state.balance) }));
         notify('balance', { balance: state.balance });
       } catch (error) {
         fail(error);

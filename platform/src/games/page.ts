@@ -3,8 +3,11 @@
  * launch with its style and script inline under a CSP nonce. The page knows its session id and the
  * lobby origin it may post to, nothing else: no token, no cookie. Its controls are native buttons,
  * selects and radios (keyboard playable), and every result is announced in a polite live region.
+ * It speaks the locale the lobby launched the session with; the script's texts and number format
+ * come in the same JSON data block as its configuration (no inline data in the script itself).
  */
 import { readFileSync } from 'node:fs';
+import { pageLocale, requestedLocale, type PageLocale, type PageTextKey } from '../i18n/page-texts.ts';
 import { escapeHtml } from '../web/html.ts';
 import { jsonForScript } from '../web/embedding.ts';
 import { ROULETTE_BETS, SLOT_SYMBOLS, WHEEL_CHOICES } from './engines.ts';
@@ -13,59 +16,65 @@ import type { GameSessionInfo } from './service.ts';
 const CLIENT_SCRIPT = readFileSync(new URL('./game-page.client.js', import.meta.url), 'utf8');
 const STYLE = readFileSync(new URL('./game-page.css', import.meta.url), 'utf8');
 
-const ROULETTE_LABELS: Record<keyof typeof ROULETTE_BETS, string> = {
-  red: 'Red (pays 1:1)', black: 'Black (pays 1:1)', odd: 'Odd (pays 1:1)', even: 'Even (pays 1:1)', low: '1 to 18 (pays 1:1)',
-  high: '19 to 36 (pays 1:1)', dozen1: '1st dozen, 1-12 (pays 2:1)', dozen2: '2nd dozen, 13-24 (pays 2:1)', dozen3: '3rd dozen, 25-36 (pays 2:1)',
-  straight: 'A single number (pays 35:1)',
-};
-
 /** The engine-specific controls: what the player picks before playing. */
-function pickControls(session: GameSessionInfo): string {
+function pickControls(session: GameSessionInfo, texts: PageLocale): string {
+  const t = (key: PageTextKey, values?: Record<string, string>) => escapeHtml(texts.t(key, values));
   switch (session.engine) {
     case 'roulette':
-      return `<div class="field"><label for="pick-bet">Your bet</label>
-<select id="pick-bet" name="bet">${Object.entries(ROULETTE_LABELS).map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`).join('')}</select></div>
-<div class="field" id="pick-number-field" hidden><label for="pick-number">Number (0-36)</label>
+      return `<div class="field"><label for="pick-bet">${t('game.yourBet')}</label>
+<select id="pick-bet" name="bet">${Object.keys(ROULETTE_BETS).map((value) => `<option value="${value}">${t(`game.roulette.${value}` as PageTextKey)}</option>`).join('')}</select></div>
+<div class="field" id="pick-number-field" hidden><label for="pick-number">${t('game.number')}</label>
 <input id="pick-number" name="number" type="number" inputmode="numeric" min="0" max="36" value="17"></div>`;
     case 'baccarat':
-      return `<fieldset class="field choices"><legend>Bet on</legend>
-<label><input type="radio" name="side" value="player" checked> Player <span class="hint">pays 1:1</span></label>
-<label><input type="radio" name="side" value="banker"> Banker <span class="hint">pays 0.95:1</span></label>
-<label><input type="radio" name="side" value="tie"> Tie <span class="hint">pays 8:1</span></label></fieldset>`;
+      return `<fieldset class="field choices"><legend>${t('game.betOn')}</legend>
+<label><input type="radio" name="side" value="player" checked> ${t('game.js.player')} <span class="hint">${t('game.pays', { odds: '1:1' })}</span></label>
+<label><input type="radio" name="side" value="banker"> ${t('game.js.banker')} <span class="hint">${t('game.pays', { odds: `${texts.decimal('0.95')}:1` })}</span></label>
+<label><input type="radio" name="side" value="tie"> ${t('game.js.tie')} <span class="hint">${t('game.pays', { odds: '8:1' })}</span></label></fieldset>`;
     case 'wheel':
-      return `<fieldset class="field choices"><legend>Bet on a number</legend>
-${WHEEL_CHOICES.map((value, index) => `<label><input type="radio" name="segment" value="${value}"${index === 0 ? ' checked' : ''}> ${value} <span class="hint">pays ${value}:1</span></label>`).join('\n')}</fieldset>`;
+      return `<fieldset class="field choices"><legend>${t('game.betOnNumber')}</legend>
+${WHEEL_CHOICES.map((value, index) => `<label><input type="radio" name="segment" value="${value}"${index === 0 ? ' checked' : ''}> ${value} <span class="hint">${t('game.pays', { odds: `${value}:1` })}</span></label>`).join('\n')}</fieldset>`;
     default:
       return '';
   }
 }
 
 /** What the stage shows before the first round. */
-function stage(session: GameSessionInfo): string {
+function stage(session: GameSessionInfo, texts: PageLocale): string {
+  const t = (key: PageTextKey, values?: Record<string, string>) => escapeHtml(texts.t(key, values));
   switch (session.engine) {
     case 'slot':
-      return `<div class="reels" id="reels" role="img" aria-label="Reels, not spun yet">${[0, 1, 2]
+      return `<div class="reels" id="reels" role="img" aria-label="${t('game.reelsNotSpun')}">${[0, 1, 2]
         .map(() => `<div class="reel">${[0, 1, 2].map((row) => `<span class="symbol${row === 1 ? ' line' : ''}">?</span>`).join('')}</div>`)
         .join('')}</div>
-<details class="paytable"><summary>Paytable</summary><table><thead><tr><th scope="col">Symbol</th><th scope="col">Three on the line</th><th scope="col">First two</th></tr></thead><tbody>
-${SLOT_SYMBOLS.map((symbol) => `<tr><th scope="row"><span aria-hidden="true">${escapeHtml(symbol.glyph)}</span> ${escapeHtml(symbol.label)}</th><td>${symbol.three}× bet</td><td>${symbol.two > 0n ? `${symbol.two}× bet` : '–'}</td></tr>`).join('\n')}
+<details class="paytable"><summary>${t('game.paytable')}</summary><table><thead><tr><th scope="col">${t('game.paytable.symbol')}</th><th scope="col">${t('game.paytable.three')}</th><th scope="col">${t('game.paytable.two')}</th></tr></thead><tbody>
+${SLOT_SYMBOLS.map((symbol) => `<tr><th scope="row"><span aria-hidden="true">${escapeHtml(symbol.glyph)}</span> ${t(`game.js.symbol.${symbol.id}` as PageTextKey)}</th><td>${t('game.paytable.times', { multiplier: String(symbol.three) })}</td><td>${symbol.two > 0n ? t('game.paytable.times', { multiplier: String(symbol.two) }) : '–'}</td></tr>`).join('\n')}
 </tbody></table></details>`;
     case 'roulette':
       return '<div class="table-result" id="result-display" aria-hidden="true"><span class="pocket">–</span></div>';
     case 'wheel':
       return '<div class="table-result" id="result-display" aria-hidden="true"><span class="pocket">–</span></div>';
     default:
-      return `<div class="hands" id="hands"><div class="hand"><h2>${session.engine === 'blackjack' ? 'Dealer' : 'Banker'}</h2><p class="cards" id="hand-top">–</p></div>
-<div class="hand"><h2>${session.engine === 'blackjack' ? 'You' : 'Player'}</h2><p class="cards" id="hand-bottom">–</p></div></div>`;
+      return `<div class="hands" id="hands"><div class="hand"><h2>${t(session.engine === 'blackjack' ? 'game.dealer' : 'game.js.banker')}</h2><p class="cards" id="hand-top">–</p></div>
+<div class="hand"><h2>${t(session.engine === 'blackjack' ? 'game.you' : 'game.js.player')}</h2><p class="cards" id="hand-bottom">–</p></div></div>`;
   }
+}
+
+/** The page's locale: the session's (one of the fourteen, checked at launch), else English. */
+export function sessionTexts(session: Pick<GameSessionInfo, 'locale'>): PageLocale {
+  return pageLocale(requestedLocale(session.locale) ?? 'en');
 }
 
 /** The full page for a playable session. */
 export function gamePageHtml(session: GameSessionInfo, nonce: string): string {
   const { game } = session;
-  const modeLabel = session.mode === 'REAL' ? 'Real money' : 'Play for fun';
-  const playLabel = session.engine === 'slot' ? 'Spin' : session.live ? 'Place bet' : session.engine === 'roulette' ? 'Spin' : 'Deal';
+  const texts = sessionTexts(session);
+  const t = (key: PageTextKey, values?: Record<string, string>) => escapeHtml(texts.t(key, values));
+  const modeLabel = t(session.mode === 'REAL' ? 'game.mode.REAL' : 'game.mode.FUN');
+  const playLabel = t(session.engine === 'slot' ? 'game.play.spin' : session.live ? 'game.play.bet' : session.engine === 'roulette' ? 'game.play.spin' : 'game.play.deal');
   const config = {
+    /** For Intl: balances and bets are shown in the page's locale. */
+    languageTag: texts.tag,
+    texts: texts.pick('game.js.'),
     gameSessionId: session.id,
     lobbyOrigin: session.lobbyOrigin,
     mode: session.mode,
@@ -74,10 +83,10 @@ export function gamePageHtml(session: GameSessionInfo, nonce: string): string {
     live: session.live,
     slug: game.slug,
     name: game.name,
-    symbols: Object.fromEntries(SLOT_SYMBOLS.map((symbol) => [symbol.id, { glyph: symbol.glyph, label: symbol.label }])),
+    symbols: Object.fromEntries(SLOT_SYMBOLS.map((symbol) => [symbol.id, { glyph: symbol.glyph, label: texts.t(`game.js.symbol.${symbol.id}` as PageTextKey) }])),
   };
   return `<!doctype html>
-<html lang="${escapeHtml(session.locale.split('_')[0] ?? 'en')}">
+<html lang="${escapeHtml(texts.tag)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -89,26 +98,26 @@ export function gamePageHtml(session: GameSessionInfo, nonce: string): string {
 <main class="game">
 <header class="top">
 <div><h1>${escapeHtml(game.name)}</h1>
-<p class="meta">${escapeHtml(game.studioName)} · <span class="mode mode-${session.mode.toLowerCase()}">${modeLabel}</span>${session.live ? ' · <span class="live-badge">Live</span>' : ''}</p></div>
-<button type="button" class="close" id="close" aria-label="Close ${escapeHtml(game.name)}">✕</button>
+<p class="meta">${escapeHtml(game.studioName)} · <span class="mode mode-${session.mode.toLowerCase()}">${modeLabel}</span>${session.live ? ` · <span class="live-badge">${t('game.live')}</span>` : ''}</p></div>
+<button type="button" class="close" id="close" aria-label="${t('game.close', { game: game.name })}">✕</button>
 </header>
-${session.live ? `<section class="live" aria-label="Live table"><p class="round"><span id="live-round">Round –</span> · <span id="live-phase">Connecting…</span> <span class="countdown" id="live-countdown" aria-hidden="true"></span></p>
-<p class="history">Last results: <span id="live-history">–</span></p></section>` : ''}
-<section class="stage" aria-label="Table">${stage(session)}</section>
+${session.live ? `<section class="live" aria-label="${t('game.liveTable')}"><p class="round"><span id="live-round">${t('game.round', { round: '–' })}</span> · <span id="live-phase">${t('game.connecting')}</span> <span class="countdown" id="live-countdown" aria-hidden="true"></span></p>
+<p class="history">${t('game.lastResults')} <span id="live-history">–</span></p></section>` : ''}
+<section class="stage" aria-label="${t('game.table')}">${stage(session, texts)}</section>
 <form class="controls" id="controls" novalidate>
-${pickControls(session)}
-<div class="field"><label for="bet">Bet (${escapeHtml(session.currency)})</label>
+${pickControls(session, texts)}
+<div class="field"><label for="bet">${t('game.bet', { currency: session.currency })}</label>
 <select id="bet" name="amount" disabled><option>…</option></select></div>
 <div class="buttons">
 <button type="submit" id="play" disabled>${playLabel}</button>
-${session.engine === 'blackjack' ? '<button type="button" id="hit" hidden>Hit</button><button type="button" id="stand" hidden>Stand</button>' : ''}
-${session.mode === 'FUN' ? '<button type="button" id="refill" class="secondary" hidden>Refill demo balance</button>' : ''}
+${session.engine === 'blackjack' ? `<button type="button" id="hit" hidden>${t('game.hit')}</button><button type="button" id="stand" hidden>${t('game.stand')}</button>` : ''}
+${session.mode === 'FUN' ? `<button type="button" id="refill" class="secondary" hidden>${t('game.refill')}</button>` : ''}
 </div>
 </form>
-<p class="balance">Balance: <output id="balance" aria-live="off">…</output> <span id="currency">${escapeHtml(session.currency)}</span></p>
+<p class="balance">${t('game.balance')} <output id="balance" aria-live="off">…</output></p>
 <p class="status" id="announcer" role="status" aria-live="polite" aria-atomic="true"></p>
 <p class="error" id="error" role="alert"></p>
-<p class="small">A demo of ${escapeHtml(game.name)} served by the platform: every outcome is drawn by the server.${session.mode === 'FUN' ? ' Play-for-fun balance, no real money.' : ''}</p>
+<p class="small">${t('game.footer', { game: game.name })}${session.mode === 'FUN' ? ` ${t('game.footerFun')}` : ''}</p>
 </main>
 <script type="application/json" id="game-config">${jsonForScript(config)}</script>
 <script nonce="${nonce}">${CLIENT_SCRIPT}</script>
@@ -116,10 +125,10 @@ ${session.mode === 'FUN' ? '<button type="button" id="refill" class="secondary" 
 </html>`;
 }
 
-/** A short page for a session that cannot be played (unknown, expired, signed out). */
-export function gameMessageHtml(title: string, message: string, nonce: string): string {
+/** A short page for a session that cannot be played (unknown, expired, signed out), in the given locale. */
+export function gameMessageHtml(texts: PageLocale, title: string, message: string, nonce: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<html lang="${escapeHtml(texts.tag)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><main class="game"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`;
 }

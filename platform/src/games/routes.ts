@@ -1,7 +1,8 @@
 /**
  * The game server's HTTP side, on the platform's own origin (PLATFORM_GAME_ORIGIN):
  *
- *   GET  /games/play/<gameSessionId>                         the game page (framed by the lobby)
+ *   GET  /games/play/<gameSessionId>                         the game page (framed by the lobby), in the
+ *                                                            launch's locale (?locale= only words the not-found page)
  *   GET  /games/api/<gameSessionId>/state                    balance, bet sizes, open rounds, live table
  *   POST /games/api/<gameSessionId>/rounds                   { roundId, bet, choice? } plays a round
  *   POST /games/api/<gameSessionId>/rounds/<roundId>/actions { action: hit|stand, step? } (blackjack)
@@ -15,7 +16,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrandRegistry } from '../brands/brands.ts';
 import { embeddedPageCsp, frameAncestors, newNonce } from '../web/embedding.ts';
 import { assertSameOriginJson, readJson, sendApiError, sendJson } from '../web/json.ts';
-import { gameMessageHtml, gamePageHtml } from './page.ts';
+import { pageLocale, requestedLocale } from '../i18n/page-texts.ts';
+import { gameMessageHtml, gamePageHtml, sessionTexts } from './page.ts';
 import type { GameService } from './service.ts';
 
 /** Creates the /games/ handler. */
@@ -38,10 +40,12 @@ export function createGameRoutes(options: { games: GameService; brands: BrandReg
     let html: string;
     if (!session) {
       status = 404;
-      html = gameMessageHtml('Game not found', 'This game session does not exist: close it and launch the game again from the lobby.', nonce);
+      const texts = pageLocale(requestedLocale(new URL(req.url ?? '/', 'http://platform').searchParams.get('locale')) ?? 'en');
+      html = gameMessageHtml(texts, texts.t('game.notFound'), texts.t('game.notFoundBody'), nonce);
     } else if (session.ended) {
       status = 410;
-      html = gameMessageHtml('Game session ended', session.ended, nonce);
+      const texts = sessionTexts(session);
+      html = gameMessageHtml(texts, texts.t('game.ended'), texts.t(session.endedReason === 'signedOut' ? 'game.endedSignedOut' : 'game.endedExpired'), nonce);
     } else {
       html = gamePageHtml(session, nonce);
     }

@@ -69,6 +69,8 @@ export interface GameSessionInfo {
   maxBetMinor: bigint;
   /** Why it cannot be played any more, or null. */
   ended: string | null;
+  /** The same reason as a code, for the page to say it in the player's language. */
+  endedReason: 'expired' | 'signedOut' | null;
 }
 
 /** A round as the page sees it (amounts are decimal strings in the session currency). */
@@ -231,6 +233,7 @@ export async function createGameService(options: { db: Db; ledger: Ledger; gameO
         : row.signed_out
           ? 'You signed out of the lobby, which ended this game session: sign in and launch the game again'
           : null,
+      endedReason: row.expired ? 'expired' : row.signed_out ? 'signedOut' : null,
     };
   };
 

@@ -1,15 +1,22 @@
 /**
- * The identity provider's own pages, themed with the brand's colours: sign-in, registration,
- * sign-out and errors. Forms post back to the same login-actions URL; every error names the field
- * and says what to do, and is announced to screen readers.
+ * The identity provider's own pages, themed with the brand's colours and written in the lobby's
+ * locale (ui_locales of the authorization request): sign-in, registration, sign-out and errors.
+ * Forms post back to the same login-actions URL; every error names the field and says what to do,
+ * and is announced to screen readers.
  */
+import type { PageLocale } from '../i18n/page-texts.ts';
 import { errorSummary, escapeHtml, field, page } from '../web/html.ts';
 import type { PageTheme } from '../web/html.ts';
 
-/** What a sign-in or registration page shows. */
-export interface FormPage {
+/** What every identity-provider page knows: the brand, its theme and the page's locale. */
+export interface IdpPage {
   brandName: string;
   theme: PageTheme;
+  texts: PageLocale;
+}
+
+/** What a sign-in or registration page shows. */
+export interface FormPage extends IdpPage {
   action: string;
   values?: Record<string, string>;
   errors?: Record<string, string>;
@@ -17,91 +24,113 @@ export interface FormPage {
   notice?: string;
 }
 
-const LOGIN_LABELS = { identifier: 'Email or username', password: 'Password' };
-const REGISTER_LABELS = {
-  email: 'Email',
-  password: 'Password',
-  firstName: 'First name',
-  lastName: 'Last name',
-  dateOfBirth: 'Date of birth',
-  phoneNumber: 'Mobile number (optional)',
-  terms: 'Terms and privacy policy',
-};
+const loginLabels = (texts: PageLocale) => ({ identifier: texts.t('idp.field.identifier'), password: texts.t('idp.field.password') });
+const registerLabels = (texts: PageLocale) => ({
+  email: texts.t('idp.field.email'),
+  password: texts.t('idp.field.password'),
+  firstName: texts.t('idp.field.firstName'),
+  lastName: texts.t('idp.field.lastName'),
+  dateOfBirth: texts.t('idp.field.dateOfBirth'),
+  phoneNumber: texts.t('idp.field.phoneNumber'),
+  terms: texts.t('idp.field.terms'),
+});
+
+/** The cancel form both pages end with. */
+const cancelForm = (options: FormPage) =>
+  `<form method="post" action="${escapeHtml(options.action)}"><input type="hidden" name="action" value="cancel"><button type="submit" class="secondary">${escapeHtml(options.texts.t('idp.cancel'))}</button></form>`;
 
 /** The sign-in page. */
 export function loginPage(options: FormPage): string {
+  const { texts } = options;
   const values = options.values ?? {};
   const errors = options.errors ?? {};
+  const labels = loginLabels(texts);
   return page({
-    title: 'Sign in',
-    heading: `Sign in to ${options.brandName}`,
+    title: texts.t('idp.signIn.title'),
+    heading: texts.t('idp.signIn.heading', { brand: options.brandName }),
     brandName: options.brandName,
     theme: options.theme,
-    body: `${errorSummary(errors, LOGIN_LABELS)}
+    lang: texts.tag,
+    body: `${errorSummary(errors, labels, texts)}
 ${options.notice ? `<p role="status">${escapeHtml(options.notice)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 <input type="hidden" name="action" value="login">
-${field({ name: 'identifier', label: LOGIN_LABELS.identifier, type: 'text', value: values.identifier ?? '', error: errors.identifier, autocomplete: 'username' })}
-${field({ name: 'password', label: LOGIN_LABELS.password, type: 'password', error: errors.password, autocomplete: 'current-password' })}
-<button type="submit">Sign in</button>
+${field({ name: 'identifier', label: labels.identifier, type: 'text', value: values.identifier ?? '', error: errors.identifier, autocomplete: 'username' })}
+${field({ name: 'password', label: labels.password, type: 'password', error: errors.password, autocomplete: 'current-password' })}
+<button type="submit">${escapeHtml(texts.t('idp.signIn.submit'))}</button>
 </form>
-<form method="post" action="${escapeHtml(options.action)}"><input type="hidden" name="action" value="cancel"><button type="submit" class="secondary">Cancel and go back</button></form>
-<p class="switch">New here? <a href="${escapeHtml(options.action)}?view=register">Create an account</a></p>`,
+${cancelForm(options)}
+<p class="switch">${escapeHtml(texts.t('idp.signIn.newHere'))} <a href="${escapeHtml(options.action)}?view=register">${escapeHtml(texts.t('idp.signIn.createAccount'))}</a></p>`,
   });
 }
 
 /** The registration page (reached through /registrations or the link on the sign-in page). */
 export function registerPage(options: FormPage & { minimumAge: number; phoneExample: string }): string {
+  const { texts } = options;
   const values = options.values ?? {};
   const errors = options.errors ?? {};
+  const labels = registerLabels(texts);
   return page({
-    title: 'Create your account',
-    heading: `Join ${options.brandName}`,
+    title: texts.t('idp.register.title'),
+    heading: texts.t('idp.register.heading', { brand: options.brandName }),
     brandName: options.brandName,
     theme: options.theme,
-    body: `${errorSummary(errors, REGISTER_LABELS)}
+    lang: texts.tag,
+    body: `${errorSummary(errors, labels, texts)}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 <input type="hidden" name="action" value="register">
-${field({ name: 'email', label: REGISTER_LABELS.email, type: 'email', value: values.email ?? '', error: errors.email, autocomplete: 'email' })}
-${field({ name: 'password', label: REGISTER_LABELS.password, type: 'password', error: errors.password, autocomplete: 'new-password', hint: 'At least 8 characters, with a letter and a digit.' })}
-${field({ name: 'firstName', label: REGISTER_LABELS.firstName, value: values.firstName ?? '', error: errors.firstName, autocomplete: 'given-name' })}
-${field({ name: 'lastName', label: REGISTER_LABELS.lastName, value: values.lastName ?? '', error: errors.lastName, autocomplete: 'family-name' })}
-${field({ name: 'dateOfBirth', label: REGISTER_LABELS.dateOfBirth, type: 'date', value: values.dateOfBirth ?? '', error: errors.dateOfBirth, autocomplete: 'bday', hint: `You must be ${options.minimumAge} or older.` })}
-${field({ name: 'phoneNumber', label: REGISTER_LABELS.phoneNumber, type: 'tel', value: values.phoneNumber ?? '', error: errors.phoneNumber, autocomplete: 'tel', required: false, hint: `With the country code, like ${options.phoneExample}.` })}
-<label class="check" for="field-terms"><input id="field-terms" type="checkbox" name="terms" value="yes"${values.terms === 'yes' ? ' checked' : ''}${errors.terms ? ' aria-invalid="true" aria-describedby="field-terms-error"' : ''}> <span>I accept the terms and conditions and the privacy policy.</span></label>
+${field({ name: 'email', label: labels.email, type: 'email', value: values.email ?? '', error: errors.email, autocomplete: 'email' })}
+${field({ name: 'password', label: labels.password, type: 'password', error: errors.password, autocomplete: 'new-password', hint: texts.t('idp.register.passwordHint') })}
+${field({ name: 'firstName', label: labels.firstName, value: values.firstName ?? '', error: errors.firstName, autocomplete: 'given-name' })}
+${field({ name: 'lastName', label: labels.lastName, value: values.lastName ?? '', error: errors.lastName, autocomplete: 'family-name' })}
+${field({ name: 'dateOfBirth', label: labels.dateOfBirth, type: 'date', value: values.dateOfBirth ?? '', error: errors.dateOfBirth, autocomplete: 'bday', hint: texts.t('idp.register.ageHint', { age: options.minimumAge }) })}
+${field({ name: 'phoneNumber', label: labels.phoneNumber, type: 'tel', value: values.phoneNumber ?? '', error: errors.phoneNumber, autocomplete: 'tel', required: false, hint: texts.t('idp.register.phoneHint', { example: options.phoneExample }) })}
+<label class="check" for="field-terms"><input id="field-terms" type="checkbox" name="terms" value="yes"${values.terms === 'yes' ? ' checked' : ''}${errors.terms ? ' aria-invalid="true" aria-describedby="field-terms-error"' : ''}> <span>${escapeHtml(texts.t('idp.register.acceptTerms'))}</span></label>
 ${errors.terms ? `<span class="field-error" id="field-terms-error">${escapeHtml(errors.terms)}</span>` : ''}
-<button type="submit">Create account</button>
+<button type="submit">${escapeHtml(texts.t('idp.register.submit'))}</button>
 </form>
-<form method="post" action="${escapeHtml(options.action)}"><input type="hidden" name="action" value="cancel"><button type="submit" class="secondary">Cancel and go back</button></form>
-<p class="switch">Already have an account? <a href="${escapeHtml(options.action)}?view=login">Sign in</a></p>`,
+${cancelForm(options)}
+<p class="switch">${escapeHtml(texts.t('idp.register.haveAccount'))} <a href="${escapeHtml(options.action)}?view=login">${escapeHtml(texts.t('idp.register.signIn'))}</a></p>`,
   });
 }
 
 /** The sign-out page: oidc-provider's form, submitted automatically (a button without JavaScript). */
-export function logoutPage(options: { brandName: string; theme: PageTheme; form: string }): string {
+export function logoutPage(options: IdpPage & { form: string }): string {
+  const { texts } = options;
   return page({
-    title: 'Signing out',
+    title: texts.t('idp.logout.title'),
     brandName: options.brandName,
     theme: options.theme,
-    body: `<p>Signing you out of ${escapeHtml(options.brandName)}…</p>
+    lang: texts.tag,
+    body: `<p>${escapeHtml(texts.t('idp.logout.body', { brand: options.brandName }))}</p>
 ${options.form}
-<button type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
+<button type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(texts.t('idp.logout.submit'))}</button>
 <script>(function(){var f=document.getElementById('op.logoutForm');if(!f)return;var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>`,
   });
 }
 
 /** Shown after sign-out when the client gave no post_logout_redirect_uri. */
-export function signedOutPage(options: { brandName: string; theme: PageTheme }): string {
-  return page({ title: 'Signed out', brandName: options.brandName, theme: options.theme, body: `<p role="status">You are signed out of ${escapeHtml(options.brandName)}.</p>` });
+export function signedOutPage(options: IdpPage): string {
+  const { texts } = options;
+  return page({ title: texts.t('idp.signedOut.title'), brandName: options.brandName, theme: options.theme, lang: texts.tag, body: `<p role="status">${escapeHtml(texts.t('idp.signedOut.body', { brand: options.brandName }))}</p>` });
 }
 
-/** An identity-provider error, with the OAuth error code and its description. */
-export function errorPage(options: { brandName: string; theme: PageTheme; error: string; description?: string }): string {
+/**
+ * An identity-provider error: the problem in the page's language. An OAuth error from the
+ * provider itself (invalid_request, …) comes with an English description; it is kept as
+ * technical detail, marked as English for screen readers.
+ */
+export function errorPage(options: IdpPage & { error: string; description?: string; technical?: boolean }): string {
+  const { texts } = options;
+  const detail = options.technical
+    ? `<p>${escapeHtml(texts.t('idp.problem.restart'))}</p><p class="hint">${texts.html('idp.problem.details', { code: { html: `<code>${escapeHtml(options.error)}</code>` } })}${options.description ? ` <span lang="en">${escapeHtml(options.description)}</span>` : ''}</p>`
+    : `<div role="alert"><p><strong>${escapeHtml(options.error)}</strong></p>${options.description ? `<p>${escapeHtml(options.description)}</p>` : ''}</div>
+<p>${escapeHtml(texts.t('idp.problem.restart'))}</p>`;
   return page({
-    title: 'Sign-in problem',
+    title: texts.t('idp.problem.title'),
     brandName: options.brandName,
     theme: options.theme,
-    body: `<div role="alert"><p><strong>${escapeHtml(options.error)}</strong></p>${options.description ? `<p>${escapeHtml(options.description)}</p>` : ''}</div>
-<p>Go back to the site and start the sign-in again.</p>`,
+    lang: texts.tag,
+    body: options.technical ? `<div role="alert">${detail}</div>` : detail,
   });
 }

@@ -28,7 +28,8 @@ import { normalisePhone, phoneExample } from '../players/phone.ts';
 import { createPlayer, findPlayer, playerById } from '../players/repository.ts';
 import { brandTheme, readForm, sendHtml } from '../web/html.ts';
 import { clientAddress } from '../geo/country.ts';
-import { rateLimitMessage, type RateLimiter } from '../security/rate-limit.ts';
+import type { RateLimiter } from '../security/rate-limit.ts';
+import { brandPageLocale } from '../i18n/page-texts.ts';
 import type { PageTheme } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { postgresAdapter } from './adapter.ts';
@@ -107,6 +108,8 @@ export function createOidcRealms(options: {
 
   function configuration(brand: Brand): Configuration {
     const theme = () => themes.get(brand.id) as PageTheme;
+    // The lobby passes its locale as ui_locales on the authorization and end-session requests.
+    const texts = (ctx: KoaContextWithOIDC) => brandPageLocale(brand, ctx.oidc?.params?.ui_locales);
     const origins = brand.hosts.map((host) => publicOrigin(settings, host));
     return {
       adapter: postgresAdapter(db, brand.id, (grantId) => auth.endGrantSession(grantId)),
@@ -143,11 +146,11 @@ export function createOidcRealms(options: {
           enabled: true,
           logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
             ctx.type = 'html';
-            ctx.body = logoutPage({ brandName: brand.title, theme: theme(), form });
+            ctx.body = logoutPage({ brandName: brand.title, theme: theme(), texts: texts(ctx), form });
           },
           postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
             ctx.type = 'html';
-            ctx.body = signedOutPage({ brandName: brand.title, theme: theme() });
+            ctx.body = signedOutPage({ brandName: brand.title, theme: theme(), texts: texts(ctx) });
           },
         },
       },
@@ -200,23 +203,27 @@ export function createOidcRealms(options: {
       },
       async renderError(ctx, out) {
         ctx.type = 'html';
-        ctx.body = errorPage({ brandName: brand.title, theme: theme(), error: String(out.error), description: out.error_description ? String(out.error_description) : '' });
+        ctx.body = errorPage({ brandName: brand.title, theme: theme(), texts: texts(ctx as KoaContextWithOIDC), error: String(out.error), description: out.error_description ? String(out.error_description) : '', technical: true });
       },
     };
   }
 
   async function interaction(req: IncomingMessage, res: ServerResponse, brand: Brand, provider: Provider, uid: string, view: string | null): Promise<void> {
     const action = `/auth/realms/${brand.id}/login-actions/${uid}`;
-    const render = { brandName: brand.title, theme: themes.get(brand.id) as PageTheme, action };
+    const theme = themes.get(brand.id) as PageTheme;
     let details;
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      sendHtml(res, 400, errorPage({ ...render, error: 'This sign-in has expired', description: 'The sign-in page was open too long, or cookies are blocked. Go back to the site and sign in again.' }));
+      // No interaction, so no ui_locales: the brand's default language.
+      const texts = brandPageLocale(brand);
+      sendHtml(res, 400, errorPage({ brandName: brand.title, theme, texts, error: texts.t('idp.problem.expired'), description: texts.t('idp.problem.expiredBody') }));
       return;
     }
+    const texts = brandPageLocale(brand, details.params.ui_locales);
+    const render = { brandName: brand.title, theme, texts, action };
     if (details.uid !== uid) {
-      sendHtml(res, 400, errorPage({ ...render, error: 'This sign-in link does not match', description: 'Go back to the site and sign in again.' }));
+      sendHtml(res, 400, errorPage({ ...render, error: texts.t('idp.problem.mismatch'), description: texts.t('idp.problem.mismatchBody') }));
       return;
     }
     const registering = view === 'register' || (view !== 'login' && details.params.kc_action === 'register');
@@ -250,18 +257,18 @@ export function createOidcRealms(options: {
       // Password guesses per account (by what was typed), plus the ceiling per address.
       const attempt = rateLimiter?.attempt('login', `${brand.id}|idp|${identifier.toLowerCase()}`, clientAddress(req));
       if (attempt && !attempt.allowed) {
-        sendHtml(res, 429, loginPage({ ...render, values: { identifier }, errors: { identifier: `${rateLimitMessage('sign-in attempts for this account', attempt)}.` } }), { 'retry-after': String(attempt.retryAfterSeconds) });
+        const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
+        const message = texts.t(attempt.scope === 'subject' ? 'idp.error.tooManyForAccount' : 'form.tooManyAttemptsAddress', limit);
+        sendHtml(res, 429, loginPage({ ...render, values: { identifier }, errors: { identifier: message } }), { 'retry-after': String(attempt.retryAfterSeconds) });
         return;
       }
       const errors: Record<string, string> = {};
-      if (!identifier) errors.identifier = 'Enter your email or username.';
-      if (!password) errors.password = 'Enter your password.';
+      if (!identifier) errors.identifier = texts.t('idp.error.identifierMissing');
+      if (!password) errors.password = texts.t('idp.error.passwordMissing');
       const player = identifier ? await findPlayer(db, brand.id, identifier, 'email-or-username') : null;
-      if (identifier && !player) errors.identifier = `No ${brand.title} account uses "${identifier}". Check the spelling, or create an account.`;
+      if (identifier && !player) errors.identifier = texts.t('idp.error.unknownAccount', { brand: brand.title, identifier });
       else if (player && password && !(await verifyPassword(password, player.password_hash))) {
-        errors.password = player.password_hash
-          ? 'That password is not right. Check it and try again.'
-          : 'This account signs in without a password (by SMS or bank). Use that method instead.';
+        errors.password = texts.t(player.password_hash ? 'idp.error.wrongPassword' : 'idp.error.passwordless');
       }
       if (Object.keys(errors).length > 0 || !player) {
         sendHtml(res, 400, loginPage({ ...render, values: { identifier }, errors }));
@@ -274,24 +281,24 @@ export function createOidcRealms(options: {
       const values = Object.fromEntries(['email', 'firstName', 'lastName', 'dateOfBirth', 'phoneNumber', 'terms'].map((name) => [name, (form.get(name) ?? '').trim()]));
       const password = form.get('password') ?? '';
       const errors: Record<string, string> = {};
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) errors.email = 'Enter an email address like name@example.com.';
-      else if (await findPlayer(db, brand.id, values.email ?? '', 'email-or-username')) errors.email = 'An account already uses this email. Sign in instead.';
-      if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) errors.password = 'Use at least 8 characters with at least one letter and one digit.';
-      if (!values.firstName) errors.firstName = 'Enter your first name.';
-      if (!values.lastName) errors.lastName = 'Enter your last name.';
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) errors.email = texts.t('idp.error.emailInvalid');
+      else if (await findPlayer(db, brand.id, values.email ?? '', 'email-or-username')) errors.email = texts.t('idp.error.emailTaken');
+      if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) errors.password = texts.t('idp.error.passwordWeak');
+      if (!values.firstName) errors.firstName = texts.t('idp.error.firstNameMissing');
+      if (!values.lastName) errors.lastName = texts.t('idp.error.lastNameMissing');
       const age = ageOn(values.dateOfBirth ?? '');
-      if (age === null) errors.dateOfBirth = 'Enter your date of birth as YYYY-MM-DD.';
-      else if (age < brand.minimumAge) errors.dateOfBirth = `You must be ${brand.minimumAge} or older to play.`;
+      if (age === null) errors.dateOfBirth = texts.t('idp.error.dateOfBirthInvalid');
+      else if (age < brand.minimumAge) errors.dateOfBirth = texts.t('idp.error.tooYoung', { age: brand.minimumAge });
       let phone: string | null = null;
       if (values.phoneNumber) {
         try {
           phone = normalisePhone(values.phoneNumber);
-          if (await findPlayer(db, brand.id, phone, 'phone')) errors.phoneNumber = 'An account already uses this number. Sign in instead.';
+          if (await findPlayer(db, brand.id, phone, 'phone')) errors.phoneNumber = texts.t('idp.error.phoneTaken');
         } catch (error) {
-          errors.phoneNumber = error instanceof PlatformError ? `Write the number with + and the country code, like ${phoneExample(brand.defaultCountry)}.` : String(error);
+          errors.phoneNumber = error instanceof PlatformError ? texts.t('idp.error.phoneInvalid', { example: phoneExample(brand.defaultCountry) }) : String(error);
         }
       }
-      if (values.terms !== 'yes') errors.terms = 'Accept the terms and the privacy policy to create an account.';
+      if (values.terms !== 'yes') errors.terms = texts.t('idp.error.termsMissing');
       if (Object.keys(errors).length > 0) {
         sendHtml(res, 400, registerPage({ ...render, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors }));
         return;
@@ -315,7 +322,7 @@ export function createOidcRealms(options: {
       await provider.interactionFinished(req, res, { login: { accountId: created.id } }, { mergeWithLastSubmission: false });
       return;
     }
-    sendHtml(res, 400, errorPage({ ...render, error: 'Unknown form action', description: 'Reload the page and try again.' }));
+    sendHtml(res, 400, errorPage({ ...render, error: texts.t('idp.problem.unknownAction'), description: texts.t('idp.problem.unknownActionBody') }));
   }
 
   return {

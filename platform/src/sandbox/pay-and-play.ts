@@ -10,7 +10,8 @@
  * `brand` may be left out when the request's (X-Forwarded-)Host is one of a brand's hosts.
  * `returnUrl` must be an http(s) URL on the brand's own hosts (any port) or loopback; anything else
  * is refused with a 400 page. Without it the platform returns to
- * `<public origin>/<locale>/<provider>-login-handler/`.
+ * `<public origin>/<locale>/<provider>-login-handler/`. The page is written in `locale` when the
+ * brand offers it, else in the brand's default language.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -22,11 +23,12 @@ import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { depositEntries } from '../ledger/ledger.ts';
-import { checkPaymentAmount, formatMinor, parseAmount } from '../ledger/money.ts';
-import { assertMayDeposit, depositRefusal, depositRestriction } from '../players/protection.ts';
+import { currencyDecimals, formatMinor, maxPaymentMinor, parseAmount } from '../ledger/money.ts';
+import { assertMayDeposit, depositRestriction, type Restriction } from '../players/protection.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
 import { clientAddress } from '../geo/country.ts';
-import { rateLimitMessage, type RateLimiter } from '../security/rate-limit.ts';
+import type { RateLimiter } from '../security/rate-limit.ts';
+import { brandPageLocale, pageLocale, requestedLocale, type PageLocale } from '../i18n/page-texts.ts';
 import { errorSummary, escapeHtml, page, readForm, sendHtml } from '../web/html.ts';
 import type { PageTheme } from '../web/html.ts';
 import { DEFAULT_THEME } from '../web/html.ts';
@@ -43,6 +45,19 @@ type Provider = keyof typeof PAY_AND_PLAY_PROVIDERS;
 const NEW_PERSON = 'new';
 const NEW_NAMES: [string, string][] = [['Alex', 'Berg'], ['Sam', 'Lind'], ['Robin', 'Holm'], ['Kim', 'Strand'], ['Noa', 'Dahl']];
 
+/** An example amount for hints, before locale formatting: 50.00 EUR, 5000 JPY. */
+function amountExample(currency: string): string {
+  const decimals = currencyDecimals(currency);
+  return decimals > 0 ? `50.${'0'.repeat(decimals)}` : '5000';
+}
+
+/** Why a restricted player cannot deposit, in the page's language, with the date in UTC. */
+function restrictionText(texts: PageLocale, restriction: Restriction): string {
+  if (!restriction.until || (restriction.cause !== 'SelfExclusion' && restriction.cause !== 'Timeout')) return texts.t('bank.error.depositsBlocked');
+  const until = `${new Intl.DateTimeFormat(texts.tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(restriction.until))} UTC`;
+  return texts.t(restriction.cause === 'SelfExclusion' ? 'bank.error.selfExcluded' : 'bank.error.timeout', { until });
+}
+
 /** Creates the handler for /platform/sandbox/. */
 export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings; rateLimiter?: RateLimiter }) {
   const { db, brands, auth, ledger, settings, rateLimiter } = options;
@@ -54,11 +69,12 @@ export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry
     return [...brands.values()].find((brand) => brand.hosts.includes(host ?? '')) ?? null;
   };
 
-  function refuse(res: ServerResponse, provider: Provider, title: string, message: string): void {
-    sendHtml(res, 400, page({ title, brandName: `${PAY_AND_PLAY_PROVIDERS[provider].name} sandbox`, theme: PAY_AND_PLAY_PROVIDERS[provider].theme, body: `<p role="alert">${escapeHtml(message)}</p>` }));
+  function refuse(res: ServerResponse, provider: Provider, texts: PageLocale, title: string, message: string, status = 400, headers: Record<string, string> = {}): void {
+    const info = PAY_AND_PLAY_PROVIDERS[provider];
+    sendHtml(res, status, page({ title, brandName: texts.t('bank.title', { provider: info.name }), theme: info.theme, lang: texts.tag, body: `<p role="alert">${escapeHtml(message)}</p>` }), headers);
   }
 
-  async function render(res: ServerResponse, status: number, provider: Provider, brand: Brand, state: { locale: string; returnUrl: string; amount: string; person: string; errors?: Record<string, string> }) {
+  async function render(res: ServerResponse, status: number, provider: Provider, brand: Brand, texts: PageLocale, state: { locale: string; returnUrl: string; amount: string; person: string; errors?: Record<string, string> }) {
     const { rows: people } = await db.query<{ bank_identity: string; first_name: string | null; last_name: string | null; username: string; currency: string }>(
       `select p.bank_identity, p.first_name, p.last_name, p.username, w.currency from players p join wallets w on w.player_id = p.id
         where p.brand = $1 and p.bank_identity is not null order by p.demo_key is null, p.player_number limit 200`,
@@ -68,18 +84,18 @@ export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry
     const info = PAY_AND_PLAY_PROVIDERS[provider];
     const selected = state.person || people[0]?.bank_identity || NEW_PERSON;
     const options = [
-      ...people.map((person) => ({ value: person.bank_identity, label: `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim() || person.username, detail: `${person.bank_identity} · ${person.currency} wallet` })),
-      { value: NEW_PERSON, label: 'A new person', detail: `registers a new ${brand.title} player (${brand.currency})` },
+      ...people.map((person) => ({ value: person.bank_identity, label: `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim() || person.username, detail: texts.t('bank.walletDetail', { identity: person.bank_identity, currency: person.currency }) })),
+      { value: NEW_PERSON, label: texts.t('bank.newPerson'), detail: texts.t('bank.newPersonDetail', { brand: brand.title, currency: brand.currency }) },
     ];
-    const body = `${errorSummary(errors, { person: 'Person', amount: 'First deposit' })}
-<p>This is a sandbox bank: no real money moves. Choose who you are and, if you like, a first deposit to ${escapeHtml(brand.title)}.</p>
+    const body = `${errorSummary(errors, { person: texts.t('bank.person'), amount: texts.t('bank.amountShort') }, texts)}
+<p>${escapeHtml(texts.t('bank.intro', { brand: brand.title }))}</p>
 <form method="post" action="/platform/sandbox/${provider}/" novalidate>
 <input type="hidden" name="brand" value="${escapeHtml(brand.id)}">
 <input type="hidden" name="locale" value="${escapeHtml(state.locale)}">
 <input type="hidden" name="returnUrl" value="${escapeHtml(state.returnUrl)}">
 <input type="hidden" name="orderId" value="${escapeHtml(randomUUID())}">
 <fieldset id="field-person"${errors.person ? ' aria-describedby="field-person-error"' : ''}>
-<legend>Identify with your bank</legend>
+<legend>${escapeHtml(texts.t('bank.identify'))}</legend>
 ${options
   .map(
     (option, index) => `<label class="option" for="person-${index}"><input type="radio" id="person-${index}" name="person" value="${escapeHtml(option.value)}"${option.value === selected ? ' checked' : ''}><span><strong>${escapeHtml(option.label)}</strong><br><span class="hint">${escapeHtml(option.detail)}</span></span></label>`,
@@ -87,12 +103,12 @@ ${options
   .join('\n')}
 ${errors.person ? `<span class="field-error" id="field-person-error">${escapeHtml(errors.person)}</span>` : ''}
 </fieldset>
-<label for="field-amount">First deposit (optional)<span class="hint" id="field-amount-hint">In the player's wallet currency, like 50.00. Leave empty to sign in only.</span></label>
+<label for="field-amount">${escapeHtml(texts.t('bank.amount'))}<span class="hint" id="field-amount-hint">${escapeHtml(texts.t('bank.amountHint', { example: texts.decimal(amountExample(brand.currency)) }))}</span></label>
 <input id="field-amount" name="amount" type="text" inputmode="decimal" maxlength="20" value="${escapeHtml(state.amount)}" aria-describedby="field-amount-hint${errors.amount ? ' field-amount-error' : ''}"${errors.amount ? ' aria-invalid="true"' : ''}>
 ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtml(errors.amount)}</span>` : ''}
-<button type="submit">Confirm with ${escapeHtml(info.name)}</button>
+<button type="submit">${escapeHtml(texts.t('bank.confirm', { provider: info.name }))}</button>
 </form>`;
-    sendHtml(res, status, page({ title: `${info.name} sandbox`, heading: `Sign in to ${brand.title} with ${info.name}`, brandName: `${info.name} sandbox bank`, theme: info.theme, body }));
+    sendHtml(res, status, page({ title: texts.t('bank.title', { provider: info.name }), heading: texts.t('bank.heading', { brand: brand.title, provider: info.name }), brandName: texts.t('bank.brandLine', { provider: info.name }), theme: info.theme, lang: texts.tag, body }));
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -109,50 +125,59 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     }
     const brand = brandFor(req, params.get('brand'));
     if (!brand) {
-      refuse(res, provider, 'Unknown brand', `Pass brand=<id> in the URL (one of ${[...brands.keys()].join(', ')}), or open this page through the brand's own host.`);
+      const texts = pageLocale(requestedLocale(params.get('locale')) ?? 'en');
+      refuse(res, provider, texts, texts.t('bank.unknownBrand'), texts.t('bank.unknownBrandBody', { brands: [...brands.keys()].join(', ') }));
       return;
     }
-    const defaultLocale = brand.locales.find((entry) => entry.isDefault)?.locale ?? brand.locales[0]?.locale ?? 'en';
-    const requestedLocale = params.get('locale');
-    const locale = requestedLocale && brand.locales.some((entry) => entry.locale === requestedLocale) ? requestedLocale : defaultLocale;
+    // Only a locale the brand offers: it also names the lobby's handler path below.
+    const texts = brandPageLocale(brand, params.get('locale'));
+    const locale = texts.locale;
     const requestedReturn = params.get('returnUrl');
     const returnUrl = requestedReturn ? brandUrl(brand, requestedReturn) : new URL(`${publicOrigin(settings, brand.hosts[0] ?? `${brand.id}.localhost`)}/${locale}/${provider}-login-handler/`);
     if (!returnUrl) {
-      refuse(res, provider, 'Return address refused', `The return address ${requestedReturn} is not on ${brand.title}'s own hosts (${brand.hosts.join(', ')}): the lobby must pass a URL on its own host.`);
+      refuse(res, provider, texts, texts.t('bank.returnRefused'), texts.t('bank.returnRefusedBody', { url: requestedReturn ?? '', brand: brand.title, hosts: brand.hosts.join(', ') }));
       return;
     }
     const state = { locale, returnUrl: returnUrl.href, amount: (params.get('amount') ?? '').trim(), person: params.get('person') ?? '' };
     if (req.method === 'GET') {
-      await render(res, 200, provider, brand, state);
+      await render(res, 200, provider, brand, texts, state);
       return;
     }
 
     // A sign-in attempt per bank identity (every "new person" of one address shares a subject).
     const attempt = rateLimiter?.attempt('login', `${brand.id}|bank|${state.person || '-'}|${state.person === NEW_PERSON ? clientAddress(req) : ''}`, clientAddress(req));
     if (attempt && !attempt.allowed) {
-      sendHtml(res, 429, page({ title: 'Too many attempts', brandName: `${PAY_AND_PLAY_PROVIDERS[provider].name} sandbox`, theme: PAY_AND_PLAY_PROVIDERS[provider].theme, body: `<p role="alert">${escapeHtml(rateLimitMessage('sign-in attempts', attempt))}.</p>` }), { 'retry-after': String(attempt.retryAfterSeconds) });
+      const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
+      refuse(res, provider, texts, texts.t('bank.tooMany'), texts.t(attempt.scope === 'subject' ? 'form.tooManyAttempts' : 'form.tooManyAttemptsAddress', limit), 429, { 'retry-after': String(attempt.retryAfterSeconds) });
       return;
     }
     const errors: Record<string, string> = {};
     const person = state.person;
     const existing = person && person !== NEW_PERSON ? await findPlayer(db, brand.id, person, 'bank-identity') : null;
-    if (!person) errors.person = 'Choose who you are.';
-    else if (person !== NEW_PERSON && !existing) errors.person = `The bank does not know "${person}": choose one of the listed people.`;
+    if (!person) errors.person = texts.t('bank.error.personMissing');
+    else if (person !== NEW_PERSON && !existing) errors.person = texts.t('bank.error.personUnknown', { person });
     const currency = existing?.currency ?? brand.currency;
     let amountMinor: bigint | null = null;
     if (state.amount) {
       try {
-        amountMinor = checkPaymentAmount(parseAmount(state.amount, currency, 'The amount'), currency, 'The amount');
+        // A decimal comma is how most of the brands' languages write 50,00.
+        amountMinor = parseAmount(/^\s*\d+,\d+\s*$/.test(state.amount) ? state.amount.replace(',', '.') : state.amount, currency, 'The amount');
         const minimum = existing ? BigInt(existing.min_deposit_minor) : null;
-        if (minimum !== null && amountMinor < minimum) errors.amount = `The smallest deposit is ${formatMinor(minimum, currency)} ${currency}.`;
+        const maximum = maxPaymentMinor(currency);
+        if (minimum !== null && amountMinor < minimum) errors.amount = texts.t('bank.error.belowMinimum', { amount: texts.money(formatMinor(minimum, currency), currency) });
+        if (amountMinor > maximum) errors.amount = texts.t('bank.error.aboveMaximum', { amount: texts.money(formatMinor(maximum, currency), currency) });
         const restriction = existing ? await depositRestriction(db, existing.id) : null;
-        if (restriction) errors.amount = `${depositRefusal(restriction).message} Leave the amount empty to sign in only.`;
+        if (restriction) errors.amount = restrictionText(texts, restriction);
       } catch (error) {
-        errors.amount = error instanceof PlatformError ? error.message : String(error);
+        if (!(error instanceof PlatformError)) throw error;
+        // parseAmount refuses text that is not a decimal (or has too many decimals), and zero.
+        errors.amount = /^\s*0*(\.0*)?\s*$/.test(state.amount)
+          ? texts.t('bank.error.amountZero')
+          : texts.t('bank.error.amountInvalid', { decimals: currencyDecimals(currency), example: texts.decimal(amountExample(currency)) });
       }
     }
     if (Object.keys(errors).length > 0) {
-      await render(res, 400, provider, brand, { ...state, errors });
+      await render(res, 400, provider, brand, texts, { ...state, errors });
       return;
     }
     const orderId = (params.get('orderId') ?? '').slice(0, 80) || randomUUID();
@@ -195,7 +220,10 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
       });
     } catch (error) {
       if (!(error instanceof PlatformError) || (error.reason !== 'DepositsBlocked' && error.reason !== 'BalanceCeiling')) throw error;
-      await render(res, 400, provider, brand, { ...state, errors: { amount: `${error.message} Leave the amount empty to sign in only.` } });
+      const amount = error.reason === 'BalanceCeiling'
+        ? texts.t('bank.error.balanceCeiling', { amount: texts.money(String(error.details.room), brand.currency) })
+        : restrictionText(texts, { cause: error.details.cause as Restriction['cause'], until: (error.details.until as string | undefined) ?? null });
+      await render(res, 400, provider, brand, texts, { ...state, errors: { amount } });
       return;
     }
     if (effects.posted) ledger.publish(effects.posted);

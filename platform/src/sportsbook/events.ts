@@ -118,6 +118,13 @@ interface Fixture {
   scoring: Score[];
 }
 
+/** What a sport's total market counts (the page words the market from it). */
+export function totalUnit(slug: string): 'sets' | 'maps' | 'goals' | 'runs' | 'points' {
+  const sport = BY_SLUG.get(slug);
+  if (sport?.bestOf) return slug === 'tennis' ? 'sets' : 'maps';
+  return slug === 'football' || slug === 'ice-hockey' || slug === 'handball' ? 'goals' : slug === 'cricket' ? 'runs' : 'points';
+}
+
 /** Status of an event at a moment. */
 export type EventStatus = 'UPCOMING' | 'LIVE' | 'FINISHED';
 
@@ -287,7 +294,7 @@ function price(event: Fixture, progress: number, minuteKey: number): Market[] {
     ...(sport.draw ? [{ id: 'draw', name: 'Draw', oddsHundredths: quote(counts.draw) }] : []),
     { id: 'away', name: event.away, oddsHundredths: quote(counts.away) },
   ];
-  const unitName = sport.bestOf ? (sport.slug === 'tennis' ? 'sets' : 'maps') : sport.slug === 'football' || sport.slug === 'ice-hockey' || sport.slug === 'handball' ? 'goals' : sport.slug === 'cricket' ? 'runs' : 'points';
+  const unitName = totalUnit(sport.slug);
   const markets: Market[] = [
     { id: 'winner', name: sport.draw ? 'Match result' : 'Winner', line: null, suspended: false, outcomes: winner },
     {

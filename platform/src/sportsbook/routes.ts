@@ -20,6 +20,7 @@ import { embeddedPageCsp, frameAncestors, lobbyOriginFor, newNonce } from '../we
 import { escapeHtml } from '../web/html.ts';
 import { assertSameOriginJson, readJson, sendApiError, sendJson } from '../web/json.ts';
 import { formatOdds, listSportsEvents, SPORT_SLUGS, sportsSummary } from './events.ts';
+import { brandPageLocale, pageLocale, requestedLocale, type PageLocale } from '../i18n/page-texts.ts';
 import { sportsbookPageHtml } from './page.ts';
 import type { SelectionInput, Sportsbook } from './service.ts';
 
@@ -27,7 +28,7 @@ import type { SelectionInput, Sportsbook } from './service.ts';
 export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands: BrandRegistry; ledger: Ledger; settings: AuthSettings }) {
   const { sportsbook, brands, ledger, settings } = options;
 
-  function refuse(res: ServerResponse, status: number, message: string): void {
+  function refuse(res: ServerResponse, status: number, texts: PageLocale, message: string): void {
     const nonce = newNonce();
     res.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
@@ -35,7 +36,8 @@ export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands
       'x-content-type-options': 'nosniff',
       'content-security-policy': embeddedPageCsp(nonce, []),
     });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sportsbook</title></head><body><main><h1>Sportsbook</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`);
+    const title = escapeHtml(texts.t('sportsbook.title'));
+    res.end(`<!doctype html><html lang="${escapeHtml(texts.tag)}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`);
   }
 
   async function page(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
@@ -44,23 +46,24 @@ export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands
     const brandId = params.get('brand') ?? session?.brand ?? null;
     const brand = brandId ? brands.get(brandId) : undefined;
     if (!brand) {
-      refuse(res, 400, `Pass brand=<id> in the URL (one of ${[...brands.keys()].join(', ')}).`);
+      const texts = pageLocale(requestedLocale(params.get('locale')) ?? 'en');
+      refuse(res, 400, texts, texts.t('sportsbook.unknownBrand', { brands: [...brands.keys()].join(', ') }));
       return;
     }
     const usable = session && session.brand === brand.id && !session.ended ? session : null;
-    const defaultLocale = brand.locales.find((entry) => entry.isDefault)?.locale ?? brand.locales[0]?.locale ?? 'en';
-    const requestedLocale = params.get('locale');
-    const locale = requestedLocale && brand.locales.some((entry) => entry.locale === requestedLocale) ? requestedLocale : (usable?.locale ?? defaultLocale);
+    // The lobby's locale when the brand offers it, else the session's, else the brand's default.
+    const texts = brandPageLocale(brand, params.get('locale'), usable?.locale);
+    const locale = texts.locale;
     const sport = params.get('sport');
     if (sport && !SPORT_SLUGS.includes(sport)) {
-      refuse(res, 400, `Unknown sport "${sport}": use one of ${SPORT_SLUGS.join(', ')}.`);
+      refuse(res, 400, texts, texts.t('sportsbook.unknownSport', { sport, sports: SPORT_SLUGS.join(', ') }));
       return;
     }
     let lobbyOrigin: string;
     try {
       lobbyOrigin = usable?.lobbyOrigin ?? lobbyOriginFor(brand, params.get('origin'), settings);
     } catch (error) {
-      refuse(res, 400, (error as Error).message);
+      refuse(res, 400, texts, (error as Error).message);
       return;
     }
     let wallet: { id: string; currency: string; balance: string } | null = null;

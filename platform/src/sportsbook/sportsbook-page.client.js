@@ -1,11 +1,28 @@
 // The embedded sportsbook's script (inlined under a CSP nonce by page.ts). It keeps the bet slip,
 // posts every change to the lobby as { type: 'atrium:sportsbook', event: 'betslip', … } (to the one
 // lobby origin it was opened for), places bets through its own origin when it has a session, and
-// refreshes scores and odds every 20 seconds.
+// refreshes scores and odds every 20 seconds. Its texts, in the lobby's language, come with the
+// configuration (config.texts, config.languageTag for Intl).
 (() => {
   'use strict';
   const config = JSON.parse(document.getElementById('sportsbook-config').textContent);
   const $ = (id) => document.getElementById(id);
+  /** A text of the page's language with its {placeholders} filled in. */
+  const t = (key, values) => String(config.texts[key] || key).replace(/\{(\w+)\}/g, (match, name) => (values && name in values ? String(values[name]) : match));
+  /** An exact decimal ("2.35") with the locale's decimal mark; Intl reads the string's digits. */
+  function decimal(text) {
+    const places = (String(text).split('.')[1] || '').length;
+    return new Intl.NumberFormat(config.languageTag, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false }).format(text);
+  }
+  /** An exact decimal amount in the page's currency, formatted for the locale. */
+  function money(text) {
+    const places = (String(text).split('.')[1] || '').length;
+    try {
+      return new Intl.NumberFormat(config.languageTag, { style: 'currency', currency: config.currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: places, maximumFractionDigits: places }).format(text);
+    } catch {
+      return text + ' ' + config.currency;
+    }
+  }
   const slip = new Map();
   let idempotencyKey = newKey();
   let busy = false;
@@ -58,19 +75,19 @@
     for (const entry of slip.values()) {
       const item = document.createElement('li');
       const text = document.createElement('span');
-      text.textContent = entry.outcomeName + ' @ ' + entry.odds + ' — ' + entry.eventName;
+      text.textContent = entry.outcomeName + ' @ ' + decimal(entry.odds) + ' — ' + entry.eventName;
       const remove = document.createElement('button');
       remove.type = 'button';
-      remove.textContent = 'Remove';
-      remove.setAttribute('aria-label', 'Remove ' + entry.outcomeName + ', ' + entry.eventName);
+      remove.textContent = t('remove');
+      remove.setAttribute('aria-label', t('removeLabel', { outcome: entry.outcomeName, event: entry.eventName }));
       remove.addEventListener('click', () => toggle(document.querySelector('.odds[aria-pressed=true][data-event="' + CSS.escape(entry.eventId) + '"]')));
       item.append(text, remove);
       list.append(item);
     }
     $('slip-empty').hidden = slip.size > 0;
     const sum = totals();
-    $('total-odds').textContent = sum ? sum.totalOdds : '–';
-    $('potential').textContent = sum && sum.potential !== null ? sum.potential + ' ' + config.currency : '–';
+    $('total-odds').textContent = sum ? decimal(sum.totalOdds) : '–';
+    $('potential').textContent = sum && sum.potential !== null ? money(sum.potential) : '–';
     $('place').disabled = busy || slip.size === 0;
     notify('betslip', { selections: [...slip.values()], stake: $('stake').value, totalOdds: sum ? sum.totalOdds : null, potentialPayout: sum ? sum.potential : null });
   }
@@ -82,7 +99,7 @@
     for (const other of document.querySelectorAll('.odds[data-event="' + CSS.escape(eventId) + '"]')) other.setAttribute('aria-pressed', 'false');
     if (current && current.marketId === button.dataset.market && current.outcomeId === button.dataset.outcome) {
       slip.delete(eventId);
-      $('slip-status').textContent = button.dataset.outcomeName + ' removed from the bet slip.';
+      $('slip-status').textContent = t('removed', { outcome: button.dataset.outcomeName });
     } else {
       // One pick per event: another outcome of the same event replaces the earlier one.
       slip.set(eventId, {
@@ -90,10 +107,18 @@
         outcomeId: button.dataset.outcome, outcomeName: button.dataset.outcomeName, odds: button.dataset.odds,
       });
       button.setAttribute('aria-pressed', 'true');
-      $('slip-status').textContent = button.dataset.outcomeName + ' at ' + button.dataset.odds + ' added to the bet slip (' + slip.size + ' selection' + (slip.size === 1 ? '' : 's') + ').';
+      $('slip-status').textContent = t(slip.size === 1 ? 'addedOne' : 'addedMany', { outcome: button.dataset.outcomeName, odds: decimal(button.dataset.odds), count: slip.size });
     }
     idempotencyKey = newKey();
     render();
+  }
+
+  /** What the player reads about a refused bet: the server's reason, said in the page's language. */
+  function failureText(error) {
+    if (error.reason === 'OddsChanged' && error.odds) return t('error.oddsChanged', { odds: decimal(error.odds) });
+    if (error.reason === 'InsufficientFunds' && error.balance && error.stake) return t('error.insufficient', { balance: money(error.balance), stake: money(error.stake) });
+    if (error.reason === 'GameSessionEnded' || error.reason === 'NotFound') return t('error.ended');
+    return t('error.generic');
   }
 
   async function place(event) {
@@ -102,7 +127,7 @@
     $('slip-error').textContent = '';
     if (!config.sessionId) {
       notify('login-required', { selections: selections() });
-      $('slip-status').textContent = 'Sign in to place this bet.';
+      $('slip-status').textContent = t('signInFirst');
       return;
     }
     const stake = $('stake').value.trim().replace(',', '.');
@@ -120,24 +145,24 @@
           slip.get(error.eventId).odds = error.odds;
           for (const button of document.querySelectorAll('.odds[data-event="' + CSS.escape(error.eventId) + '"][data-outcome="' + CSS.escape(error.outcomeId) + '"]')) {
             button.dataset.odds = error.odds;
-            button.querySelector('.price').textContent = error.odds;
+            button.querySelector('.price').textContent = decimal(error.odds);
           }
           idempotencyKey = newKey();
         }
-        $('slip-error').textContent = error.message;
+        $('slip-error').textContent = failureText(error);
         notify('error', { reason: error.reason, message: error.message });
         return;
       }
       const bet = data.bet;
-      $('slip-status').textContent = 'Bet placed: ' + bet.stake + ' ' + bet.currency + ' at ' + bet.totalOdds + ', potential return ' + bet.potentialPayout + ' ' + bet.currency + '.';
-      if ($('balance')) $('balance').textContent = data.balance;
+      $('slip-status').textContent = t('placed', { stake: money(bet.stake), odds: decimal(bet.totalOdds), payout: money(bet.potentialPayout) });
+      if ($('balance')) $('balance').textContent = money(data.balance);
       notify('bet-placed', { betId: bet.id, stake: bet.stake, totalOdds: bet.totalOdds, potentialPayout: bet.potentialPayout, balance: data.balance, replayed: data.replayed });
       notify('balance', { balance: data.balance });
       slip.clear();
       for (const button of document.querySelectorAll('.odds[aria-pressed=true]')) button.setAttribute('aria-pressed', 'false');
       idempotencyKey = newKey();
     } catch (error) {
-      $('slip-error').textContent = 'The sportsbook could not be reached: ' + error.message + '. Try again; the bet is placed at most once.';
+      $('slip-error').textContent = t('unreachable');
     } finally {
       busy = false;
       render();
@@ -163,7 +188,7 @@
             const button = article.querySelector('.odds[data-market="' + market.id + '"][data-outcome="' + outcome.id + '"]');
             if (!button || button.dataset.odds === outcome.odds) continue;
             button.dataset.odds = outcome.odds;
-            button.querySelector('.price').textContent = outcome.odds;
+            button.querySelector('.price').textContent = decimal(outcome.odds);
             button.disabled = market.suspended;
           }
         }
@@ -177,7 +202,7 @@
   $('stake').addEventListener('input', render);
   $('slip-form').addEventListener('submit', place);
   for (const time of document.querySelectorAll('[data-local-time]')) {
-    time.textContent = new Date(time.getAttribute('datetime')).toLocaleString(config.locale.replace('_', '-'), { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+    time.textContent = new Date(time.getAttribute('datetime')).toLocaleString(config.languageTag, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
   }
   setInterval(refresh, 20000);
   notify('ready', {});

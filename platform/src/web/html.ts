@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { readBodyText } from './body.ts';
+import { pageLocale, type PageLocale } from '../i18n/page-texts.ts';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: unknown): string {
@@ -64,7 +65,7 @@ export function brandTheme(brandsDir: string, brand: string): PageTheme {
   }
 }
 
-/** A whole page: title, optional brand line, and body HTML (already escaped by the caller). */
+/** A whole page: title, optional brand line, and body HTML (already escaped by the caller); lang is a BCP 47 tag. */
 export function page(options: { title: string; theme?: PageTheme; heading?: string; brandName?: string; lang?: string; body: string }): string {
   const t = options.theme ?? DEFAULT_THEME;
   return `<!doctype html>
@@ -127,13 +128,14 @@ export function field(options: { name: string; label: string; type?: string; val
 ${options.error ? `<span class="field-error" id="${id}-error">${escapeHtml(options.error)}</span>` : ''}`;
 }
 
-/** A summary of form errors linking to each field (announced on load). */
-export function errorSummary(errors: Record<string, string>, labels: Record<string, string>): string {
+/** A summary of form errors linking to each field (announced on load), in the page's language. */
+export function errorSummary(errors: Record<string, string>, labels: Record<string, string>, texts: PageLocale = pageLocale('en')): string {
   const entries = Object.entries(errors);
   if (entries.length === 0) return '';
+  const heading = entries.length === 1 ? texts.t('form.problemOne') : texts.t('form.problemMany', { count: entries.length });
   return `<div class="error-summary" role="alert" tabindex="-1" id="error-summary">
-<h2>There ${entries.length === 1 ? 'is a problem' : `are ${entries.length} problems`}</h2>
-<ul>${entries.map(([name, message]) => `<li><a href="#field-${escapeHtml(name)}">${escapeHtml(labels[name] ? `${labels[name]}: ${message}` : message)}</a></li>`).join('')}</ul>
+<h2>${escapeHtml(heading)}</h2>
+<ul>${entries.map(([name, message]) => `<li><a href="#field-${escapeHtml(name)}">${escapeHtml(labels[name] ? texts.t('form.fieldError', { label: labels[name], message }) : message)}</a></li>`).join('')}</ul>
 </div>`;
 }
 

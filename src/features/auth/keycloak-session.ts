@@ -214,7 +214,8 @@ export async function openKeycloakSession(config: SessionConfig, onEnded: (error
     async signOut(target) {
       const current = await manager.getUser();
       if (!current?.id_token) return false;
-      await manager.signoutRedirect({ post_logout_redirect_uri: target, state: { target } });
+      // The provider's sign-out page speaks the lobby's language too.
+      await manager.signoutRedirect({ post_logout_redirect_uri: target, state: { target }, extraQueryParams: { ui_locales: manager.settings.ui_locales ?? '' } });
       return true;
     },
   };

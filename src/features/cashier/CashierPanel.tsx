@@ -179,8 +179,11 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
       const result = await initiateDeposit({ ...request, idempotencyKey: intentKey('deposit', request), returnUrl });
       localStorage.setItem(DEPOSIT_MEMORY_KEY, JSON.stringify({ amount: normalised, currency }));
       if (result.redirectUrl) {
-        // The intent stays until the provider page sends the player back with the outcome.
-        location.assign(result.redirectUrl);
+        // The intent stays until the provider page sends the player back with the outcome. The
+        // provider page speaks the lobby's language.
+        const target = new URL(result.redirectUrl, location.origin);
+        target.searchParams.set('locale', locale);
+        location.assign(target.href);
         return;
       }
       forgetIntent('deposit');

@@ -1,0 +1,19 @@
+/**
+ * Regional locales: only what differs from their base language (de_AT → de, fr_CA → fr,
+ * en_* → en); every other key falls back along the chain in page-texts.ts.
+ */
+import type { PageTextTable } from '../page-texts.ts';
+
+/** Austrian German: the cashier is die Kassa. (Phone examples follow the brand's country, not the locale.) */
+export const DE_AT: Partial<PageTextTable> = {
+  'pay.unknownBody': '{provider} hat keine Einzahlung {id}: Starten Sie die Einzahlung erneut über die Kassa.',
+};
+
+/** Canadian French: courriel for e-mail. */
+export const FR_CA: Partial<PageTextTable> = {
+  'idp.field.identifier': 'Courriel ou nom d’utilisateur',
+  'idp.field.email': 'Courriel',
+  'idp.error.identifierMissing': 'Saisissez votre courriel ou votre nom d’utilisateur.',
+  'idp.error.emailInvalid': 'Saisissez une adresse courriel comme nom@exemple.ca.',
+  'idp.error.emailTaken': 'Un compte utilise déjà ce courriel. Connectez-vous plutôt.',
+};
