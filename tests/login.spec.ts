@@ -22,7 +22,9 @@ async function smsCode(page: Page, brand: string, phone: string): Promise<string
 }
 
 async function expectSignedIn(page: Page, balance: string) {
-  await expect(page.getByTestId('balance')).toContainText(balance);
+  // Every flow lands on the full lobby, the heaviest page to hydrate: on a loaded 2-core CI host its
+  // header island has taken longer than the default 7 s (a CI run on 2026-11-25), so allow 15 s.
+  await expect(page.getByTestId('balance')).toContainText(balance, { timeout: 15_000 });
   expect(page.url()).not.toContain('accessToken');
   expect(page.url()).not.toContain('refreshToken');
 }

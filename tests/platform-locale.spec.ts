@@ -83,8 +83,8 @@ test.describe('platform pages in the lobby’s language', () => {
     await expect(frame.getByRole('navigation', { name: 'Idretter' }).getByRole('link', { name: /^Alle idretter/ })).toBeVisible();
     await frame.locator('button.odds:not([disabled])').first().click();
     await expect(frame.getByRole('status').filter({ hasText: 'er lagt til kupongen (1 valg).' })).toBeVisible();
-    // Odds and money in Norwegian format: a decimal comma, kroner after the amount.
-    await expect(frame.getByRole('status').filter({ hasText: /\skr$/ })).toHaveText(/^\d+,\d{2}\skr$/);
+    // Odds and money in Norwegian format: a space between thousands, a decimal comma, kroner after the amount.
+    await expect(frame.getByRole('status').filter({ hasText: /\skr$/ })).toHaveText(/^\d{1,3}(\s\d{3})*,\d{2}\skr$/);
     await expect(frame.getByRole('button', { name: 'Logg inn for å spille' })).toBeEnabled();
   });
 });
