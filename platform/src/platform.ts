@@ -170,14 +170,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     throw error;
   }
   const auth = createAuthService(db, secrets, authSettings, events);
-  const sms = createSmsService(db, authSettings);
+  const content = createContentStore(options.contentDir, catalogue);
+  const sms = createSmsService(db, authSettings, content);
   const services: PlatformServices = {
     db,
     catalogue,
     brands,
     ipTable,
     translations: createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations')),
-    content: createContentStore(options.contentDir, catalogue),
+    content,
     allowCountryOverride: options.allowCountryOverride ?? false,
     auth,
     authSettings,
@@ -196,8 +197,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   applyRateLimits(schema, rateLimiter);
   const graphql = createGraphQLHandler(services, schema);
   const media = createMediaHandler(catalogue, { logosDir: join(options.contentDir, LOGOS_FOLDER) });
-  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter });
-  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter });
+  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content });
+  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter, content });
   const outbox = createOutboxHandler(sms);
   const realtime = createRealtime(services, schema, options.socketLimits);
   const gameRoutes = createGameRoutes({ games, brands });

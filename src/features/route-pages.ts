@@ -6,6 +6,7 @@ import { ACCOUNT_ROUTE_PAGES } from './account/account-pages.ts';
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
 import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
+import { LEGAL_ROUTE_PAGES } from './legal/legal-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
 import { moreCasinosPage } from './more-casinos/more-casinos-page.ts';
 import { SPORTS_ROUTE_PAGES } from './sports/sports-pages.ts';
@@ -20,4 +21,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...SPORTS_ROUTE_PAGES,
   ...CASHIER_ROUTE_PAGES,
   ...ACCOUNT_ROUTE_PAGES,
+  ...LEGAL_ROUTE_PAGES,
 };

@@ -4,6 +4,8 @@
  * stored hashed, expire, allow a few wrong guesses, and a resend replaces the previous code.
  * A number nobody has yet registers a new player when its code is verified (SMS registration).
  */
+import type { ContentStore } from '../content/store.ts';
+import { registrationDocuments } from '../players/legal-acceptance.ts';
 import { createHash, randomInt } from 'node:crypto';
 import type { Brand } from '../brands/brands.ts';
 import type { Db } from '../db/db.ts';
@@ -48,7 +50,7 @@ function hashCode(brand: string, phone: string, code: string): string {
 }
 
 /** Country currency for players who register by SMS: the brand currency. */
-export function createSmsService(db: Db, settings: AuthSettings): SmsService {
+export function createSmsService(db: Db, settings: AuthSettings, content: Pick<ContentStore, 'legal'>): SmsService {
   return {
     async requestCode(brand, phoneNumber, resend) {
       const phone = normalisePhone(phoneNumber, 'phoneNumber', brand.defaultCountry);
@@ -118,7 +120,10 @@ export function createSmsService(db: Db, settings: AuthSettings): SmsService {
           return { kind: 'ok' as const, playerId: existing.id, registered: false };
         }
         const digits = phone.slice(1);
+        // The phone form tells a new number that signing in creates an account under the current terms.
+        const documents = await registrationDocuments(content, brand.id);
         const created = await createPlayer(tx, {
+          accepted: { documents, source: 'sms-registration' },
           brand: brand.id,
           username: `player${digits}`,
           email: `${digits}@sms.${brand.id}.invalid`,

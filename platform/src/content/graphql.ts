@@ -1,6 +1,8 @@
-/** GraphQL for the embedded CMS: the layout, menu and more-casinos queries. */
+/** GraphQL for the embedded CMS: the layout, menu, more-casinos and legal-document queries. */
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
+import { archivedDocument } from '../players/legal-acceptance.ts';
+import { isLegalDocument, LEGAL_DOCUMENTS, localiseLegal } from './legal.ts';
 import { localise, resolveBlocks } from './resolve.ts';
 
 /** Schema of the content queries. */
@@ -14,6 +16,8 @@ export const contentTypeDefs = /* GraphQL */ `
     contentProblems: [ContentProblem!]!
     "The sister casinos of the brand's more-casinos page (content/<brand>/more-casinos.json), lines in locale (argument, else x-locale, else en); empty when the brand lists none."
     moreCasinos(locale: String): [SisterCasino!]!
+    "A legal document of the brand (content/<brand>/legal/<document>.json) in locale (argument, else x-locale, else en; falling back to the language, then en). With version: that version when it is current or a player accepted it; null when the brand has not written the document or no one accepted that version."
+    legalDocument(document: String!, locale: String, version: String): LegalDocument
     "A fingerprint of the brand's content files that changes with every save (broken or not). A lobby caching rendered pages polls it and drops the brand's pages when it changes."
     contentVersion: String!
   }
@@ -55,6 +59,23 @@ export const contentTypeDefs = /* GraphQL */ `
     type: BlockType!
     "The block's fields with texts resolved to the locale."
     props: JSON!
+  }
+
+  "A legal document (terms and conditions, privacy policy, bonus terms) in one locale."
+  type LegalDocument {
+    "terms-and-conditions, privacy-policy or bonus-terms-and-conditions."
+    document: String!
+    "The editor's version name; registration records the version a player accepted."
+    version: String!
+    "The day the text last changed (YYYY-MM-DD)."
+    updated: String!
+    "The locale the text is in: the requested one or the first of its fallback chain the document has."
+    locale: String!
+    title: String!
+    "The body as HTML from the content file: sanitise it before rendering."
+    html: String!
+    "Whether this version is in force now (false for an older version a player accepted)."
+    current: Boolean!
   }
 
   "A casino of the same operator that the more-casinos page points players to."
@@ -123,6 +144,18 @@ export const contentResolvers = {
       const locale = ctx.locale(args.locale);
       const casinos = await ctx.services.content.moreCasinos(ctx.brand().id);
       return casinos.map((casino) => ({ ...casino, line: localise(casino.line, locale) }));
+    },
+
+    async legalDocument(_: unknown, args: { document: string; locale?: string | null; version?: string | null }, ctx: GraphQLContext) {
+      if (!isLegalDocument(args.document)) {
+        throw new PlatformError('BadUserInput', `document "${args.document}" is not a legal document: use one of ${LEGAL_DOCUMENTS.join(', ')}`, { field: 'document' });
+      }
+      const brand = ctx.brand();
+      const locale = ctx.locale(args.locale);
+      const current = await ctx.services.content.legal(brand.id, args.document);
+      if (!args.version || args.version === current?.version) return current ? localiseLegal(args.document, current, locale, true) : null;
+      const archived = await archivedDocument(ctx.services.db, brand.id, args.document, args.version);
+      return archived ? localiseLegal(args.document, archived, locale, false) : null;
     },
 
     contentProblems(_: unknown, _args: unknown, ctx: GraphQLContext) {

@@ -1,6 +1,6 @@
 /**
  * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants),
- * `menu.json` and `more-casinos.json` on request, validates them, and caches each file until its mtime changes, so an
+ * `menu.json`, `more-casinos.json` and the legal documents (`legal/<document>.json`) on request, validates them, and caches each file until its mtime changes, so an
  * editor's save shows on the next page load with no restart. A broken save never takes the lobby
  * down: the last good version of that file keeps being served and the problem (file, block, field)
  * is reported, in the log once and through `problems()` until the file is fixed (and the log says when
@@ -17,6 +17,7 @@ import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
 import { blockFields, blockHeader, layoutFile, menuFile } from './blocks.ts';
 import type { BlockType, MenuFile } from './blocks.ts';
 import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from './more-casinos.ts';
+import { LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, type LegalDocumentContent, type LegalDocumentKind } from './legal.ts';
 
 /** A validated block: envelope plus its type's fields (defaults applied). */
 export interface ContentBlock {
@@ -55,6 +56,8 @@ export interface ContentStore {
   menus(brandId: string): Promise<MenuFile['menus']>;
   /** The sister casinos of a brand's more-casinos page; none when the brand has no more-casinos.json. */
   moreCasinos(brandId: string): Promise<SisterCasinoContent[]>;
+  /** A legal document of a brand (`legal/<document>.json`); null when the brand has not written it. */
+  legal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null>;
   /**
    * A fingerprint of the brand's content files (names, sizes, modification times): it changes with
    * every save, broken or not, so a client caching rendered pages knows when to drop them.
@@ -199,11 +202,26 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
 
   const readMoreCasinos = async (brandId: string) => (await cached(join(dir, brandId, 'more-casinos.json'), checkMoreCasinos)) ?? [];
 
+  async function checkLegal(json: unknown, shown: string): Promise<LegalDocumentContent> {
+    const parsed = legalDocumentFile.safeParse(json, friendlyErrors);
+    if (!parsed.success) {
+      throw new PlatformError('InvalidContent', `${shown}: ${describeIssues(parsed.error.issues).join('; ')}`, { file: shown });
+    }
+    const { title, body } = parsed.data;
+    const missing = Object.keys(body).filter((locale) => title[locale] === undefined);
+    if (missing.length > 0) {
+      throw new PlatformError('InvalidContent', `${shown}: field "title": the body has ${missing.join(', ')} but the title does not: give each body locale its title`, { file: shown });
+    }
+    return parsed.data;
+  }
+  const readLegal = (brandId: string, document: LegalDocumentKind) => cached(join(dir, brandId, LEGAL_FOLDER, `${document}.json`), checkLegal);
+
   return {
     async problems(brandId) {
-      // The more-casinos page is seldom visited: read its file here too, so a broken save of it shows
+      // The more-casinos and legal pages are seldom visited: read their files here too, so a broken save of it shows
       // on the editors' status page without waiting for a visitor.
       await readMoreCasinos(brandId).catch(() => undefined);
+      await Promise.all(LEGAL_DOCUMENTS.map((document) => readLegal(brandId, document).catch(() => undefined)));
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
       await Promise.all(mine().map((problem) => problem.recheck().catch(() => undefined)));
@@ -240,17 +258,18 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       return (await cached(join(dir, brandId, 'menu.json'), checkMenu)) ?? {};
     },
     moreCasinos: readMoreCasinos,
+    legal: readLegal,
     async version(brandId) {
-      const folder = join(dir, brandId);
-      const names = await readdir(folder).catch(() => [] as string[]);
+      // The brand's own files and its legal documents: a save of either shows on the next page load.
+      const folders = [join(dir, brandId), join(dir, brandId, LEGAL_FOLDER)];
+      const listed = await Promise.all(
+        folders.map(async (folder) => (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort().map((name) => join(folder, name))),
+      );
       const files = await Promise.all(
-        names
-          .filter((name) => name.endsWith('.json'))
-          .sort()
-          .map(async (name) => {
-            const info = await stat(join(folder, name)).catch(() => null);
-            return info ? `${name}:${info.size}:${info.mtimeMs}` : '';
-          }),
+        listed.flat().map(async (file) => {
+          const info = await stat(file).catch(() => null);
+          return info ? `${relative(dir, file)}:${info.size}:${info.mtimeMs}` : '';
+        }),
       );
       return createHash('sha256').update(files.join('\n')).digest('base64url').slice(0, 16);
     },

@@ -65,7 +65,26 @@ ${cancelForm(options)}
 }
 
 /** The registration page (reached through /registrations or the link on the sign-in page). */
-export function registerPage(options: FormPage & { minimumAge: number; phoneExample: string }): string {
+/** A legal document the registration checkbox links to, in the version the form records. */
+export interface RegistrationDocument {
+  document: 'terms-and-conditions' | 'privacy-policy';
+  /** The version in force; null when the brand has not written the document yet. */
+  version: string | null;
+}
+
+/** The checkbox's text: each document a link to the lobby's page of the version being accepted (in a new tab, so the form stays). */
+function acceptTermsHtml(texts: PageLocale, documents: readonly RegistrationDocument[]): string {
+  const link = (document: RegistrationDocument['document'], key: 'idp.register.termsLink' | 'idp.register.privacyLink') => {
+    const version = documents.find((entry) => entry.document === document)?.version ?? null;
+    const href = `/${texts.locale}/${document}/${version ? `?version=${encodeURIComponent(version)}` : ''}`;
+    const label = `${texts.t(key)}${version ? texts.t('idp.register.version', { version }) : ''}`;
+    return { html: `<a href="${escapeHtml(href)}" target="_blank" rel="noopener" data-version="${escapeHtml(version ?? '')}">${escapeHtml(label)}</a>` };
+  };
+  return texts.html('idp.register.acceptTerms', { terms: link('terms-and-conditions', 'idp.register.termsLink'), privacy: link('privacy-policy', 'idp.register.privacyLink') });
+}
+
+/** The registration page; the checkbox records the versions of the documents it links to (legalVersions). */
+export function registerPage(options: FormPage & { minimumAge: number; phoneExample: string; documents?: readonly RegistrationDocument[]; legalVersions?: string }): string {
   const { texts } = options;
   const values = options.values ?? {};
   const errors = options.errors ?? {};
@@ -85,7 +104,8 @@ ${field({ name: 'firstName', label: labels.firstName, value: values.firstName ??
 ${field({ name: 'lastName', label: labels.lastName, value: values.lastName ?? '', error: errors.lastName, autocomplete: 'family-name' })}
 ${field({ name: 'dateOfBirth', label: labels.dateOfBirth, type: 'date', value: values.dateOfBirth ?? '', error: errors.dateOfBirth, autocomplete: 'bday', hint: texts.t('idp.register.ageHint', { age: options.minimumAge }) })}
 ${field({ name: 'phoneNumber', label: labels.phoneNumber, type: 'tel', value: values.phoneNumber ?? '', error: errors.phoneNumber, autocomplete: 'tel', required: false, hint: texts.t('idp.register.phoneHint', { example: options.phoneExample }) })}
-<label class="check" for="field-terms"><input id="field-terms" type="checkbox" name="terms" value="yes"${values.terms === 'yes' ? ' checked' : ''}${errors.terms ? ' aria-invalid="true" aria-describedby="field-terms-error"' : ''}> <span>${escapeHtml(texts.t('idp.register.acceptTerms'))}</span></label>
+<label class="check" for="field-terms"><input id="field-terms" type="checkbox" name="terms" value="yes"${values.terms === 'yes' ? ' checked' : ''}${errors.terms ? ' aria-invalid="true" aria-describedby="field-terms-error"' : ''}> <span>${acceptTermsHtml(texts, options.documents ?? [])}</span></label>
+<input type="hidden" name="legalVersions" value="${escapeHtml(options.legalVersions ?? '')}">
 ${errors.terms ? `<span class="field-error" id="field-terms-error">${escapeHtml(errors.terms)}</span>` : ''}
 <button type="submit">${escapeHtml(texts.t('idp.register.submit'))}</button>
 </form>

@@ -13,6 +13,9 @@
  * PostgreSQL (oidc/adapter.ts). Access tokens are opaque and also work as Bearer tokens on the
  * GraphQL API (flow keycloak), mapped to one platform session per grant.
  */
+import type { ContentStore } from '../content/store.ts';
+import { REGISTRATION_DOCUMENTS } from '../content/legal.ts';
+import { registrationDocuments, versionsToken } from '../players/legal-acceptance.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
@@ -33,7 +36,7 @@ import { brandPageLocale } from '../i18n/page-texts.ts';
 import type { PageTheme } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { postgresAdapter } from './adapter.ts';
-import { errorPage, loginPage, logoutPage, registerPage, signedOutPage } from './pages.ts';
+import { errorPage, loginPage, logoutPage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 
 /** The one client every realm has. */
 export const OIDC_CLIENT_ID = 'app';
@@ -66,8 +69,9 @@ export function createOidcRealms(options: {
   settings: AuthSettings;
   auth: AuthService;
   rateLimiter?: RateLimiter;
+  content: Pick<ContentStore, 'legal'>;
 }): OidcRealms {
-  const { db, brands, secrets, settings, auth, rateLimiter } = options;
+  const { db, brands, secrets, settings, auth, rateLimiter, content } = options;
   const providers = new Map<string, Provider>();
   const themes = new Map<string, PageTheme>();
   const issuers = new Map<string, string>();
@@ -227,6 +231,12 @@ export function createOidcRealms(options: {
       return;
     }
     const registering = view === 'register' || (view !== 'login' && details.params.kc_action === 'register');
+    // The registration form shows the current terms and privacy policy and records the versions it showed.
+    const documents = registering ? await registrationDocuments(content, brand.id) : [];
+    const legal = {
+      documents: REGISTRATION_DOCUMENTS.map((document) => ({ document: document as RegistrationDocument['document'], version: documents.find((entry) => entry.document === document)?.content.version ?? null })),
+      legalVersions: versionsToken(documents),
+    };
 
     if (req.method === 'GET') {
       if (details.prompt.name === 'consent') {
@@ -237,7 +247,7 @@ export function createOidcRealms(options: {
         return;
       }
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      sendHtml(res, 200, registering ? registerPage({ ...render, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: { email: hint } }) : loginPage({ ...render, values: { identifier: hint } }));
+      sendHtml(res, 200, registering ? registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: { email: hint } }) : loginPage({ ...render, values: { identifier: hint } }));
       return;
     }
     if (req.method !== 'POST') {
@@ -299,8 +309,13 @@ export function createOidcRealms(options: {
         }
       }
       if (values.terms !== 'yes') errors.terms = texts.t('idp.error.termsMissing');
+      else if ((form.get('legalVersions') ?? '') !== legal.legalVersions) {
+        // A document moved on while the form was open: the player accepts what they can read now.
+        errors.terms = texts.t('idp.error.termsChanged');
+        values.terms = '';
+      }
       if (Object.keys(errors).length > 0) {
-        sendHtml(res, 400, registerPage({ ...render, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors }));
+        sendHtml(res, 400, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors }));
         return;
       }
       const created = await db.transaction(async (tx) =>
@@ -317,6 +332,7 @@ export function createOidcRealms(options: {
           currency: brand.currency,
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
           realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+          accepted: { documents, source: 'idp-registration' },
         }),
       );
       await provider.interactionFinished(req, res, { login: { accountId: created.id } }, { mergeWithLastSubmission: false });

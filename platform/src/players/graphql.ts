@@ -3,6 +3,7 @@
  * (the lobby's GetPlayerInfo, GetCustomerInfo and SyncRecentlyPlayedGames). Every field needs a
  * bearer token; without a valid one `viewer` fails with AuthenticationFailure and HTTP 401.
  */
+import { playerAcceptances } from './legal-acceptance.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { formatMinor } from '../ledger/money.ts';
@@ -26,6 +27,17 @@ export const playerTypeDefs = /* GraphQL */ `
     wallet: Wallet!
     "Most recently played first; the lobby asks for 5."
     recentlyPlayedGamesV2(maxRecentlyPlayedGames: Int = 5): [RecentlyPlayedGame!]!
+  }
+
+  "A legal document version a player accepted."
+  type LegalAcceptance {
+    "terms-and-conditions or privacy-policy."
+    document: String!
+    version: String!
+    "How it was accepted: idp-registration (the checkbox), sms-registration or pay-and-play (the sign-up notice)."
+    source: String!
+    "When (ISO 8601, UTC)."
+    acceptedAt: String!
   }
 
   type Player {
@@ -59,6 +71,8 @@ export const playerTypeDefs = /* GraphQL */ `
     isWebPushMarketingAccepted: Boolean!
     termsAccepted: Boolean!
     privacyPolicyAccepted: Boolean!
+    "The legal documents the player accepted (terms and conditions, privacy policy), by version, newest first."
+    legalAcceptances: [LegalAcceptance!]!
     "True once an instant-banking block is active."
     isInstantBankingBlocked: Boolean!
     "Set when a block is scheduled or active; activeFrom in the future is the grace period."
@@ -307,6 +321,8 @@ export const playerResolvers = {
     isWebPushMarketingAccepted: (row: PlayerRow) => row.web_push_marketing_accepted,
     termsAccepted: (row: PlayerRow) => row.terms_accepted,
     privacyPolicyAccepted: (row: PlayerRow) => row.privacy_policy_accepted,
+    legalAcceptances: async (row: PlayerRow, _: unknown, ctx: GraphQLContext) =>
+      (await playerAcceptances(ctx.services.db, row.id)).map((entry) => ({ document: entry.document, version: entry.version, source: entry.source, acceptedAt: entry.accepted_at })),
     isInstantBankingBlocked: (row: PlayerRow) =>
       row.instant_banking_block_active_from !== null && !running(row.instant_banking_block_active_from),
     instantBankingBlock: (row: PlayerRow) => (row.instant_banking_block_active_from ? { activeFrom: row.instant_banking_block_active_from } : null),

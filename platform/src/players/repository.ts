@@ -3,6 +3,7 @@
  * username, phone, bank identity) are unique per brand. Creating a player also opens its wallet and
  * the wallet's ledger accounts, in the caller's transaction.
  */
+import { recordAcceptances, type AcceptanceSource, type AcceptedDocument } from './legal-acceptance.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -137,6 +138,8 @@ export interface NewPlayer {
   dateOfBirth?: string | null;
   demoKey?: string | null;
   marketing?: boolean;
+  /** The legal documents the player accepted on registration, recorded with the player (legal-acceptance.ts). */
+  accepted?: { documents: readonly AcceptedDocument[]; source: AcceptanceSource };
   /** Extra column values (seed states), applied after the insert. */
   overrides?: Record<string, unknown>;
   customer?: Partial<Record<'pop_ups_needed' | 'is_cancel_withdrawal_blocked' | 'is_increase_deposit_limit_blocked' | 'is_rewards_blocked' | 'is_deposits_blocked', unknown>>;
@@ -180,6 +183,7 @@ export async function createPlayer(tx: Queryable, input: NewPlayer): Promise<{ i
     }
     throw error;
   }
+  if (input.accepted) await recordAcceptances(tx, id, input.brand, input.accepted.documents, input.accepted.source);
   const overrides = Object.entries(input.overrides ?? {});
   for (const [column] of overrides) if (!OVERRIDABLE.has(column)) throw new Error(`players.${column} cannot be overridden`);
   if (overrides.length > 0) {

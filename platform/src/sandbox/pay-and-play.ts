@@ -13,6 +13,8 @@
  * `<public origin>/<locale>/<provider>-login-handler/`. The page is written in `locale` when the
  * brand offers it, else in the brand's default language.
  */
+import type { ContentStore } from '../content/store.ts';
+import { registrationDocuments } from '../players/legal-acceptance.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Brand, BrandRegistry } from '../brands/brands.ts';
@@ -59,8 +61,8 @@ function restrictionText(texts: PageLocale, restriction: Restriction): string {
 }
 
 /** Creates the handler for /platform/sandbox/. */
-export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings; rateLimiter?: RateLimiter }) {
-  const { db, brands, auth, ledger, settings, rateLimiter } = options;
+export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings; rateLimiter?: RateLimiter; content: Pick<ContentStore, 'legal'> }) {
+  const { db, brands, auth, ledger, settings, rateLimiter, content } = options;
 
   const brandFor = (req: IncomingMessage, requested: string | null): Brand | null => {
     if (requested) return brands.get(requested) ?? null;
@@ -183,6 +185,8 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     const orderId = (params.get('orderId') ?? '').slice(0, 80) || randomUUID();
     const effects: { posted?: PostResult } = {};
     let tokens: Awaited<ReturnType<AuthService['startSession']>>;
+    // A new person accepts the terms the lobby's pay-and-play page showed before sending them to the bank.
+    const documents = existing ? [] : await registrationDocuments(content, brand.id);
     try {
       tokens = await db.transaction(async (tx) => {
         let playerId = existing?.id;
@@ -201,6 +205,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
             currency: brand.currency,
             language: locale.split('_')[0] ?? 'en',
             realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+            accepted: { documents, source: 'pay-and-play' },
           });
           playerId = created.id;
           walletId = created.walletId;

@@ -6,10 +6,15 @@
 import sanitizeHtml from 'sanitize-html';
 import { localePath, type PathContext } from '../../paths.ts';
 
-/** Returns safe HTML for a CMS rich-text field. */
-export function sanitizeRichText(html: string, paths: PathContext): string {
+const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'span', 'small'];
+
+/**
+ * Returns safe HTML for a CMS rich-text field. A whole document (a legal text, under the page's
+ * h1) may use h2 for its sections as well; a block's text sits under the block's own heading.
+ */
+export function sanitizeRichText(html: string, paths: PathContext, kind: 'block' | 'document' = 'block'): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'span', 'small'],
+    allowedTags: kind === 'document' ? ['h2', ...RICH_TEXT_TAGS] : RICH_TEXT_TAGS,
     allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
     allowedSchemes: ['https', 'mailto'],
     allowedSchemesAppliedToAttributes: ['href'],

@@ -31,7 +31,10 @@ export const EN = {
   'idp.register.passwordHint': 'At least 8 characters, with a letter and a digit.',
   'idp.register.ageHint': 'You must be {age} or older.',
   'idp.register.phoneHint': 'With the country code, like {example}.',
-  'idp.register.acceptTerms': 'I accept the terms and conditions and the privacy policy.',
+  'idp.register.acceptTerms': 'I accept the {terms} and the {privacy}.',
+  'idp.register.termsLink': 'terms and conditions',
+  'idp.register.privacyLink': 'privacy policy',
+  'idp.register.version': ' (version {version})',
   'idp.register.submit': 'Create account',
   'idp.register.haveAccount': 'Already have an account?',
   'idp.register.signIn': 'Sign in',
@@ -65,6 +68,7 @@ export const EN = {
   'idp.error.phoneTaken': 'An account already uses this number. Sign in instead.',
   'idp.error.phoneInvalid': 'Write the number with + and the country code, like {example}.',
   'idp.error.termsMissing': 'Accept the terms and the privacy policy to create an account.',
+  'idp.error.termsChanged': 'The terms changed while you were registering: read the new version and accept it again.',
 
   // Pay-and-play sandbox banks (sandbox/pay-and-play.ts).
   'bank.title': '{provider} sandbox',
