@@ -197,15 +197,30 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     expect(errors).toContain('role="alert"');
     expect(errors).toContain('aria-invalid="true"');
     for (const text of ['Enter an email address', 'at least 8 characters', 'Enter your first name', 'must be 18 or older', 'country code', 'Accept the terms']) expect(errors).toContain(text);
-    const taken = await post({ email: 'verified@aurelia.demo', password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', terms: 'yes' });
+    // The checkbox links to the versions of the terms and privacy policy it records (content/aurelia/legal/).
+    const legalVersions = /name="legalVersions" value="([^"]*)"/.exec(form)?.[1]?.replace(/&#64;/g, '@') ?? '';
+    expect(legalVersions).toMatch(/^terms-and-conditions@[\w.-]+,privacy-policy@[\w.-]+$/);
+    const termsVersion = /^terms-and-conditions@([^,]+)/.exec(legalVersions)?.[1] ?? '';
+    expect(form).toContain(`href="/en/terms-and-conditions/?version=${termsVersion}"`);
+    // A form showing terms that have moved on since is refused: the player accepts what they can read now.
+    const stale = await post({ email: 'stale@example.com', password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', terms: 'yes', legalVersions: 'terms-and-conditions@0.1,privacy-policy@0.1' });
+    expect(stale.status).toBe(400);
+    expect(await stale.text()).toContain('The terms changed while you were registering: read the new version and accept it again.');
+    const taken = await post({ email: 'verified@aurelia.demo', password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', terms: 'yes', legalVersions });
     expect(await taken.text()).toContain('already uses this email');
-    const created = await post({ email: 'fresh@example.com', password: 'secret123', firstName: 'Fresh', lastName: '<Player>', dateOfBirth: '1990-01-01', phoneNumber: '+358 40 555 1234', terms: 'yes' });
+    const created = await post({ email: 'fresh@example.com', password: 'secret123', firstName: 'Fresh', lastName: '<Player>', dateOfBirth: '1990-01-01', phoneNumber: '+358 40 555 1234', terms: 'yes', legalVersions });
     expect(created.status).toBe(303);
     const resumed = await browse(jar, created.headers.get('location') as string);
     const code = new URL(resumed.headers.get('location') as string).searchParams.get('code') as string;
     const { body } = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
-    const viewer = await app.gql('{ viewer { player { email personalInfo { lastName } phoneNumber } wallet { currency balance } } }', {}, bearer(body.access_token as string));
-    expect(viewer.data.viewer).toEqual({ player: { email: 'fresh@example.com', personalInfo: { lastName: '<Player>' }, phoneNumber: '+358405551234' }, wallet: { currency: 'EUR', balance: '0.00' } });
+    const viewer = await app.gql('{ viewer { player { email personalInfo { lastName } phoneNumber legalAcceptances { document version source } } wallet { currency balance } } }', {}, bearer(body.access_token as string));
+    expect(viewer.data.viewer).toEqual({
+      player: {
+        email: 'fresh@example.com', personalInfo: { lastName: '<Player>' }, phoneNumber: '+358405551234',
+        legalAcceptances: expect.arrayContaining([{ document: 'terms-and-conditions', version: termsVersion, source: 'idp-registration' }]),
+      },
+      wallet: { currency: 'EUR', balance: '0.00' },
+    });
     // The new password works on the sign-in page, and content is escaped there.
     const again = pkce();
     expect(await signIn(new CookieJar(), again.challenge, 'fresh@example.com', 'secret123')).toBeTruthy();

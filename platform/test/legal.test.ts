@@ -4,11 +4,14 @@
  * like blocks (a broken save keeps the last good version and is reported); registration records the
  * versions the new player accepted, and an accepted version stays readable after the file moves on.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEGAL_DOCUMENTS, legalDocumentFile } from '../src/content/legal.ts';
 import { LOGOS_FOLDER } from '../src/content/more-casinos.ts';
+import { fallbackChain } from '../src/i18n/locales.ts';
 import { bearer, CONTENT_DIR, DATABASES, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
 
 const DOCUMENT = 'query ($d: String!, $l: String, $v: String) { legalDocument(document: $d, locale: $l, version: $v) { document version updated locale title html current } }';
@@ -106,5 +109,26 @@ describe.each(DATABASES)('legal documents, on $name', (database) => {
     // A returning player accepts nothing new by signing in again.
     const again = await signInBySms(app, '+3585559901');
     expect((await app.gql(ACCEPTED, {}, bearer(again.accessToken))).data.viewer.player.legalAcceptances).toHaveLength(2);
+  });
+});
+
+describe('the demo brands’ legal documents', () => {
+  const brandsDir = fileURLToPath(new URL('../../brands/', import.meta.url));
+  const brands = readdirSync(CONTENT_DIR).filter((name) => !name.startsWith('_'));
+
+  it.each(brands)('%s publishes all three documents, valid, in every one of its languages', (brand) => {
+    const locales = (JSON.parse(readFileSync(join(brandsDir, brand, 'brand.json'), 'utf8')) as { locales: { locale: string }[] }).locales.map((entry) => entry.locale);
+    for (const document of LEGAL_DOCUMENTS) {
+      const parsed = legalDocumentFile.safeParse(JSON.parse(readFileSync(join(CONTENT_DIR, brand, 'legal', `${document}.json`), 'utf8')));
+      expect(parsed.success, `${brand}/legal/${document}.json: ${parsed.error?.message}`).toBe(true);
+      const { title, body } = parsed.data!;
+      for (const locale of locales) {
+        // Its own text or its language's (en_NZ reads en, fr_CA reads fr), never English for a French page.
+        const source = fallbackChain(locale).find((candidate) => body[candidate] !== undefined);
+        expect(source === 'en' && !locale.startsWith('en') ? null : source, `${brand} ${document} in ${locale}`).toBeTruthy();
+        expect(title[source!]).toBeTruthy();
+      }
+      expect(body.en?.join('')).toMatch(/<h2>/);
+    }
   });
 });
