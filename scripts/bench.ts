@@ -8,6 +8,11 @@
  *   actually fetched plus the inline scripts of the page.
  * - Server-render throughput of the lobby beside a bare page of the same server at 50 connections,
  *   as requests per second and as a ratio (alternating rounds, medians, to damp a noisy machine).
+ * - The first cashier open of a signed-in demo player (a fresh browser context each time, so nothing
+ *   is cached): from the click on the header's balance (its Deposit entry) to the cashier's form usable
+ *   (amount field on screen, submit enabled), measured in the page; on a phone with 4x CPU slowdown and on a desktop
+ *   with the pointer resting on the entry first (hover prefetch). BENCH_CASHIER_RUNS (5) each, medians.
+ * BENCH_ONLY=lighthouse,js,render,cashier runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
 import autocannon from 'autocannon';
@@ -30,6 +35,10 @@ const BRAND = process.env.BENCH_BRAND ?? 'aurelia';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+/** The anonymous casino lobby whose JavaScript and render throughput are measured. */
+const lobbyPath = '/en/';
+const CASHIER_RUNS = Number(process.env.BENCH_CASHIER_RUNS ?? 5);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,render,cashier').split(',').map((name) => name.trim()));
 
 assertChromium();
 const data = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
@@ -194,7 +203,105 @@ async function measureLighthouse(pages: BenchPage[]) {
   );
 }
 
+/** Signs a seeded demo player in through the Trustly sandbox bank and returns the tokens. */
+async function demoTokens(brand: string, username: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const brandOrigin = `http://${brand}.localhost:${PORT}`;
+  const response = await fetch(`http://127.0.0.1:${PORT}/platform/sandbox/trustly/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { host: `${brand}.localhost:${PORT}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ brand, locale: 'en', returnUrl: `${brandOrigin}/en/trustly-login-handler/`, person: `${brand}-${username}`, orderId: `bench-${Date.now()}-${Math.random()}` }),
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 303 || !location) throw new Error(`The sandbox bank did not sign ${brand}-${username} in: ${response.status}`);
+  const back = new URL(location);
+  return { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' };
+}
+
+/**
+ * One first open of the cashier in a fresh context: the signed-in lobby loads and hydrates, then the
+ * balance (the header's Deposit entry) is clicked; returns the milliseconds, measured in the page,
+ * from the click to the form usable (the amount field shown, its submit button enabled).
+ */
+async function firstCashierOpen(browser: import('playwright-core').Browser, tokens: { accessToken: string; refreshToken: string }, phone: boolean): Promise<number> {
+  const context = await browser.newContext(phone ? { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+  try {
+    await context.addCookies((['accessToken', 'refreshToken'] as const).map((name) => ({ name, value: tokens[name], domain: `${BRAND}.localhost`, path: '/', sameSite: 'Lax' as const })));
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/`, { waitUntil: 'load', timeout: 60_000 });
+    const entry = page.locator('a.account-menu__balance');
+    await entry.locator('[data-testid="balance"]').waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('.account-menu')?.getAttribute('data-player-status') === 'LOGGED_IN', undefined, { timeout: 30_000 });
+    // On the phone the tap comes as soon as the live balance shows (the worst case: islands may still be
+    // hydrating); on the desktop the pointer rests on the entry first, as a mouse does.
+    if (phone) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    } else {
+      await entry.hover();
+      await page.waitForTimeout(300);
+    }
+    const opened = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let clickedAt = 0;
+          addEventListener('click', () => { clickedAt = performance.now(); }, { capture: true, once: true });
+          // Usable: the amount field on screen and the submit button enabled (the wallet is known).
+          const ready = () => {
+            const input = document.querySelector<HTMLInputElement>('dialog[open] input[name="amount"]');
+            const submit = document.querySelector<HTMLButtonElement>('dialog[open] form button[type="submit"]');
+            return input !== null && submit !== null && !submit.disabled && input.getBoundingClientRect().height > 0;
+          };
+          const check = () => (clickedAt && ready() ? resolve(performance.now() - clickedAt) : requestAnimationFrame(check));
+          requestAnimationFrame(check);
+        }),
+    );
+    if (phone) await entry.tap();
+    else await entry.click();
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the cashier did not open within 30 s')), 30_000));
+    return await Promise.race([opened, timeout]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Medians (and the slowest) of the first cashier open on a phone at 4x CPU and on a desktop after a hover. */
+async function measureFirstCashierOpen() {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    // One sign-in for every run (the access token outlives the measurement; sign-ins are rate-limited).
+    const tokens = await demoTokens(BRAND, 'verified');
+    await firstCashierOpen(browser, tokens, false); // warm the server and its render cache
+    const runs = { phone: [] as number[], desktop: [] as number[] };
+    for (let round = 0; round < CASHIER_RUNS; round += 1) {
+      runs.phone.push(await firstCashierOpen(browser, tokens, true));
+      runs.desktop.push(await firstCashierOpen(browser, tokens, false));
+    }
+    return runs;
+  } finally {
+    await browser.close();
+  }
+}
+
 try {
+  if (ONLY.has('lighthouse')) await lighthouseSection();
+  if (ONLY.has('js')) await javascriptSection();
+  if (ONLY.has('render')) await renderSection();
+  if (ONLY.has('cashier')) {
+    const runs = await measureFirstCashierOpen();
+    const line = (name: string, values: number[]) =>
+      console.log(`  ${name.padEnd(44)} median ${`${median(values).toFixed(0)} ms`.padStart(7)}   slowest ${`${Math.max(...values).toFixed(0)} ms`.padStart(7)}   (runs: ${values.map((value) => value.toFixed(0)).join(', ')})`);
+    console.log(`\nFirst cashier open, signed-in demo player, fresh browser context each run (${CASHIER_RUNS} runs; budget: under 1000 ms):`);
+    line('phone, 4x CPU slowdown, tap on the balance', runs.phone);
+    line('desktop, hover then click on the balance', runs.desktop);
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(data, { recursive: true, force: true });
+}
+
+async function lighthouseSection() {
   const pages = await benchPages();
   const lh = await measureLighthouse(pages);
   console.log(`\nLighthouse ${LH_RUNS} runs per page (mobile, simulated throttling; medians), first-party JS in brotli:`);
@@ -215,12 +322,15 @@ try {
     );
     if (process.env.BENCH_VERBOSE) console.log(`      LCP element: ${figures.lcpElement}`);
   }
+}
 
-  const lobbyPath = '/en/';
+async function javascriptSection() {
   const js = await measureJavaScript(`${origin}${lobbyPath}`);
   console.log(`\nAnonymous casino lobby (${origin}${lobbyPath}), first-party JavaScript (${js.files} files + inline):`);
   console.log(`  raw ${kb(js.raw)}   gzip ${kb(js.gzip)}   brotli ${kb(js.brotli)}   (budget: 90 KB brotli)`);
+}
 
+async function renderSection() {
   // Warm both pages so caches and JIT are in the same state, then alternate rounds.
   await requestsPerSecond('/internal/bare/');
   await requestsPerSecond(lobbyPath);
@@ -236,8 +346,4 @@ try {
   console.log(`  bare page      ${bareRps.toFixed(0)} req/s   (rounds: ${bare.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`  casino lobby   ${lobbyRps.toFixed(0)} req/s   (rounds: ${lobby.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`  ratio lobby/bare ${(lobbyRps / bareRps).toFixed(2)}   (budget: at least 0.50)`);
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(data, { recursive: true, force: true });
 }
