@@ -3,6 +3,8 @@
  * launch with its style and script inline under a CSP nonce. The page knows its session id and the
  * lobby origin it may post to, nothing else: no token, no cookie. Its controls are native buttons,
  * selects and radios (keyboard playable), and every result is announced in a polite live region.
+ * The page fills whatever box frames it (game-page.css): the table on top and the controls under it
+ * in a portrait box, side by side in a landscape one, so Spin, the bet and the balance always show.
  */
 import { readFileSync } from 'node:fs';
 import { escapeHtml } from '../web/html.ts';
@@ -85,7 +87,7 @@ export function gamePageHtml(session: GameSessionInfo, nonce: string): string {
 <title>${escapeHtml(game.name)} – ${escapeHtml(modeLabel)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
-<body data-engine="${session.engine}"${session.live ? ' data-live' : ''}>
+<body class="playing" data-engine="${session.engine}"${session.live ? ' data-live' : ''}>
 <main class="game">
 <header class="top">
 <div><h1>${escapeHtml(game.name)}</h1>
@@ -95,6 +97,7 @@ export function gamePageHtml(session: GameSessionInfo, nonce: string): string {
 ${session.live ? `<section class="live" aria-label="Live table"><p class="round"><span id="live-round">Round –</span> · <span id="live-phase">Connecting…</span> <span class="countdown" id="live-countdown" aria-hidden="true"></span></p>
 <p class="history">Last results: <span id="live-history">–</span></p></section>` : ''}
 <section class="stage" aria-label="Table">${stage(session)}</section>
+<div class="panel">
 <form class="controls" id="controls" novalidate>
 ${pickControls(session)}
 <div class="field"><label for="bet">Bet (${escapeHtml(session.currency)})</label>
@@ -109,6 +112,7 @@ ${session.mode === 'FUN' ? '<button type="button" id="refill" class="secondary" 
 <p class="status" id="announcer" role="status" aria-live="polite" aria-atomic="true"></p>
 <p class="error" id="error" role="alert"></p>
 <p class="small">A demo of ${escapeHtml(game.name)} served by the platform: every outcome is drawn by the server.${session.mode === 'FUN' ? ' Play-for-fun balance, no real money.' : ''}</p>
+</div>
 </main>
 <script type="application/json" id="game-config">${jsonForScript(config)}</script>
 <script nonce="${nonce}">${CLIENT_SCRIPT}</script>
