@@ -9,6 +9,7 @@
  * leaves it; where the Fullscreen API is missing (iPhone Safari) the stage covers the window instead.
  */
 import { expect, test, type Page } from './support/test.ts';
+import { seriousViolations } from './support/axe.ts';
 import { graphql } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 
@@ -134,6 +135,7 @@ test.describe('full screen', () => {
     const enter = page.getByRole('button', { name: 'Full screen', exact: true });
     const leave = page.getByRole('button', { name: 'Exit full screen', exact: true });
     const fullscreenIsStage = () => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null);
+    expect(await seriousViolations(page, { include: '[data-testid="game-stage"]' })).toEqual([]);
 
     await enter.focus();
     await page.keyboard.press('Enter');
