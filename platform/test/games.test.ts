@@ -243,6 +243,22 @@ describe.each(DATABASES)('demo games on $name', (database) => {
     expect(settings.data.lobbySettings.gameServerOrigin).toBe(app.url);
   });
 
+  it('tells the lobby the shape to frame each game in: slots and live tables 16:9, card and roulette tables 4:3', async () => {
+    const shape = async (where: string) => {
+      const slug = await slugWhere(where);
+      const response = await app.gql('query ($slug: String!) { game(slug: $slug) { aspectRatio responsive } }', { slug }, { 'x-brand': 'aurelia' });
+      expect(response.errors).toBeUndefined();
+      return response.data.game as { aspectRatio: number; responsive: boolean };
+    };
+    expect(await shape(`'slots' = any(categories) and not is_live_casino`)).toEqual({ aspectRatio: 16 / 9, responsive: true });
+    expect(await shape(`'blackjack' = any(categories) and not is_live_casino`)).toEqual({ aspectRatio: 4 / 3, responsive: true });
+    expect(await shape('is_live_casino')).toEqual({ aspectRatio: 16 / 9, responsive: true });
+    // The launch carries the same game, so a lobby that launched without loading the game knows it too.
+    const slug = await slugWhere(`'slots' = any(categories) and play_for_fun`);
+    const launched = await app.gql('mutation ($slug: String!) { launchGame(slug: $slug, mode: FUN) { game { aspectRatio responsive } } }', { slug }, { 'x-brand': 'aurelia' });
+    expect(launched.data.launchGame.game).toEqual({ aspectRatio: 16 / 9, responsive: true });
+  });
+
   it('keeps recently played newest first and capped, as SyncRecentlyPlayedGames reads it', async () => {
     const headers = await as('banking-cdd');
     const { rows } = await app.platform.db.query<{ slug: string; name: string }>(

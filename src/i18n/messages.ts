@@ -139,6 +139,8 @@ export const FALLBACK_MESSAGES = {
   'game.maxBet': 'Maximum bet',
   'game.launchFailed': 'We could not start the game. Please try again.',
   'game.insufficientFunds': 'Your balance is too low for this bet. Lower the bet or make a deposit.',
+  'game.fullscreen': 'Full screen',
+  'game.exitFullscreen': 'Exit full screen',
   'games.recentlyPlayed': 'Recently played',
   'games.favourites': 'Favourites',
   'favourites.toggle': 'Favourite: {game}',

@@ -32,6 +32,23 @@ export function engineFor(game: { categories: readonly string[]; isLiveCasino: b
   return { engine: 'slot', live: false };
 }
 
+/** How a game wants to be framed: the width over the height of its design, and whether its page lays out to any box. */
+export interface GameFrameShape {
+  aspectRatio: number;
+  responsive: boolean;
+}
+
+/**
+ * The frame shape of a catalogue game. Slots and live tables are designed 16:9 (a desktop slot's
+ * usual shape, a dealer video's); the RNG card and roulette tables 4:3. Every demo game page lays
+ * out to the box it gets (game-page.css), so a phone may frame it in all the room it has.
+ */
+export function frameShapeFor(game: { categories: readonly string[]; isLiveCasino: boolean }): GameFrameShape {
+  const { engine, live } = engineFor(game);
+  const table = !live && engine !== 'slot';
+  return { aspectRatio: table ? 4 / 3 : 16 / 9, responsive: true };
+}
+
 /** A stream of uniform random integers drawn from HMAC-SHA256(key, label · block). */
 export interface RoundRandom {
   /** An integer in [0, n), without modulo bias. */

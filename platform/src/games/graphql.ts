@@ -13,6 +13,7 @@ import { assertMayBet } from '../players/protection.ts';
 import { playerById } from '../players/repository.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { lobbyOriginFor } from '../web/embedding.ts';
+import { frameShapeFor } from './engines.ts';
 import { LIST_GAMES, providerOfTheWeek, SPOTLIGHT_GAMES } from './provider-of-the-week.ts';
 import { isOffered } from './search.ts';
 import type { GameMode } from './service.ts';
@@ -39,6 +40,13 @@ export const gameTypeDefs = /* GraphQL */ `
     addFavouriteGame(slug: String!): FavouriteGameResult!
     "Removes a heart; removing a game that is not a favourite changes nothing."
     removeFavouriteGame(slug: String!): FavouriteGameResult!
+  }
+
+  extend type Game {
+    "Width over height of the game's design (16/9 for slots and live tables, 4/3 for the card and roulette tables): a lobby frames it in a box of this shape, letterboxed to the room it has."
+    aspectRatio: Float!
+    "The game page lays out to any box (every demo game does): a phone may frame it in all the room it has instead of the aspectRatio box."
+    responsive: Boolean!
   }
 
   extend type Viewer {
@@ -203,6 +211,10 @@ export const gameResolvers = {
       const { rows } = await ctx.services.db.query('delete from favourite_games where player_id = $1 and game_id = $2 returning game_id', [auth.playerId, game.id]);
       return { gameId: game.id, slug: game.slug, isFavourite: false, changed: rows.length > 0 };
     },
+  },
+  Game: {
+    aspectRatio: (game: GameNode) => frameShapeFor(game).aspectRatio,
+    responsive: (game: GameNode) => frameShapeFor(game).responsive,
   },
   Viewer: {
     async favouriteGames(_: unknown, args: FilterArgs & { first?: number | null }, ctx: GraphQLContext) {

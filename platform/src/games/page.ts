@@ -5,6 +5,8 @@
  * selects and radios (keyboard playable), and every result is announced in a polite live region.
  * It speaks the locale the lobby launched the session with; the script's texts and number format
  * come in the same JSON data block as its configuration (no inline data in the script itself).
+ * The page fills whatever box frames it (game-page.css): the table on top and the controls under it
+ * in a portrait box, side by side in a landscape one, so Spin, the bet and the balance always show.
  */
 import { readFileSync } from 'node:fs';
 import { pageLocale, requestedLocale, type PageLocale, type PageTextKey } from '../i18n/page-texts.ts';
@@ -94,7 +96,7 @@ export function gamePageHtml(session: GameSessionInfo, nonce: string): string {
 <title>${escapeHtml(game.name)} – ${escapeHtml(modeLabel)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
-<body data-engine="${session.engine}"${session.live ? ' data-live' : ''}>
+<body class="playing" data-engine="${session.engine}"${session.live ? ' data-live' : ''}>
 <main class="game">
 <header class="top">
 <div><h1>${escapeHtml(game.name)}</h1>
@@ -104,6 +106,7 @@ export function gamePageHtml(session: GameSessionInfo, nonce: string): string {
 ${session.live ? `<section class="live" aria-label="${t('game.liveTable')}"><p class="round"><span id="live-round">${t('game.round', { round: '–' })}</span> · <span id="live-phase">${t('game.connecting')}</span> <span class="countdown" id="live-countdown" aria-hidden="true"></span></p>
 <p class="history">${t('game.lastResults')} <span id="live-history">–</span></p></section>` : ''}
 <section class="stage" aria-label="${t('game.table')}">${stage(session, texts)}</section>
+<div class="panel">
 <form class="controls" id="controls" novalidate>
 ${pickControls(session, texts)}
 <div class="field"><label for="bet">${t('game.bet', { currency: session.currency })}</label>
@@ -118,6 +121,7 @@ ${session.mode === 'FUN' ? `<button type="button" id="refill" class="secondary" 
 <p class="status" id="announcer" role="status" aria-live="polite" aria-atomic="true"></p>
 <p class="error" id="error" role="alert"></p>
 <p class="small">${t('game.footer', { game: game.name })}${session.mode === 'FUN' ? ` ${t('game.footerFun')}` : ''}</p>
+</div>
 </main>
 <script type="application/json" id="game-config">${jsonForScript(config)}</script>
 <script nonce="${nonce}">${CLIENT_SCRIPT}</script>

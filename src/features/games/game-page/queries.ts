@@ -4,7 +4,7 @@
 export const GAME_PAGE_QUERY = /* GraphQL */ `
   query GamePage($slug: String!, $currencyCode: String) {
     game(slug: $slug, currencyCode: $currencyCode) {
-      id slug name imageUrl rtp volatility minBet maxBet currency playForFun isLiveCasino hasBonus
+      id slug name imageUrl rtp volatility minBet maxBet currency playForFun isLiveCasino hasBonus aspectRatio responsive
       studio { slug name }
     }
     lobbySettings { gameServerOrigin }
@@ -33,6 +33,10 @@ export interface GameDetails {
   isLiveCasino: boolean;
   /** Bonus money can be wagered on it: the running-out-of-funds prompt counts the bonus balance then. */
   hasBonus: boolean;
+  /** Width over height of the game's design: the stage letterboxes the frame to it. */
+  aspectRatio: number;
+  /** The game lays out to any box: a phone frames it in all the room it has. */
+  responsive: boolean;
   studio: { slug: string; name: string };
 }
 
