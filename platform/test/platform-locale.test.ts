@@ -78,7 +78,9 @@ describe('platform pages in the lobby’s locale', () => {
     expect(html).toContain('<html lang="ja">');
     expect(html).toContain('<h1>Kororā Play に登録</h1>');
     expect(html).toContain('<button type="submit">アカウントを作成</button>');
-    expect(html).toContain('利用規約とプライバシーポリシーに同意します。');
+    // The checkbox's text with its links to the versions it records, in Japanese.
+    expect(html.replace(/<[^>]+>/g, '')).toMatch(/利用規約（バージョン [\w.]+）とプライバシーポリシー（バージョン [\w.]+）に同意します。/);
+    expect(html).toMatch(/href="\/ja\/terms-and-conditions\/\?version=[\w.]+"/);
   });
 
   it('falls back to the brand’s default language for an unknown or hostile ui_locales', async () => {
