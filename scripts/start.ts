@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { BrandConfigError, getBrands } from '../src/brands/load.server.ts';
+import { publicEndpoint } from '../src/brands/origin.server.ts';
 import { startLobby, type RunningLobby } from '../server/lobby.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -98,6 +99,14 @@ async function stop(signal: string): Promise<void> {
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
+// The origin browsers reach the lobby at (every absolute URL the lobby writes): checked before anything starts.
+let endpoint: ReturnType<typeof publicEndpoint>;
+try {
+  endpoint = publicEndpoint({ ...process.env, PORT: String(port) });
+} catch (error) {
+  fail((error as Error).message);
+}
+
 let brands;
 try {
   // Loads (a broken set refuses start-up) and then watches brands/, so a dropped-in brand goes live.
@@ -125,7 +134,8 @@ if (!platformUrl) {
     env: {
       ...process.env,
       PLATFORM_PORT: String(platformPort),
-      PLATFORM_PUBLIC_PORT: process.env.PLATFORM_PUBLIC_PORT ?? String(port),
+      PLATFORM_PUBLIC_PORT: process.env.PLATFORM_PUBLIC_PORT ?? String(endpoint.port),
+      PLATFORM_PUBLIC_SCHEME: process.env.PLATFORM_PUBLIC_SCHEME ?? endpoint.scheme,
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1',
       PLATFORM_ENABLE_SANDBOX_ADMIN: process.env.PLATFORM_ENABLE_SANDBOX_ADMIN ?? '1',
     },

@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     /** The brand identified from the Host header (set by the middleware). */
     brand: import('./brands/load.server.ts').Brand;
+    /** The brand's public origin for absolute URLs: a host the brand lists, the configured scheme and port (brands/origin.server.ts). */
+    origin: string;
     /** The locale from the path prefix, or the brand's default outside localised routes. */
     locale: import('./i18n/locales.ts').Locale;
     /** Everything a page needs from the platform and the request, resolved once per request. */

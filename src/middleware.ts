@@ -5,6 +5,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { brandsGeneration, getBrands } from './brands/load.server.ts';
+import { brandOrigin } from './brands/origin.server.ts';
 import { brandForHost, parseHostHeader } from './brands/site.ts';
 import { isLocale, LOCALE_SHAPE } from './i18n/locales.ts';
 import { homePath, routePath } from './paths.ts';
@@ -34,6 +35,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!brand) return unknownHostResponse(host);
 
   context.locals.brand = brand;
+  context.locals.origin = brandOrigin(brand, host);
   context.locals.locale = brand.defaultLocale;
   const { pathname, search } = context.url;
   const localization = brand.settings.localization;
@@ -61,6 +63,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!isCacheableRequest(context.request)) return framed(await render());
   const call = callContextFor(brand, context.locals.locale, context.request, safeClientAddress(context));
   const country = await loadCountryContext(brand, call);
-  const key = renderCacheKey({ brand: brand.id, generation: contentGeneration(brand.id), country: country.countryCode, subDivision: country.subDivision, url: context.url, cookies: context.cookies });
+  const key = renderCacheKey({ brand: brand.id, host, generation: contentGeneration(brand.id), country: country.countryCode, subDivision: country.subDivision, url: context.url, cookies: context.cookies });
   return framed(await cachedRender(key, render));
 });

@@ -112,6 +112,16 @@ test.describe('forged and malformed request headers', () => {
     });
   }
 
+  test('a forged Host port neither steers the bank’s return address nor reaches the next visitor through the cache', async ({ request }) => {
+    // The pay-and-play page hands the sandbox bank the address it returns the player's tokens to.
+    const forged = await rawRequest(`GET /en/trustly-login/ HTTP/1.1\nHost: aurelia.localhost:6666\nConnection: close\n\n`);
+    expect(forged.status).toBe(200);
+    expect(forged.body).toContain(`value="http://aurelia.localhost:${E2E_PORT}/en/trustly-login-handler/`);
+    expect(forged.body).not.toContain(':6666');
+    const honest = await request.get(`${LOOPBACK}/en/trustly-login/`, { headers: brandHost('aurelia') });
+    expect(await honest.text()).not.toContain(':6666');
+  });
+
   test('a malformed path is a 400, not a 500', async () => {
     const response = await rawRequest(`GET /en/%E0%A4%A HTTP/1.1\nHost: aurelia.localhost:${E2E_PORT}\nConnection: close\n\n`);
     expect(response.status).toBe(400);

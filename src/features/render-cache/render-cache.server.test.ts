@@ -48,12 +48,14 @@ describe('render cache', () => {
     expect(isCacheableRequest(new Request('http://a/en/', { method: 'POST' }))).toBe(false);
   });
 
-  it('keys by brand, content generation, country, path, query and the cookies that change a render', () => {
+  it('keys by brand, host name, content generation, country, path, query and the cookies that change a render', () => {
     const cookies = (values: Record<string, string>) => ({ get: (name: string) => (name in values ? { value: values[name]! } : undefined) });
     const key = (over: Partial<Parameters<typeof renderCacheKey>[0]> = {}) =>
-      renderCacheKey({ brand: 'aurelia', generation: 0, country: 'FI', subDivision: null, url: new URL('http://a/en/'), cookies: cookies({}), ...over });
+      renderCacheKey({ brand: 'aurelia', host: 'aurelia.localhost', generation: 0, country: 'FI', subDivision: null, url: new URL('http://a/en/'), cookies: cookies({}), ...over });
     const base = key();
     expect(key({ brand: 'nordvik' })).not.toBe(base);
+    // A brand's second host name writes its own absolute URLs.
+    expect(key({ host: 'www.aurelia.localhost' })).not.toBe(base);
     expect(key({ generation: 1 })).not.toBe(base);
     expect(key({ country: 'SE' })).not.toBe(base);
     expect(key({ url: new URL('http://a/en/?productMode=sports') })).not.toBe(base);

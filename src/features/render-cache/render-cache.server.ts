@@ -36,6 +36,8 @@ export function isCacheableRequest(request: Request): boolean {
 /** The cache key: everything that changes an anonymous render. */
 export function renderCacheKey(parts: {
   brand: string;
+  /** The host name the request named (one the brand lists, or a local name): pages write it into their absolute URLs. */
+  host: string;
   /** The brand's content generation (contentGeneration): a page rendered before an edit never answers after it. */
   generation: number;
   country: string;
@@ -46,6 +48,7 @@ export function renderCacheKey(parts: {
   const { url, cookies } = parts;
   return [
     parts.brand,
+    parts.host,
     parts.generation,
     parts.country,
     parts.subDivision ?? '',
