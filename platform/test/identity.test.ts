@@ -3,7 +3,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_BRANDS_DIR } from '../src/players/demo-players-doc.ts';
 import { brandTheme, DEFAULT_THEME } from '../src/web/html.ts';
-import { bearer, DATABASES, startPlatform } from './helpers.ts';
+import { bearer, DATABASES, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 /** A minimal cookie jar: enough for the provider's interaction and session cookies. */
@@ -25,7 +25,7 @@ class CookieJar {
   }
 }
 
-const REDIRECT_URI = 'http://aurelia.localhost:5173/en/keycloak-login-handler/';
+const REDIRECT_URI = 'http://aurelia.localhost:4321/en/keycloak-login-handler/';
 
 describe('brand themes for the identity pages', () => {
   it("reads the brand's colours from brands/<id>/theme.json", () => {
@@ -145,7 +145,7 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
 
     // End session with id_token_hint, client_id, post_logout_redirect_uri and state.
     const logoutUrl = new URL(discovery.end_session_endpoint as string);
-    for (const [key, value] of Object.entries({ id_token_hint: body.id_token, client_id: 'app', post_logout_redirect_uri: 'http://aurelia.localhost:5173/', state: 'bye' })) {
+    for (const [key, value] of Object.entries({ id_token_hint: body.id_token, client_id: 'app', post_logout_redirect_uri: 'http://aurelia.localhost:4321/en/login/?logoutReason=USER_LOGOUT', state: 'bye' })) {
       logoutUrl.searchParams.set(key, value as string);
     }
     const confirm = await browse(jar, logoutUrl.href);
@@ -155,7 +155,7 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
     const signedOut = await browse(jar, action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ xsrf, logout: 'yes' }).toString() });
     expect(signedOut.status).toBe(303);
-    expect(signedOut.headers.get('location')).toBe('http://aurelia.localhost:5173/?state=bye');
+    expect(signedOut.headers.get('location')).toBe('http://aurelia.localhost:4321/en/login/?logoutReason=USER_LOGOUT&state=bye');
     expect((await app.gql('{ viewer { flow } }', {}, bearer(refreshed.body.access_token as string))).status).toBe(401);
   });
 
@@ -173,11 +173,23 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
       const location = new URL(response.headers.get('location') as string);
       expect(location.searchParams.get('error')).toBe('invalid_request');
     }
-    for (const redirect of ['https://evil.example/cb', 'http://aurelia.localhost.evil.example/', 'http://mapleridge.localhost:4321/']) {
-      const response = await browse(new CookieJar(), authorizeUrl({ redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256' }));
-      expect(response.status).toBe(400);
-      expect(await response.text()).toMatch(/redirect_uri/);
+    // Only the registered addresses, exactly: another port, path, query or loopback host is refused too.
+    for (const redirect of [
+      'https://evil.example/cb', 'http://aurelia.localhost.evil.example/', 'http://mapleridge.localhost:4321/en/keycloak-login-handler/',
+      'http://aurelia.localhost:5173/en/keycloak-login-handler/', 'http://aurelia.localhost:4321/en/', 'http://aurelia.localhost:4321/en/keycloak-login-handler/?next=x',
+      'http://127.0.0.1:4321/en/keycloak-login-handler/', 'http://aurelia.localhost:4321/xx/keycloak-login-handler/',
+    ]) {
+      // prompt=none (silent renew) is held to the same list: an error there is never sent to the address asked for.
+      for (const prompt of [{}, { prompt: 'none' }] as Record<string, string>[]) {
+        const response = await browse(new CookieJar(), authorizeUrl({ redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256', ...prompt }));
+        expect(response.status, `${redirect} ${JSON.stringify(prompt)}`).toBe(400);
+        expect(await response.text()).toMatch(/redirect_uri/);
+      }
     }
+    // The silent-renew address is registered: prompt=none answers there (login_required, with no session).
+    const silent = await browse(new CookieJar(), authorizeUrl({ redirect_uri: `${REDIRECT_URI}?silent=1`, code_challenge: challenge, code_challenge_method: 'S256', prompt: 'none' }));
+    expect(silent.status).toBe(303);
+    expect(new URL(silent.headers.get('location') as string).searchParams.get('error')).toBe('login_required');
   });
 
   it('registers a new player through /registrations, with field errors first', async () => {
@@ -226,16 +238,25 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     expect(await signIn(new CookieJar(), again.challenge, 'fresh@example.com', 'secret123')).toBeTruthy();
   });
 
-  it('tells a wrong password and an unknown login apart', async () => {
+  it('answers a wrong password, an unknown login and a passwordless account alike: no account enumeration', async () => {
     const jar = new CookieJar();
     const start = await browse(jar, authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
     const page = start.headers.get('location') as string;
-    const post = (identifier: string, password: string) =>
-      browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'login', identifier, password }).toString() });
-    expect(await (await post('verified', 'wrong')).text()).toContain('That password is not right');
-    const unknown = await (await post('<script>x</script>', 'x')).text();
-    expect(unknown).toContain('No Aurelia Casino account uses');
-    expect(unknown).not.toContain('<script>x</script>');
+    const post = async (identifier: string, password: string) => {
+      const response = await browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'login', identifier, password }).toString() });
+      const html = await response.text();
+      return { status: response.status, html, error: /id="field-password-error">([^<]*)</.exec(html)?.[1] ?? null };
+    };
+    // An account that joined by SMS has no password.
+    await signInBySms(app, '+3585559911');
+    const answers = [await post('verified', 'wrong-pass-1'), await post('nobody-here@example.com', 'wrong-pass-1'), await post('player3585559911', 'wrong-pass-1')];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.error).toBe('The email or username and the password do not match. Check both and try again; if you joined by SMS or bank, sign in that way.');
+    }
+    const hostile = await post('<script>x</script>', 'x');
+    expect(hostile.error).toBe(answers[0]!.error);
+    expect(hostile.html).not.toContain('<script>x</script>');
   });
 
   it('signs in through each pay-and-play sandbox and returns to the lobby handler with tokens', async () => {

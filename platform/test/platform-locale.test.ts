@@ -43,7 +43,7 @@ describe('platform pages in the lobby’s locale', () => {
     const jar = new CookieJar();
     const url = new URL(`${app.url}/auth/realms/${brand}/protocol/openid-connect/${endpoint}`);
     const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
-    const params = { client_id: 'app', redirect_uri: `http://${brand}.localhost:4321/`, response_type: 'code', scope: 'openid', state: 's', nonce: 'n', code_challenge: challenge, code_challenge_method: 'S256' };
+    const params = { client_id: 'app', redirect_uri: `http://${brand}.localhost:4321/en/keycloak-login-handler/`, response_type: 'code', scope: 'openid', state: 's', nonce: 'n', code_challenge: challenge, code_challenge_method: 'S256' };
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     if (uiLocales !== null) url.searchParams.set('ui_locales', uiLocales);
     const start = await fetch(url, { redirect: 'manual' });

@@ -32,6 +32,7 @@ const brandFileSchema = z.object({
   locales: z
     .array(z.object({ locale: z.string(), label: z.string().optional(), isDefault: z.boolean().default(false) }))
     .min(1),
+  localization: z.boolean().default(true),
 });
 
 /** A login/registration flow. */
@@ -51,6 +52,8 @@ export interface Brand {
   features: string[];
   flows: { default: Flow; byCountry: Record<string, Flow> };
   locales: { locale: string; label: string; isDefault: boolean }[];
+  /** Whether the lobby's paths carry the locale (/en/…); without it they are unprefixed. */
+  localization: boolean;
 }
 
 /** Every brand by id. */
@@ -93,6 +96,7 @@ function loadBrand(dir: string, folder: string): Brand {
     features: settings.features,
     flows: settings.flows,
     locales: settings.locales.map((entry) => ({ locale: entry.locale, label: entry.label ?? entry.locale, isDefault: entry.isDefault })),
+    localization: settings.localization,
   };
 }
 

@@ -13,6 +13,7 @@
  * PostgreSQL (oidc/adapter.ts). Access tokens are opaque and also work as Bearer tokens on the
  * GraphQL API (flow keycloak), mapped to one platform session per grant.
  */
+import { postLogoutRedirectAllowed, registeredRedirectUris } from './redirects.ts';
 import type { ContentStore } from '../content/store.ts';
 import { REGISTRATION_DOCUMENTS } from '../content/legal.ts';
 import { registrationDocuments, versionsToken } from '../players/legal-acceptance.ts';
@@ -26,7 +27,7 @@ import type { AuthSettings } from '../auth/settings.ts';
 import { publicOrigin } from '../auth/settings.ts';
 import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import { verifyPassword, hashPassword } from '../players/password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../players/password.ts';
 import { normalisePhone, phoneExample } from '../players/phone.ts';
 import { createPlayer, findPlayer, playerById } from '../players/repository.ts';
 import { brandTheme, readForm, sendHtml } from '../web/html.ts';
@@ -34,7 +35,6 @@ import { clientAddress } from '../geo/country.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import { brandPageLocale } from '../i18n/page-texts.ts';
 import type { PageTheme } from '../web/html.ts';
-import { brandUrl } from '../web/redirects.ts';
 import { postgresAdapter } from './adapter.ts';
 import { errorPage, loginPage, logoutPage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 
@@ -87,9 +87,10 @@ export function createOidcRealms(options: {
     const provider = new Provider(issuer, configuration(brand));
     // Behind the lobby's proxy: X-Forwarded-Host/-Proto name the public origin.
     provider.proxy = true;
-    const allowed = (value: string) => brandUrl(brand, value) !== null && !value.includes('#');
-    provider.Client.prototype.redirectUriAllowed = allowed;
-    provider.Client.prototype.postLogoutRedirectUriAllowed = allowed;
+    // Registered addresses, matched exactly (redirects.ts): no other port, path or loopback host.
+    const redirects = new Set(registeredRedirectUris(brand, settings));
+    provider.Client.prototype.redirectUriAllowed = (value: string) => redirects.has(value);
+    provider.Client.prototype.postLogoutRedirectUriAllowed = (value: string) => postLogoutRedirectAllowed(brand, settings, value);
     provider.on('server_error', (_ctx: unknown, error: Error) => console.error(`[platform] oidc ${brand.id} server error:`, error));
     providers.set(brand.id, provider);
     builtFor.set(brand.id, brand);
@@ -124,8 +125,8 @@ export function createOidcRealms(options: {
           token_endpoint_auth_method: 'none',
           grant_types: ['authorization_code', 'refresh_token'],
           response_types: ['code'],
-          // Listed for the record; redirectUriAllowed accepts any port on these hosts.
-          redirect_uris: origins.map((origin) => `${origin}/`),
+          // Matched exactly by redirectUriAllowed; post-logout addresses by origin and path (redirects.ts).
+          redirect_uris: registeredRedirectUris(brand, settings),
           post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
         },
       ],
@@ -276,9 +277,11 @@ export function createOidcRealms(options: {
       if (!identifier) errors.identifier = texts.t('idp.error.identifierMissing');
       if (!password) errors.password = texts.t('idp.error.passwordMissing');
       const player = identifier ? await findPlayer(db, brand.id, identifier, 'email-or-username') : null;
-      if (identifier && !player) errors.identifier = texts.t('idp.error.unknownAccount', { brand: brand.title, identifier });
-      else if (player && password && !(await verifyPassword(password, player.password_hash))) {
-        errors.password = texts.t(player.password_hash ? 'idp.error.wrongPassword' : 'idp.error.passwordless');
+      // One answer whether the account is unknown, passwordless or the password wrong (no account
+      // enumeration), and the same scrypt work either way, so the time tells nothing either.
+      if (identifier && password) {
+        const matches = await verifyPassword(password, player?.password_hash ?? (await dummyPasswordHash()));
+        if (!player || !matches) errors.password = texts.t('idp.error.badCredentials');
       }
       if (Object.keys(errors).length > 0 || !player) {
         sendHtml(res, 400, loginPage({ ...render, values: { identifier }, errors }));

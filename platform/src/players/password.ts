@@ -21,3 +21,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const actual = await derive(password, Buffer.from(salt, 'base64url'));
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
+
+let dummy: Promise<string> | null = null;
+/** The hash of a random secret, checked when there is no account (or no password) to check, so every refusal costs the same work. */
+export function dummyPasswordHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(32).toString('base64url'));
+  return dummy;
+}
