@@ -55,6 +55,10 @@ export default defineConfig({
       ATRIUM_CONTENT_DIR: E2E_CONTENT_DIR,
       ATRIUM_BRANDS_DIR: E2E_BRANDS_DIR,
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1',
+      // Every spec signs new SMS players up from one address; the new-numbers limit itself is tested
+      // in platform/test/rate-limit.test.ts.
+      PLATFORM_RATE_LIMIT_SIGNUP: '100000/3600',
+      PLATFORM_RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000/3600',
       // Short-lived access tokens, so the session tests cross a real expiry (refresh 30 s before it) in seconds.
       PLATFORM_ACCESS_TOKEN_TTL_S: '40',
     },

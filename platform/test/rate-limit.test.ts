@@ -104,3 +104,33 @@ describe.each(DATABASES)('rate limits over HTTP on $name', (database) => {
     expect(third.errors?.[0]?.extensions.reason).toBe('RateLimited');
   });
 });
+
+describe.each(DATABASES)('rate limits count the normalised identity, on $name', (database) => {
+  let app: TestPlatform;
+  beforeAll(async () => {
+    const rules = { ...tinyRules(100), login: { perSubject: { limit: 2, windowSeconds: 60 }, perAddress: { limit: 1000, windowSeconds: 60 } }, signup: { perSubject: { limit: 3, windowSeconds: 3600 }, perAddress: { limit: 3, windowSeconds: 3600 } } };
+    app = await startPlatform(database, { rateRules: rules, auth: { smsResendCooldownSeconds: 0 } });
+  });
+  afterAll(() => app?.close());
+  const request = (phone: string) => app.gql('mutation ($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
+
+  it('counts one number however it is written (E.164)', async () => {
+    // A demo player's number, written three ways.
+    expect((await request('+358 555 0001')).status).toBe(200);
+    expect((await request('003585550001')).status).toBe(200);
+    const third = await request('+358-555-0001');
+    expect(third.status).toBe(429);
+    expect(third.errors?.[0]?.message).toMatch(/sign-in code requests for this number/);
+  });
+
+  it('limits the new numbers one address has codes texted to, and never a known player’s number', async () => {
+    expect((await request('+358402220001')).status).toBe(200);
+    expect((await request('+358402220002')).status).toBe(200);
+    expect((await request('+358402220003')).status).toBe(200);
+    const pumped = await request('+358402220004');
+    expect(pumped.status).toBe(429);
+    expect(pumped.errors?.[0]?.message).toMatch(/Too many sign-in codes for new numbers \(at most 3 in 3600 s\)/);
+    // A seeded demo player's number is no new number.
+    expect((await request('+3585550002')).status).toBe(200);
+  });
+});

@@ -265,8 +265,11 @@ export function createOidcRealms(options: {
     if (kind === 'login') {
       const identifier = (form.get('identifier') ?? '').trim();
       const password = form.get('password') ?? '';
-      // Password guesses per account (by what was typed), plus the ceiling per address.
-      const attempt = rateLimiter?.attempt('login', `${brand.id}|idp|${identifier.toLowerCase()}`, clientAddress(req));
+      const player = identifier ? await findPlayer(db, brand.id, identifier, 'email-or-username') : null;
+      // Password guesses per account, whichever of its names (username, e-mail, any case) was typed;
+      // per typed name, lower-cased, when no account has it; plus the ceiling per address.
+      const subject = player ? `${brand.id}|account|${player.id}` : `${brand.id}|idp|${identifier.toLowerCase()}`;
+      const attempt = rateLimiter?.attempt('login', subject, clientAddress(req));
       if (attempt && !attempt.allowed) {
         const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
         const message = texts.t(attempt.scope === 'subject' ? 'idp.error.tooManyForAccount' : 'form.tooManyAttemptsAddress', limit);
@@ -276,7 +279,6 @@ export function createOidcRealms(options: {
       const errors: Record<string, string> = {};
       if (!identifier) errors.identifier = texts.t('idp.error.identifierMissing');
       if (!password) errors.password = texts.t('idp.error.passwordMissing');
-      const player = identifier ? await findPlayer(db, brand.id, identifier, 'email-or-username') : null;
       // One answer whether the account is unknown, passwordless or the password wrong (no account
       // enumeration), and the same scrypt work either way, so the time tells nothing either.
       if (identifier && password) {

@@ -3,6 +3,8 @@
  * counts against and whose attempt it is. To limit a new mutation (a deposit, a withdrawal), add
  * a line here; start-up fails when a name is not in the schema.
  */
+import { normalisePhone } from '../players/phone.ts';
+import { findPlayer } from '../players/repository.ts';
 import { createHash } from 'node:crypto';
 import type { GraphQLSchema } from 'graphql';
 import { defaultFieldResolver } from 'graphql';
@@ -20,10 +22,29 @@ export interface LimitedMutation {
   what: string;
   /** Whose attempt this is: the key the per-subject limit counts under. */
   subject(args: Args, ctx: GraphQLContext): Promise<string>;
+  /** A second limit the same call counts against when it applies (a code texted to a new number). */
+  also?(args: Args, ctx: GraphQLContext): Promise<{ rule: RateRuleName; what: string; subject: string } | null>;
 }
 
-/** The phone number's digits within the brand: "+358 40 123" and "+35840123" are one subject. */
-const byPhone = async (args: Args, ctx: GraphQLContext) => `${ctx.brandOrNull()?.id ?? '-'}|${String(args.phoneNumber ?? '').replace(/\D/g, '')}`;
+/** The number in E.164 within the brand: "+358 40 123 4567", "00358401234567" and "+358401234567" are one subject. */
+function normalisedPhone(args: Args): string {
+  const text = String(args.phoneNumber ?? '');
+  try {
+    return normalisePhone(text);
+  } catch {
+    // Not a number the mutation will accept either: count it by its digits, so variations still add up.
+    return text.replace(/\D/g, '');
+  }
+}
+const byPhone = async (args: Args, ctx: GraphQLContext) => `${ctx.brandOrNull()?.id ?? '-'}|${normalisedPhone(args)}`;
+
+/** A code texted to a number no account of the brand uses yet counts against the address's new numbers. */
+const newNumber = async (args: Args, ctx: GraphQLContext) => {
+  const brand = ctx.brandOrNull();
+  const phone = normalisedPhone(args);
+  if (!brand || !phone.startsWith('+') || (await findPlayer(ctx.services.db, brand.id, phone, 'phone'))) return null;
+  return { rule: 'signup' as const, what: 'sign-in codes for new numbers', subject: `new-numbers|${clientAddress(ctx.req) ?? '-'}` };
+};
 
 /** The signed-in player (AuthenticationFailure first when there is none, as the mutation itself would say). */
 const byPlayer = async (_args: Args, ctx: GraphQLContext) => `player|${(await ctx.auth()).playerId}`;
@@ -38,7 +59,7 @@ const byRefreshFamily = async (args: Args, ctx: GraphQLContext) => {
 
 /** Mutation name → its limit. Add money mutations (deposits, withdrawals) under the 'money' rule. */
 export const RATE_LIMITED_MUTATIONS: Readonly<Record<string, LimitedMutation>> = {
-  requestSmsLoginCode: { rule: 'login', what: 'sign-in code requests for this number', subject: byPhone },
+  requestSmsLoginCode: { rule: 'login', what: 'sign-in code requests for this number', subject: byPhone, also: newNumber },
   resendSmsLoginCode: { rule: 'login', what: 'sign-in code requests for this number', subject: byPhone },
   verifySmsLoginCode: { rule: 'code', what: 'code entries for this number', subject: byPhone },
   refreshAccessToken: { rule: 'refresh', what: 'token refreshes for this session', subject: byRefreshFamily },
@@ -60,9 +81,15 @@ export function applyRateLimits(schema: GraphQLSchema, limiter: RateLimiter, tab
     if (!field) throw new Error(`RATE_LIMITED_MUTATIONS names "${name}", which is not a mutation of the schema: fix the name in platform/src/security/limited-mutations.ts`);
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = async (source, args: Args, ctx: GraphQLContext, info) => {
-      const decision = limiter.attempt(limited.rule, await limited.subject(args, ctx), clientAddress(ctx.req));
+      const address = clientAddress(ctx.req);
+      const decision = limiter.attempt(limited.rule, await limited.subject(args, ctx), address);
       if (!decision.allowed) {
         throw new PlatformError('RateLimited', rateLimitMessage(limited.what, decision), { retryAfterSeconds: decision.retryAfterSeconds });
+      }
+      const second = await limited.also?.(args, ctx);
+      const extra = second ? limiter.attempt(second.rule, second.subject, address) : null;
+      if (second && extra && !extra.allowed) {
+        throw new PlatformError('RateLimited', rateLimitMessage(second.what, extra), { retryAfterSeconds: extra.retryAfterSeconds });
       }
       return resolve(source, args, ctx, info);
     };

@@ -21,7 +21,7 @@ export interface RateRule {
 }
 
 /** The kinds of attempt the platform limits. */
-export type RateRuleName = 'login' | 'code' | 'refresh' | 'money';
+export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup';
 
 /**
  * Default thresholds (documented in platform/README.md). The per-address ceilings are high on
@@ -36,6 +36,9 @@ export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
   refresh: { perSubject: { limit: 60, windowSeconds: 600 }, perAddress: { limit: 5000, windowSeconds: 600 } },
   // Money mutations per player.
   money: { perSubject: { limit: 120, windowSeconds: 60 }, perAddress: { limit: 5000, windowSeconds: 60 } },
+  // Sign-in codes texted to numbers no account uses yet, per client address (SMS pumping: one address
+  // texting many new numbers costs the operator money). The subject is the address itself.
+  signup: { perSubject: { limit: 30, windowSeconds: 3600 }, perAddress: { limit: 30, windowSeconds: 3600 } },
 };
 
 /** What a limiter says about one attempt. */
