@@ -59,6 +59,16 @@ function scrubForwarded(req: http.IncomingMessage, trustProxy: boolean): string 
   return null;
 }
 
+/**
+ * Why the request's Host is ambiguous, or null: Node keeps the first of several Host headers and
+ * drops the rest, so a proxy in front could have read another one; such a request is refused.
+ */
+function ambiguousHost(req: http.IncomingMessage): string | null {
+  let hosts = 0;
+  for (let index = 0; index < req.rawHeaders.length; index += 2) if (req.rawHeaders[index]?.toLowerCase() === 'host') hosts += 1;
+  return hosts > 1 ? `the request names its Host ${hosts} times; send exactly one Host header` : null;
+}
+
 /** Whether the browser reached the lobby over https (directly, or through a trusted proxy that says so). */
 function isHttps(req: http.IncomingMessage, trustProxy: boolean): boolean {
   if ('encrypted' in req.socket && req.socket.encrypted) return true;
@@ -120,7 +130,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   // for the same 3 ms a page; above 8 the time climbs steeply (22 ms at 9, 200 ms at 11).
   const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } } });
   const server = http.createServer((req, res) => {
-    const malformed = scrubForwarded(req, trustProxy);
+    const malformed = ambiguousHost(req) ?? scrubForwarded(req, trustProxy);
     if (malformed) return refuse(res, 400, `Bad request: ${malformed}.`);
     if (isCrossSiteWrite(req.method, req.headers)) {
       return refuse(res, 403, 'Forbidden: this site does not accept requests sent from another site. Submit the form from the page it belongs to.');
@@ -149,7 +159,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   });
 
   server.on('upgrade', (req, socket, head) => {
-    if (scrubForwarded(req, trustProxy) !== null) {
+    if (ambiguousHost(req) !== null || scrubForwarded(req, trustProxy) !== null) {
       socket.destroy();
       return;
     }

@@ -122,6 +122,13 @@ test.describe('forged and malformed request headers', () => {
     expect(await honest.text()).not.toContain(':6666');
   });
 
+  test('a request naming its Host twice is a 400 that says so', async () => {
+    const response = await rawRequest(`GET /en/ HTTP/1.1\nHost: aurelia.localhost:${E2E_PORT}\nHost: evil.example\nConnection: close\n\n`);
+    expect(response.status).toBe(400);
+    expect(response.body).toContain('names its Host 2 times');
+    expect(response.body).not.toContain('Aurelia Casino');
+  });
+
   test('a malformed path is a 400, not a 500', async () => {
     const response = await rawRequest(`GET /en/%E0%A4%A HTTP/1.1\nHost: aurelia.localhost:${E2E_PORT}\nConnection: close\n\n`);
     expect(response.status).toBe(400);
