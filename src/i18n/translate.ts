@@ -3,6 +3,7 @@
  * `{name}` placeholders. Missing keys fall back to the spec's English text, never to the key.
  */
 import { FALLBACK_MESSAGES, type MessageKey } from './messages.ts';
+import { fillText } from './fill.ts';
 
 /** A translation lookup: `t('common.signIn')`, `t('footer.licence', { authority })`. */
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -12,9 +13,7 @@ export function createTranslate(texts: Readonly<Record<string, string>>): Transl
   return (key, params) => {
     const template = texts[key] ?? FALLBACK_MESSAGES[key];
     if (!params) return template;
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      Object.hasOwn(params, name) ? String(params[name]) : whole,
-    );
+    return fillText(template, params);
   };
 }
 

@@ -12,6 +12,7 @@ import { $player } from '../session/player-store.ts';
 import { $session } from '../session/session-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { activeBanners, type AccountBannerId } from './banners.ts';
+import { fillText } from '../../i18n/fill.ts';
 
 /** Texts of the banners, translated on the server. */
 export interface BannerTexts {
@@ -47,8 +48,8 @@ export default function AccountBanners({ locale, licence, features, texts, paths
       {banners.map((banner) => {
         const text =
           banner.variant === 'multipleAccounts'
-            ? texts.multipleAccounts.replace('{method}', texts.methods[session?.flow ?? ''] ?? texts.methods.sms ?? '')
-            : texts.messages[banner.id].replace('{date}', formatDate(banner.date));
+            ? fillText(texts.multipleAccounts, { method: texts.methods[session?.flow ?? ''] ?? texts.methods.sms ?? '' })
+            : fillText(texts.messages[banner.id], { date: formatDate(banner.date) });
         const action =
           banner.id === 'KycRequired' ? { href: paths.documents, label: texts.actions.documents }
           : banner.id === 'SowRequired' || banner.id === 'SowUploadRequired' ? { href: paths.sourceOfWealth, label: texts.actions.sourceOfWealth }

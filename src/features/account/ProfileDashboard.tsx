@@ -10,6 +10,7 @@ import { $player, type Player } from '../session/player-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
+import { fillText } from '../../i18n/fill.ts';
 
 /** Texts of the dashboard, translated on the server. */
 export interface DashboardTexts {
@@ -55,7 +56,7 @@ export default function ProfileDashboard({ locale, texts, paths }: Props) {
   const sowNeeded = sow.status === 'Required' || sow.requiredDocumentsUploadV2.length > 0;
   return (
     <section className="profile-dashboard" aria-labelledby="profile-greeting" data-testid="profile-dashboard">
-      <h2 id="profile-greeting">{texts.greeting.replace('{name}', displayName(player))}</h2>
+      <h2 id="profile-greeting">{fillText(texts.greeting, { name: displayName(player) })}</h2>
       <dl className="profile-dashboard__facts" aria-label={texts.details}>
         <div><dt>{texts.name}</dt><dd>{displayName(player)}</dd></div>
         <div><dt>{texts.email}</dt><dd>{player.email}</dd></div>
@@ -70,14 +71,14 @@ export default function ProfileDashboard({ locale, texts, paths }: Props) {
         <div>
           <dt>{texts.kyc}</dt>
           <dd>
-            {texts.kycStatuses[kyc.status].replace('{date}', date(kyc.deadline))}
+            {fillText(texts.kycStatuses[kyc.status], { date: date(kyc.deadline) })}
             {kyc.status === 'Required' && <> <a href={paths.documents}>{texts.documents}</a></>}
           </dd>
         </div>
         {sowNeeded && (
           <div>
             <dt>{texts.sourceOfWealth}</dt>
-            <dd>{texts.sourceOfWealthNeeded.replace('{date}', date(sow.dueDate))} <a href={paths.sourceOfWealth}>{texts.sourceOfWealth}</a></dd>
+            <dd>{fillText(texts.sourceOfWealthNeeded, { date: date(sow.dueDate) })} <a href={paths.sourceOfWealth}>{texts.sourceOfWealth}</a></dd>
           </div>
         )}
       </dl>

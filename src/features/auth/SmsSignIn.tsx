@@ -11,6 +11,7 @@ import { useHydrated } from '../session/use-hydrated.ts';
 import { GraphqlClientError, graphqlRequest } from '../../lib/graphql-client.ts';
 import type { TokenPair } from '../session/tokens.ts';
 import { finishSignIn, rememberedSmsPhone, rememberSmsPhone, withReturnTo } from './sign-in.ts';
+import { fillText as fill } from '../../i18n/fill.ts';
 
 /** Texts of the SMS flow, translated on the server. */
 export interface SmsTexts {
@@ -39,10 +40,6 @@ interface Props {
 const REQUEST = /* GraphQL */ `mutation RequestSmsLoginCode($phoneNumber: String!) { requestSmsLoginCode(phoneNumber: $phoneNumber) { phoneNumber codeLength } }`;
 const RESEND = /* GraphQL */ `mutation ResendSmsLoginCode($phoneNumber: String!) { resendSmsLoginCode(phoneNumber: $phoneNumber) { phoneNumber codeLength } }`;
 const VERIFY = /* GraphQL */ `mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!) { verifySmsLoginCode(phoneNumber: $phoneNumber, code: $code) { accessToken refreshToken } }`;
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
 
 function errorText(error: unknown, texts: SmsTexts): string {
   if (!(error instanceof GraphqlClientError)) return texts.errors.generic;

@@ -8,6 +8,7 @@ import { $player } from '../session/player-store.ts';
 import { cookieAssignment } from '../session/tokens.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { requestedReturnPath } from './sign-in.ts';
+import { fillText } from '../../i18n/fill.ts';
 
 interface Props {
   kind: 'email' | 'phone';
@@ -31,7 +32,7 @@ export default function VerifyStatus({ kind, texts, paths }: Props) {
     );
   }
   const verified = kind === 'email' ? player.emailVerified : player.isPhoneNumberVerified;
-  const text = (verified ? texts.done : texts.pending).replace('{email}', player.email).replace('{phone}', player.phoneNumber ?? '');
+  const text = fillText(verified ? texts.done : texts.pending, { email: player.email, phone: player.phoneNumber ?? '' });
   const skip = () => {
     document.cookie = cookieAssignment('skipOptionalPhoneNumberVerification', '1', { maxAgeSeconds: 30 * 24 * 3600, secure: location.protocol === 'https:' });
     location.assign(requestedReturnPath() ?? paths.home);

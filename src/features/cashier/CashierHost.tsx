@@ -20,12 +20,13 @@ import { urlWithoutOverlayParams } from '../overlay/variants.ts';
 import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet, type BalanceUpdate } from '../wallet/wallet-store.ts';
-import { CashierPanel, fill, type CashierTab } from './CashierPanel.tsx';
+import { CashierPanel, type CashierTab } from './CashierPanel.tsx';
 import { prefetchCashierContext } from './api.ts';
 import { forgetIntent } from './intent.ts';
 import { CASHIER_REQUEST_EVENT, type CashierRequest } from './open-request.ts';
 import { DISMISSED_DEPOSIT_COOKIE, isCloseQuickDepositMessage, readDeepLink, runningOutOfFunds, walletNoticesSuppressed, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
+import { fillText as fill } from '../../i18n/fill.ts';
 
 /** Session storage flag: /deposit/ or /withdraw/ asked the home page to open the cashier. */
 const OPEN_AFTER_REDIRECT = 'atrium.cashier.open';

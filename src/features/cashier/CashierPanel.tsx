@@ -19,16 +19,13 @@ import { forgetIntent, intentKey } from './intent.ts';
 import type { LastCompletedDeposit, Payment } from './queries.ts';
 import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
+import { fillText as fill } from '../../i18n/fill.ts';
 
 /** Which form shows. */
 export type CashierTab = 'deposit' | 'withdraw';
 
 const PROVIDER_NAMES: Record<CashierProvider, string> = { TRUSTLY: 'Trustly', ZIMPLER: 'Zimpler', PIQ: 'PaymentIQ' };
 
-/** Replaces {name} placeholders. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
 
 function explain(error: unknown, texts: CashierTexts, locale: Locale): string {
   if (!(error instanceof GraphqlCallError)) return texts.errorGeneric;

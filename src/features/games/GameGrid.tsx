@@ -14,7 +14,7 @@ import { GameTile } from './GameTile.tsx';
 import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.tsx';
 import type { GridPaging } from './paging.ts';
 import { connectionOf, gamePageRequest, toSlice, type CategoryGamesData, type ListSliceData, type StudioGamesData } from './queries.ts';
-import { fillText } from './text.ts';
+import { fillText } from '../../i18n/fill.ts';
 import { initialTiles, type HandedSlice } from './tile-handoff.ts';
 import type { GameFilters, GameSource, GameTileData } from './types.ts';
 

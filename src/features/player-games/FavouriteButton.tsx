@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { showFeedback } from '../feedback/store.ts';
 import type { GameTileData } from '../games/types.ts';
-import { fillText } from '../games/text.ts';
+import { fillText } from '../../i18n/fill.ts';
 import { $favourites, setFavourite } from './player-games-store.ts';
 
 /** Texts of the heart, translated on the server. */

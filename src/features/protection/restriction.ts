@@ -9,6 +9,7 @@ import { languageTag, type Locale } from '../../i18n/locales.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { pickTexts, type Translate } from '../../i18n/translate.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
+import { fillText } from '../../i18n/fill.ts';
 
 /** The translation keys of the refusals, each with a `{date}` placeholder where it has an end. */
 export const RESTRICTION_KEYS = [
@@ -63,5 +64,5 @@ export function restrictionMessage(restriction: Restriction, action: 'deposit' |
   const date = until && !Number.isNaN(until.getTime())
     ? new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeStyle: 'short' }).format(until)
     : '';
-  return template.replace('{date}', date);
+  return fillText(template, { date });
 }

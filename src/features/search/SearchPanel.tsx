@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { graphqlRequest } from '../../lib/graphql-client.ts';
 import type { PathContext } from '../../paths.ts';
 import { gamePath, studioPath } from '../games/game-paths.ts';
-import { fillText } from '../games/text.ts';
+import { fillText } from '../../i18n/fill.ts';
 import type { GameFilters } from '../games/types.ts';
 import {
   MAX_SEARCH_LENGTH, nextResultIndex, SEARCH_DEBOUNCE_MS, SEARCH_GAMES_QUERY, SEARCH_RESULTS, searchQueryOf, toSearchHits,

@@ -12,6 +12,7 @@ import { $wallet } from '../wallet/wallet-store.ts';
 import { readSessionConfig } from './config.ts';
 import { $player } from './player-store.ts';
 import { useHydrated } from './use-hydrated.ts';
+import { fillText } from '../../i18n/fill.ts';
 
 /** Texts of the menu, translated on the server. */
 export interface AccountMenuTexts {
@@ -119,7 +120,7 @@ export default function AccountMenu({ locale, texts, paths }: Props) {
         {texts.menu}
       </button>
       <div id={menuId} className="account-menu__panel" hidden={!open}>
-        {player && <p className="account-menu__name">{texts.signedInAs.replace('{name}', name)}</p>}
+        {player && <p className="account-menu__name">{fillText(texts.signedInAs, { name })}</p>}
         {wallet && (
           <p className="account-menu__bonus">
             {texts.bonus}: <span data-testid="bonus-balance">{formatMoney(wallet.bonusBalance, wallet.currency, locale)}</span>
