@@ -16,6 +16,7 @@ import type { PathContext } from '../../paths.ts';
 import type { RouteProduct } from '../../routes.ts';
 import { parseConsent, type Consent } from '../session/consent.ts';
 import { PRODUCT_MODE_COOKIE, resolveProductMode, type ProductMode } from '../product-mode/product-mode.ts';
+import { KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
 /** The visitor's country as the platform sees it. */
 export interface CountryContext {
@@ -185,7 +186,7 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
  * themselves; a stale cookie only means the page renders for a player until that check logs out.
  */
 export function hasRefreshableSession(cookies: { get(name: string): { value: string } | undefined }): boolean {
-  return Boolean(cookies.get('refreshToken')?.value || cookies.get('keycloakAccessToken')?.value);
+  return Boolean(cookies.get(REFRESH_TOKEN_COOKIE)?.value || cookies.get(KEYCLOAK_TOKEN_COOKIE)?.value);
 }
 
 /** The visitor's address, when the adapter knows it. */

@@ -9,6 +9,7 @@
  * requests, are never cached.
  */
 import { onContentChange } from './content-version.server.ts';
+import { ACCESS_TOKEN_COOKIE, KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
 interface CachedPage {
   status: number;
@@ -24,7 +25,7 @@ const pages = new Map<string, CachedPage>();
 const inFlight = new Map<string, Promise<CachedPage | Response>>();
 
 /** Cookies whose presence means the request is a player's and must be rendered for them. */
-const PLAYER_COOKIES = /(?:^|;\s*)(accessToken|refreshToken|keycloakAccessToken)=/;
+const PLAYER_COOKIES = new RegExp(`(?:^|;\\s*)(${[ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, KEYCLOAK_TOKEN_COOKIE].join('|')})=`);
 
 /** Whether a request may be answered from the anonymous render cache. */
 export function isCacheableRequest(request: Request): boolean {

@@ -8,7 +8,7 @@
 import { routePath } from '../../paths.ts';
 import type { SessionConfig } from './config.ts';
 import type { LogoutReason } from './token-refresh.ts';
-import { browserTokenStore, writeKeycloakCookie } from './tokens.ts';
+import { ACCESS_TOKEN_COOKIE, browserTokenStore, REFRESH_TOKEN_COOKIE, writeKeycloakCookie } from './tokens.ts';
 
 /** Where the reality-check timer keeps its start (licence mga); cleared on logout. */
 export const REALITY_CHECK_STORAGE_KEY = 'realityCheck';
@@ -22,7 +22,7 @@ export function logoutTarget(config: Pick<SessionConfig, 'locale' | 'localizatio
   const current = new URL(currentHref);
   const query: Record<string, string> = {};
   for (const [key, value] of current.searchParams) {
-    if (key !== 'logoutReason' && key !== 'accessToken' && key !== 'refreshToken') query[key] = value;
+    if (key !== 'logoutReason' && key !== ACCESS_TOKEN_COOKIE && key !== REFRESH_TOKEN_COOKIE) query[key] = value;
   }
   if (reason) query.logoutReason = reason;
   const paths = { locale: config.locale, localization: config.localization };
@@ -35,8 +35,8 @@ function clearSessionCookies(): void {
   writeKeycloakCookie(null);
   for (const storage of [sessionStorage, localStorage]) {
     storage.removeItem(REALITY_CHECK_STORAGE_KEY);
-    storage.removeItem('accessToken');
-    storage.removeItem('refreshToken');
+    storage.removeItem(ACCESS_TOKEN_COOKIE);
+    storage.removeItem(REFRESH_TOKEN_COOKIE);
   }
 }
 
