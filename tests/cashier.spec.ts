@@ -235,7 +235,8 @@ test.describe('cashier', () => {
       await read;
     });
     await page.goto(`${ORIGIN}/en/withdraw/`);
-    await expect(page.getByTestId('balance')).toHaveText(/€100\.00/);
+    // Two page loads (/withdraw/ goes to / first) before the header hydrates: allow a loaded CI host 15 s.
+    await expect(page.getByTestId('balance')).toHaveText(/€100\.00/, { timeout: 15_000 });
     hold = true;
     await cashier(page).getByLabel('Amount (EUR)').fill('40');
     await cashier(page).getByRole('radio', { name: 'Manual (1–3 banking days)' }).check();

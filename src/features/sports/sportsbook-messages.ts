@@ -3,6 +3,7 @@
  * message carries `type: 'atrium:sportsbook'` and an event. Like the game frame's, a message is
  * accepted only from the sportsbook's exact origin and only with that type and a known event.
  */
+import { acceptFrameMessage } from '../../lib/frame-messages.ts';
 
 /** The events the sportsbook page posts. */
 export const SPORTSBOOK_EVENTS = ['ready', 'betslip', 'login-required', 'bet-placed', 'balance', 'error'] as const;
@@ -26,13 +27,7 @@ export interface SportsbookMessage {
 
 /** Returns the sportsbook message carried by a `message` event, or null when it must be ignored. */
 export function acceptSportsbookMessage(event: { origin: string; data: unknown }, sportsbookOrigin: string): SportsbookMessage | null {
-  if (!sportsbookOrigin || event.origin !== sportsbookOrigin) return null;
-  const data = event.data;
-  if (!data || typeof data !== 'object') return null;
-  const message = data as Partial<SportsbookMessage>;
-  if (message.type !== 'atrium:sportsbook') return null;
-  if (typeof message.event !== 'string' || !(SPORTSBOOK_EVENTS as readonly string[]).includes(message.event)) return null;
-  return message as SportsbookMessage;
+  return acceptFrameMessage<SportsbookMessage>(event, sportsbookOrigin, 'atrium:sportsbook', SPORTSBOOK_EVENTS);
 }
 
 /** The visitor's sportsbook URL: the page on the sportsbook origin for this brand, locale, sport and lobby origin. */

@@ -3,6 +3,7 @@
  * carries `type: 'atrium:game'` and an event. The lobby accepts a message only from the game
  * server's exact origin (never its own, never a look-alike) and only with that type.
  */
+import { acceptFrameMessage } from '../../../lib/frame-messages.ts';
 
 /** The events the game page posts. */
 export const GAME_EVENTS = ['ready', 'bet', 'win', 'balance', 'error', 'close'] as const;
@@ -24,11 +25,5 @@ export interface GameMessage {
 
 /** Returns the game message carried by a `message` event, or null when it must be ignored. */
 export function acceptGameMessage(event: { origin: string; data: unknown }, gameServerOrigin: string): GameMessage | null {
-  if (!gameServerOrigin || event.origin !== gameServerOrigin) return null;
-  const data = event.data;
-  if (!data || typeof data !== 'object') return null;
-  const message = data as Partial<GameMessage>;
-  if (message.type !== 'atrium:game') return null;
-  if (typeof message.event !== 'string' || !(GAME_EVENTS as readonly string[]).includes(message.event)) return null;
-  return message as GameMessage;
+  return acceptFrameMessage<GameMessage>(event, gameServerOrigin, 'atrium:game', GAME_EVENTS);
 }
