@@ -131,3 +131,22 @@ export async function signedInAs(app: TestPlatform, username: string, brand = 'a
   const { accessToken } = await app.platform.services.auth.startSession({ playerId: player.id, brand, flow: 'sms', passwordless: true });
   return bearer(accessToken);
 }
+
+/** A minimal cookie jar: enough for the provider's interaction and session cookies. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}

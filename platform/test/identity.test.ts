@@ -3,27 +3,9 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_BRANDS_DIR } from '../src/players/demo-players-doc.ts';
 import { brandTheme, DEFAULT_THEME } from '../src/web/html.ts';
-import { bearer, DATABASES, signInBySms, startPlatform } from './helpers.ts';
+import { bearer, CookieJar, DATABASES, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
-/** A minimal cookie jar: enough for the provider's interaction and session cookies. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair?.indexOf('=') ?? -1;
-      if (!pair || index < 0) continue;
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
 
 const REDIRECT_URI = 'http://aurelia.localhost:4321/en/keycloak-login-handler/';
 

@@ -8,25 +8,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_BRANDS_DIR } from '../src/players/demo-players-doc.ts';
-import { bearer, DATABASES, startPlatform } from './helpers.ts';
+import { bearer, CookieJar, DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const HOSTILE = '"><script>alert(1)</script>';
 
-/** A minimal cookie jar for the provider's interaction cookies. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair?.indexOf('=') ?? -1;
-      if (pair && index > 0) this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
 
 const pglite = DATABASES[0]!;
 
