@@ -57,6 +57,9 @@ export default defineConfig({
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1',
       // Every spec signs new SMS players up from one address; the new-numbers limit itself is tested
       // in platform/test/rate-limit.test.ts.
+      // A LATE sandbox notification lands after the lobby is back and its live balance has started,
+      // even on a loaded 2-core host (3 s, the default, raced the player runtime's start there).
+      PLATFORM_SANDBOX_LATE_DELIVERY_MS: '8000',
       PLATFORM_RATE_LIMIT_SIGNUP: '100000/3600',
       PLATFORM_RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000/3600',
       // Short-lived access tokens, so the session tests cross a real expiry (refresh 30 s before it) in seconds.

@@ -33,6 +33,11 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
     if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`${name} "${text}" is not a whole number of seconds (at least ${min})`);
     return Number(text);
   };
+  const milliseconds = (name: string) => {
+    const text = env[name] ?? '';
+    if (!/^\d+$/.test(text) || Number(text) > 600_000) throw new Error(`${name} "${text}" is not a whole number of milliseconds (0 to 600000)`);
+    return Number(text);
+  };
   const publicScheme = env.PLATFORM_PUBLIC_SCHEME || 'http';
   if (publicScheme !== 'http' && publicScheme !== 'https') {
     throw new Error(`PLATFORM_PUBLIC_SCHEME "${publicScheme}" must be http or https`);
@@ -52,6 +57,8 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       allowCountryOverride: env.PLATFORM_ALLOW_COUNTRY_OVERRIDE === '1',
       ...(gameOrigin ? { gameOrigin } : {}),
       rateRules: rateRulesFromEnv(env),
+      // How long the sandbox providers hold a notification the tester asked to deliver LATE.
+      ...(env.PLATFORM_SANDBOX_LATE_DELIVERY_MS ? { lateDeliveryMs: milliseconds('PLATFORM_SANDBOX_LATE_DELIVERY_MS') } : {}),
       auth: {
         accessTokenTtlSeconds: seconds('PLATFORM_ACCESS_TOKEN_TTL_S', 300),
         refreshTokenTtlSeconds: seconds('PLATFORM_REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),

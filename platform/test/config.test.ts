@@ -37,6 +37,8 @@ describe('platform configuration from the environment', () => {
     expect(config.options.auth).toMatchObject({ accessTokenTtlSeconds: 3, enableSandboxAdmin: true, publicPort: 8443, publicScheme: 'https', smsResendCooldownSeconds: 0 });
     expect(() => platformConfigFromEnv({ PLATFORM_ACCESS_TOKEN_TTL_S: '0' })).toThrow(/PLATFORM_ACCESS_TOKEN_TTL_S "0"/);
     expect(() => platformConfigFromEnv({ PLATFORM_PUBLIC_SCHEME: 'ftp' })).toThrow(/must be http or https/);
+    expect(platformConfigFromEnv({ PLATFORM_SANDBOX_LATE_DELIVERY_MS: '8000' }).options.lateDeliveryMs).toBe(8000);
+    expect(() => platformConfigFromEnv({ PLATFORM_SANDBOX_LATE_DELIVERY_MS: 'soon' })).toThrow(/PLATFORM_SANDBOX_LATE_DELIVERY_MS "soon" is not a whole number of milliseconds/);
   });
 
   it('uses DATABASE_URL instead of a data folder, and honours the override switch', () => {
