@@ -6,8 +6,8 @@
   'use strict';
   const config = JSON.parse(document.getElementById('game-config').textContent);
   const $ = (id) => document.getElementById(id);
-  /** A text of the page's language with its {placeholders} filled in. */
-  const t = (key, values) => String(config.texts[key] || key).replace(/\{(\w+)\}/g, (match, name) => (values && name in values ? String(values[name]) : match));
+  // pageKit comes from page-kit.client.js, inlined ahead of this script.
+  const { t, money } = pageKit(config);
   const base = '/games/api/' + encodeURIComponent(config.gameSessionId);
   const ui = {
     form: $('controls'), bet: $('bet'), play: $('play'), hit: $('hit'), stand: $('stand'), refill: $('refill'),
@@ -67,15 +67,6 @@
     const digits = (negative ? -value : value).toString().padStart(places + 1, '0');
     const whole = places ? digits.slice(0, -places) + '.' + digits.slice(-places) : digits;
     return (negative ? '-' : '') + whole;
-  }
-  /** An exact decimal amount in the session currency, formatted for the page's locale (Intl reads the string's digits). */
-  function money(text) {
-    const places = (String(text).split('.')[1] || '').length;
-    try {
-      return new Intl.NumberFormat(config.languageTag, { style: 'currency', currency: config.currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: places, maximumFractionDigits: places }).format(text);
-    } catch {
-      return text + ' ' + config.currency;
-    }
   }
 
   function say(text, won) {

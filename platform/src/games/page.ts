@@ -14,8 +14,10 @@ import { escapeHtml } from '../web/html.ts';
 import { jsonForScript } from '../web/embedding.ts';
 import { ROULETTE_BETS, SLOT_SYMBOLS, WHEEL_CHOICES } from './engines.ts';
 import type { GameSessionInfo } from './service.ts';
+import { withPageKit } from '../web/page-kit.ts';
 
-const CLIENT_SCRIPT = readFileSync(new URL('./game-page.client.js', import.meta.url), 'utf8');
+// The page's script, with the shared page kit (texts and Intl formats) ahead of it in one scope.
+const CLIENT_SCRIPT = withPageKit(readFileSync(new URL('./game-page.client.js', import.meta.url), 'utf8'));
 const STYLE = readFileSync(new URL('./game-page.css', import.meta.url), 'utf8');
 
 /** The engine-specific controls: what the player picks before playing. */

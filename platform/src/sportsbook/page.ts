@@ -15,8 +15,10 @@ import { escapeHtml } from '../web/html.ts';
 import { jsonForScript } from '../web/embedding.ts';
 import type { Market, Outcome, SportsEvent } from './events.ts';
 import { formatOdds, totalUnit } from './events.ts';
+import { withPageKit } from '../web/page-kit.ts';
 
-const CLIENT_SCRIPT = readFileSync(new URL('./sportsbook-page.client.js', import.meta.url), 'utf8');
+// The page's script, with the shared page kit (texts and Intl formats) ahead of it in one scope.
+const CLIENT_SCRIPT = withPageKit(readFileSync(new URL('./sportsbook-page.client.js', import.meta.url), 'utf8'));
 const STYLE = readFileSync(new URL('./sportsbook-page.css', import.meta.url), 'utf8');
 
 /** What the page shows. */

@@ -7,22 +7,8 @@
   'use strict';
   const config = JSON.parse(document.getElementById('sportsbook-config').textContent);
   const $ = (id) => document.getElementById(id);
-  /** A text of the page's language with its {placeholders} filled in. */
-  const t = (key, values) => String(config.texts[key] || key).replace(/\{(\w+)\}/g, (match, name) => (values && name in values ? String(values[name]) : match));
-  /** An exact decimal ("2.35") with the locale's decimal mark; Intl reads the string's digits. */
-  function decimal(text) {
-    const places = (String(text).split('.')[1] || '').length;
-    return new Intl.NumberFormat(config.languageTag, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: false }).format(text);
-  }
-  /** An exact decimal amount in the page's currency, formatted for the locale. */
-  function money(text) {
-    const places = (String(text).split('.')[1] || '').length;
-    try {
-      return new Intl.NumberFormat(config.languageTag, { style: 'currency', currency: config.currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: places, maximumFractionDigits: places }).format(text);
-    } catch {
-      return text + ' ' + config.currency;
-    }
-  }
+  // pageKit comes from page-kit.client.js, inlined ahead of this script.
+  const { t, decimal, money } = pageKit(config);
   const slip = new Map();
   let idempotencyKey = newKey();
   let busy = false;
