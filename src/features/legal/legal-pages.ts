@@ -1,7 +1,7 @@
 /** Registers the legal routes as feature pages: each brand's documents from the CMS. */
 import { routePage, type RoutePage } from '../route-page.ts';
 import LegalPage from './LegalPage.astro';
-import { LEGAL_ROUTES, loadLegalDocument, type LegalDocument, type LegalRoute } from './legal.server.ts';
+import { isVersionName, LEGAL_ROUTES, loadLegalDocument, type LegalDocument, type LegalRoute } from './legal.server.ts';
 
 /** What the page renders: the document (null when the brand has not written it) and the version a link asked for. */
 export interface LegalPageData {
@@ -13,7 +13,9 @@ export interface LegalPageData {
 const legalPage = (route: LegalRoute) =>
   routePage<LegalPageData>({
     load: async (ctx, _slug, url) => {
-      const asked = url.searchParams.get('version');
+      // Only a version-shaped value is looked up and named on the page: other text is not echoed back.
+      const raw = url.searchParams.get('version');
+      const asked = isVersionName(raw) ? raw : null;
       const document = await loadLegalDocument(ctx, route, asked).catch((error: unknown) => {
         console.warn(`[lobby] ${route} unavailable, rendering the empty page: ${(error as Error).message}`);
         return null;

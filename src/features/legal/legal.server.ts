@@ -35,10 +35,15 @@ const cache = new TtlCache<LegalDocument | null>(500);
 /** A version name as the content files write them; anything else is not looked up. */
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
+/** Whether a ?version= value has a version's shape (only such a value is looked up, or named back to the reader). */
+export function isVersionName(value: string | null): value is string {
+  return value !== null && VERSION.test(value);
+}
+
 /** The document in the page's locale: the version asked for when a player accepted it, else the current one; null when the brand has none. */
 export function loadLegalDocument(ctx: PageContext, document: LegalRoute, version: string | null): Promise<LegalDocument | null> {
   const { brand, locale } = ctx;
-  const wanted = version && VERSION.test(version) ? version : null;
+  const wanted = isVersionName(version) ? version : null;
   return cache.get(`${brand.id}|${contentGeneration(brand.id)}|${locale}|${document}|${wanted ?? ''}`, async () => {
     const query = (asked: string | null) =>
       platformQuery<{ legalDocument: LegalDocument | null }>('LegalDocument', LEGAL_QUERY, { document, locale, version: asked }, { brand: brand.id, locale });
