@@ -216,15 +216,22 @@ test.describe('cashier', () => {
     // wallet refetch reads the platform after the withdrawal, and its (real, unaltered) answer is
     // held until the cancel's event has arrived: the header must keep the newer balance.
     await player(page, '100.00');
-    let hold = false;
+    // /withdraw/ sends the player on to the lobby, whose runtime reads the wallet once as it starts
+    // and once more 750 ms after its subscriptions start: that second read is the one held (counted
+    // per page, so a busy host that is slow to reach the assertions below cannot let it slip past).
+    const homeReads = new Map<string, number>();
     let withdrawn!: () => void;
     let cancelled!: () => void;
     const afterWithdrawal = new Promise<void>((resolve) => (withdrawn = resolve));
     const afterCancel = new Promise<void>((resolve) => (cancelled = resolve));
     const held: Promise<void>[] = [];
     await page.route('**/graphql', async (route) => {
-      if (!hold || !(route.request().postData() ?? '').includes('query GetCustomerInfo')) return route.fallback();
-      hold = false;
+      if (!(route.request().postData() ?? '').includes('query GetCustomerInfo')) return route.fallback();
+      const pageUrl = route.request().frame().url();
+      if (new URL(pageUrl).pathname !== '/en/') return route.fallback();
+      const reads = (homeReads.get(pageUrl) ?? 0) + 1;
+      homeReads.set(pageUrl, reads);
+      if (reads !== 2) return route.fallback();
       const read = (async () => {
         await afterWithdrawal;
         const response = await route.fetch({ url: `${LOOPBACK}/graphql`, headers: { ...route.request().headers(), ...brandHost(BRAND) } });
@@ -237,7 +244,6 @@ test.describe('cashier', () => {
     await page.goto(`${ORIGIN}/en/withdraw/`);
     // Two page loads (/withdraw/ goes to / first) before the header hydrates: allow a loaded CI host 15 s.
     await expect(page.getByTestId('balance')).toHaveText(/€100\.00/, { timeout: 15_000 });
-    hold = true;
     await cashier(page).getByLabel('Amount (EUR)').fill('40');
     await cashier(page).getByRole('radio', { name: 'Manual (1–3 banking days)' }).check();
     await cashier(page).getByRole('button', { name: 'Request withdrawal' }).click();

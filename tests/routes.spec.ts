@@ -13,7 +13,10 @@ const pathOf = routeExamplePath;
 test.describe('every route answers in its layout', () => {
   for (const layout of ['basic', 'main', 'loggedIn', 'sports'] as const) {
     test(`${layout} routes`, async ({ page }) => {
-      for (const route of ROUTES.filter((candidate) => candidate.layout === layout)) {
+      const routes = ROUTES.filter((candidate) => candidate.layout === layout);
+      // One page load per route (32 in the logged-in layout): allow each a few seconds on a busy host.
+      test.setTimeout(15_000 + routes.length * 4_000);
+      for (const route of routes) {
         const path = `/en${pathOf(route.id, route.pattern)}`;
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
