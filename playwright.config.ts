@@ -5,6 +5,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { cpSync, rmSync } from 'node:fs';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
+import { E2E_SANDBOX_KEY, SANDBOX_KEY_HEADERS } from './tests/support/sandbox.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4610);
 
@@ -33,6 +34,8 @@ export default defineConfig({
   globalSetup: './tests/support/global-setup.ts',
   use: {
     baseURL: `http://aurelia.localhost:${E2E_PORT}`,
+    // The suite plays the tester: sandbox powers (LATE notifications, the SMS outbox, country override).
+    extraHTTPHeaders: SANDBOX_KEY_HEADERS,
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'off',
@@ -55,11 +58,12 @@ export default defineConfig({
       ATRIUM_CONTENT_DIR: E2E_CONTENT_DIR,
       ATRIUM_BRANDS_DIR: E2E_BRANDS_DIR,
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1',
-      // Every spec signs new SMS players up from one address; the new-numbers limit itself is tested
-      // in platform/test/rate-limit.test.ts.
+      PLATFORM_SANDBOX_KEY: E2E_SANDBOX_KEY,
       // A LATE sandbox notification lands after the lobby is back and its live balance has started,
       // even on a loaded 2-core host (3 s, the default, raced the player runtime's start there).
       PLATFORM_SANDBOX_LATE_DELIVERY_MS: '8000',
+      // Every spec signs new SMS players up from one address; the new-numbers limit itself is tested
+      // in platform/test/rate-limit.test.ts.
       PLATFORM_RATE_LIMIT_SIGNUP: '100000/3600',
       PLATFORM_RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000/3600',
       // Short-lived access tokens, so the session tests cross a real expiry (refresh 30 s before it) in seconds.

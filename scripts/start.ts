@@ -10,6 +10,7 @@ import path from 'node:path';
 import { BrandConfigError, getBrands } from '../src/brands/load.server.ts';
 import { publicEndpoint } from '../src/brands/origin.server.ts';
 import { startLobby, type RunningLobby } from '../server/lobby.ts';
+import { newSandboxKey, SANDBOX_KEY_PATH } from '../platform/src/sandbox/gate.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -123,6 +124,10 @@ if (process.env.ATRIUM_SKIP_BUILD !== '1' && buildIsStale()) {
 
 await assertPortFree(port, 'PORT');
 let platformUrl = process.env.PLATFORM_URL;
+// The embedded platform runs its sandbox (sandbox banks' tester options, SMS outbox, sandbox
+// mutations) behind an operator key: the one in PLATFORM_SANDBOX_KEY, else a fresh one printed below.
+const sandboxOn = !platformUrl && (process.env.PLATFORM_ENABLE_SANDBOX_ADMIN ?? '1') === '1';
+const sandboxKey = sandboxOn ? process.env.PLATFORM_SANDBOX_KEY || newSandboxKey() : null;
 if (!platformUrl) {
   await assertPortFree(platformPort, 'PLATFORM_PORT');
   platformUrl = `http://127.0.0.1:${platformPort}`;
@@ -137,7 +142,8 @@ if (!platformUrl) {
       PLATFORM_PUBLIC_PORT: process.env.PLATFORM_PUBLIC_PORT ?? String(endpoint.port),
       PLATFORM_PUBLIC_SCHEME: process.env.PLATFORM_PUBLIC_SCHEME ?? endpoint.scheme,
       PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1',
-      PLATFORM_ENABLE_SANDBOX_ADMIN: process.env.PLATFORM_ENABLE_SANDBOX_ADMIN ?? '1',
+      PLATFORM_ENABLE_SANDBOX_ADMIN: sandboxOn ? '1' : '0',
+      ...(sandboxKey ? { PLATFORM_SANDBOX_KEY: sandboxKey } : {}),
     },
   });
   platform.on('exit', (code) => {
@@ -159,3 +165,8 @@ try {
 
 console.log(`Atrium is running at http://localhost:${port}/ (platform: ${platformUrl})`);
 for (const brand of brands) console.log(`  ${brand.settings.title.padEnd(22)} http://${brand.id}.localhost:${port}/`);
+if (sandboxKey) {
+  const first = brands[0];
+  console.log(`Sandbox operator key: ${sandboxKey}`);
+  if (first) console.log(`  SMS outbox (sign-in codes): http://${first.id}.localhost:${port}${SANDBOX_KEY_PATH}?key=${sandboxKey} (opens it and unlocks the sandbox tools in that browser)`);
+}

@@ -162,6 +162,26 @@ test.describe('cross-site writes', () => {
   });
 });
 
+test('sandbox powers answer only to the operator key, through the lobby too', async ({ playwright }) => {
+  // A visitor without the key (the suite's own contexts all carry it).
+  const visitor = await playwright.request.newContext({ extraHTTPHeaders: { 'x-sandbox-key': '' } });
+  try {
+    const outbox = await visitor.get(`${LOOPBACK}/platform/sms-outbox.json`, { headers: brandHost('aurelia') });
+    expect(outbox.status()).toBe(403);
+    expect(await outbox.text()).toMatch(/needs the sandbox operator key/);
+    const call = (query: string, headers: Record<string, string> = {}) =>
+      visitor.post(`${LOOPBACK}/graphql`, { headers: { ...brandHost('aurelia'), 'content-type': 'application/json', ...headers }, data: { query } });
+    const credit = await (await call('mutation { sandboxCreditWallet(playerId: "newcomer", amount: "1000", currency: "EUR", idempotencyKey: "no-key") { balance } }')).json();
+    expect(credit.errors[0].extensions.reason).toBe('SandboxKeyRequired');
+    expect(credit.data?.sandboxCreditWallet ?? null).toBeNull();
+    // The country override header is a visitor's claim without the key: the address decides (loopback: the default).
+    const country = await (await call('{ countryContext { countryCode } }', { 'x-debug-country': 'SE' })).json();
+    expect(country.data.countryContext.countryCode).toBe('FI');
+  } finally {
+    await visitor.dispose();
+  }
+});
+
 test('sign-in code requests past the limit get 429 with Retry-After through the lobby', async ({ request }) => {
   const phone = `+6421${unique()}`;
   const ask = () =>

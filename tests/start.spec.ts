@@ -82,6 +82,16 @@ test('a new brand folder is served on its host with no code change, and SIGTERM 
     await expect(page).toHaveTitle(/ \| Zephyr Casino$/);
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'zephyr');
     expect(run.output()).toContain('http://zephyr.localhost:4634/');
+    // The sandbox answers only to the key npm start generated and printed, through the link it printed.
+    const key = /Sandbox operator key: (\S+)/.exec(run.output())?.[1] ?? '';
+    expect(key).toMatch(/^[\w-]{32}$/);
+    const outbox = await page.goto('http://aurelia.localhost:4634/platform/sms-outbox');
+    expect(outbox?.status()).toBe(403);
+    const link = /SMS outbox \(sign-in codes\): (\S+)/.exec(run.output())?.[1] ?? '';
+    expect(link).toContain(`key=${key}`);
+    await page.goto(link);
+    await expect(page).toHaveURL('http://aurelia.localhost:4634/platform/sms-outbox');
+    await expect(page.getByRole('heading', { name: 'SMS outbox' })).toBeVisible();
   } finally {
     run.child.kill('SIGTERM');
   }

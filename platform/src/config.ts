@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PlatformOptions } from './platform.ts';
 import { rateRulesFromEnv } from './security/rate-limit.ts';
+import { newSandboxKey } from './sandbox/gate.ts';
 
 /** The repository root; defaults resolve against it so the working directory does not matter. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,6 +48,10 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
   if (!/^\d+$/.test(publicPortText) || Number(publicPortText) < 1 || Number(publicPortText) > 65535) {
     throw new Error(`PLATFORM_PUBLIC_PORT "${publicPortText}" is not a port number (1-65535)`);
   }
+  const sandbox = env.PLATFORM_ENABLE_SANDBOX_ADMIN === '1';
+  if (sandbox && env.PLATFORM_SANDBOX_KEY !== undefined && env.PLATFORM_SANDBOX_KEY !== '' && env.PLATFORM_SANDBOX_KEY.length < 16) {
+    throw new Error('PLATFORM_SANDBOX_KEY is shorter than 16 characters: use a long random value, or leave it unset and the platform makes one');
+  }
   return {
     port,
     host: env.PLATFORM_HOST || '127.0.0.1',
@@ -64,7 +69,8 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
         refreshTokenTtlSeconds: seconds('PLATFORM_REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),
         smsCodeTtlSeconds: seconds('PLATFORM_SMS_CODE_TTL_S', 300),
         smsResendCooldownSeconds: seconds('PLATFORM_SMS_RESEND_COOLDOWN_S', 30, 0),
-        enableSandboxAdmin: env.PLATFORM_ENABLE_SANDBOX_ADMIN === '1',
+        enableSandboxAdmin: sandbox,
+        sandboxKey: sandbox ? (env.PLATFORM_SANDBOX_KEY || newSandboxKey()) : null,
         publicPort: Number(publicPortText),
         publicScheme,
       },

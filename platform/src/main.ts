@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     platform.prepared?.seeded ? 'catalogue seeded' : '',
     platform.playersSeeded.length ? `demo players seeded for ${platform.playersSeeded.join(', ')}` : '',
     `games and sportsbook at ${platform.services.gameOrigin()}`,
-    options.auth?.enableSandboxAdmin ? 'sandbox admin ON' : '',
+    options.auth?.enableSandboxAdmin ? `sandbox ON${process.env.PLATFORM_SANDBOX_KEY ? '' : ` with operator key ${options.auth.sandboxKey} (generated: set PLATFORM_SANDBOX_KEY to choose it)`}` : '',
     options.allowCountryOverride ? 'country override ON' : '',
   ].filter(Boolean);
   console.log(

@@ -39,6 +39,7 @@ import { createEventBus } from './realtime/events.ts';
 import { createRealtime } from './realtime/websocket.ts';
 import type { SocketLimits } from './realtime/websocket.ts';
 import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
+import { createSandboxGate, SANDBOX_KEY_PATH } from './sandbox/gate.ts';
 import { createFeedHandler } from './feed/routes.ts';
 import { createGameRoutes } from './games/routes.ts';
 import { createGameSearch } from './games/search.ts';
@@ -139,6 +140,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
   const catalogue = createCatalogueRepository(db);
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
+  const sandbox = createSandboxGate(authSettings.enableSandboxAdmin, authSettings.sandboxKey);
   const events = createEventBus();
   const ledger = createLedger(db, events);
   let playersSeeded: string[];
@@ -180,6 +182,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     translations: createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations')),
     content,
     allowCountryOverride: options.allowCountryOverride ?? false,
+    sandbox,
     auth,
     authSettings,
     ledger,
@@ -199,12 +202,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const media = createMediaHandler(catalogue, { logosDir: join(options.contentDir, LOGOS_FOLDER) });
   const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content });
   const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter, content });
-  const outbox = createOutboxHandler(sms);
+  const outbox = createOutboxHandler(sms, sandbox);
   const realtime = createRealtime(services, schema, options.socketLimits);
   const gameRoutes = createGameRoutes({ games, brands });
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook: services.sportsbook, brands, ledger, settings: authSettings });
   const feed = createFeedHandler({ brands, catalogue });
-  const cashierRoutes = createCashierRoutes({ cashier, brands, db });
+  const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -212,6 +215,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       return graphql(req, res);
     }
     if (rawPath.startsWith('/media/')) return media(req, res, rawPath);
+    const gameOriginPage = rawPath.startsWith('/games/') || rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/');
+    // Browsers reach these on the game origin directly, not through the lobby that sets
+    // X-Forwarded-For: a client's own claim of its address counts only with the sandbox key.
+    if (gameOriginPage && !sandbox.allows(req)) delete req.headers['x-forwarded-for'];
     if (rawPath.startsWith('/games/')) return gameRoutes(req, res, rawPath);
     if (rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/')) return sportsbookRoutes(req, res, rawPath);
     if (rawPath === '/api/feed' || rawPath === '/api/feed/') return feed(req, res);
@@ -221,6 +228,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (rawPath === '/platform/sms-outbox' || rawPath === '/platform/sms-outbox/' || rawPath === '/platform/sms-outbox.json') {
       return outbox(req, res, rawPath);
     }
+    if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
     if (rawPath === '/platform/jwks.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));
       return;

@@ -3,7 +3,7 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../src/auth/sessions.ts';
 import { DEMO_PLAYERS_FILE, demoPlayersDoc } from '../src/players/demo-players-doc.ts';
-import { bearer, DATABASES, latestSmsCode, signInBySms, startPlatform } from './helpers.ts';
+import { bearer, DATABASES, latestSmsCode, SANDBOX_KEY, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const VIEWER = `{ viewer { sessionId flow
@@ -199,7 +199,7 @@ describe.each(DATABASES)('sessions, tokens and SMS login on $name', (database) =
     expect(viewer.data.viewer.player).toMatchObject({ numberOfDeposits: 0, hasFirstTimeDeposit: false });
     expect(viewer.data.viewer.wallet).toMatchObject({ balance: '0.00', currency: 'EUR' });
 
-    const page = await fetch(`${app.url}/platform/sms-outbox?brand=aurelia`);
+    const page = await fetch(`${app.url}/platform/sms-outbox?brand=aurelia`, { headers: SANDBOX_KEY });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).toContain('+358401112233');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathBetween } from '../src/cashier/flow.ts';
 import { findPlayer } from '../src/players/repository.ts';
-import { DATABASES, bearer, startPlatform } from './helpers.ts';
+import { DATABASES, SANDBOX_KEY, bearer, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const PAYMENT = 'id type status provider withdrawalType amount currency account paymentMethod cancellable processedAt';
@@ -50,13 +50,13 @@ describe.each(DATABASES)('cashier on $name', (database) => {
   const deposit = async (username: string, input: Record<string, unknown>) =>
     app.gql(DEPOSIT, { input: { currency: 'EUR', provider: 'TRUSTLY', idempotencyKey: randomUUID(), ...input } }, await as(username));
 
-  /** Confirms a deposit at the hosted provider page, as the player's browser would. */
+  /** Confirms a deposit at the hosted provider page, as a tester's browser (holding the sandbox key) would. */
   async function confirmAtProvider(redirectUrl: string, action: 'confirm' | 'cancel', delivery = 'ONCE') {
     const pageUrl = new URL(redirectUrl, app.url);
-    const html = await (await fetch(pageUrl)).text();
+    const html = await (await fetch(pageUrl, { headers: SANDBOX_KEY })).text();
     const account = /name="account" value="([^"]+)" checked/.exec(html)?.[1] ?? '';
     const form = new URLSearchParams({ action, account, delivery, returnUrl: pageUrl.searchParams.get('returnUrl') ?? '' });
-    return fetch(pageUrl.origin + pageUrl.pathname, { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return fetch(pageUrl.origin + pageUrl.pathname, { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...SANDBOX_KEY } });
   }
 
   it('refuses bad amounts and currencies with an error naming the problem', async () => {

@@ -19,6 +19,7 @@ describe('platform configuration from the environment', () => {
         smsCodeTtlSeconds: 300,
         smsResendCooldownSeconds: 30,
         enableSandboxAdmin: false,
+        sandboxKey: null,
         publicPort: 4321,
         publicScheme: 'http',
       },
@@ -35,6 +36,11 @@ describe('platform configuration from the environment', () => {
       PLATFORM_SMS_RESEND_COOLDOWN_S: '0',
     });
     expect(config.options.auth).toMatchObject({ accessTokenTtlSeconds: 3, enableSandboxAdmin: true, publicPort: 8443, publicScheme: 'https', smsResendCooldownSeconds: 0 });
+    // Sandbox mode always has an operator key: the one given, else a fresh random one per start.
+    expect(config.options.auth?.sandboxKey).toMatch(/^[\w-]{32}$/);
+    expect(platformConfigFromEnv({ PLATFORM_ENABLE_SANDBOX_ADMIN: '1' }).options.auth?.sandboxKey).not.toBe(config.options.auth?.sandboxKey);
+    expect(platformConfigFromEnv({ PLATFORM_ENABLE_SANDBOX_ADMIN: '1', PLATFORM_SANDBOX_KEY: 'sixteen-chars-ok' }).options.auth?.sandboxKey).toBe('sixteen-chars-ok');
+    expect(() => platformConfigFromEnv({ PLATFORM_ENABLE_SANDBOX_ADMIN: '1', PLATFORM_SANDBOX_KEY: 'short' })).toThrow(/PLATFORM_SANDBOX_KEY is shorter than 16 characters/);
     expect(() => platformConfigFromEnv({ PLATFORM_ACCESS_TOKEN_TTL_S: '0' })).toThrow(/PLATFORM_ACCESS_TOKEN_TTL_S "0"/);
     expect(() => platformConfigFromEnv({ PLATFORM_PUBLIC_SCHEME: 'ftp' })).toThrow(/must be http or https/);
     expect(platformConfigFromEnv({ PLATFORM_SANDBOX_LATE_DELIVERY_MS: '8000' }).options.lateDeliveryMs).toBe(8000);

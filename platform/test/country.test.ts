@@ -3,7 +3,7 @@ import { createPlatform } from '../src/platform.ts';
 import type { Platform } from '../src/platform.ts';
 import { compileTable, loadIpCountryTable, parseAddress } from '../src/geo/ip-country.ts';
 import { PLATFORM_DATA } from '../src/platform.ts';
-import { CONTENT_DIR, DATABASES, FIXTURE_BRANDS, startPlatform } from './helpers.ts';
+import { CONTENT_DIR, DATABASES, FIXTURE_BRANDS, SANDBOX_KEY, startPlatform, TEST_SANDBOX_KEY } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const COUNTRY = 'query CountryContextQuery { countryContext { countryCode playerCountryCode havePlayerCountryCode ipCountryCode subDivision } }';
@@ -43,7 +43,10 @@ describe.each(DATABASES)('country context on $name', (database) => {
   beforeAll(async () => {
     app = await startPlatform(database);
     // A second server on the same database, with the test-only override switched on.
-    withOverride = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: CONTENT_DIR, db: app.platform.db, allowCountryOverride: true });
+    withOverride = await createPlatform({
+      brandsDir: FIXTURE_BRANDS, contentDir: CONTENT_DIR, db: app.platform.db, allowCountryOverride: true,
+      auth: { enableSandboxAdmin: true, sandboxKey: TEST_SANDBOX_KEY },
+    });
     await withOverride.listen(0);
     overrideUrl = withOverride.url();
   });
@@ -72,17 +75,22 @@ describe.each(DATABASES)('country context on $name', (database) => {
     expect(privateAddress.data.countryContext.countryCode).toBe('FI');
   });
 
-  it('ignores x-debug-country unless the override is enabled', async () => {
+  it('ignores x-debug-country unless the override is enabled and the sandbox key comes with it', async () => {
     const ignored = await app.gql(COUNTRY, {}, { 'x-debug-country': 'SE' });
     expect(ignored.data.countryContext.countryCode).toBe('FI');
 
-    const response = await fetch(`${overrideUrl}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-brand': 'aurelia', 'x-debug-country': 'ca', 'x-debug-subdivision': 'QC', 'x-forwarded-for': '192.0.2.1' },
-      body: JSON.stringify({ query: COUNTRY }),
-    });
-    const body = (await response.json()) as { data: { countryContext: unknown } };
-    expect(body.data.countryContext).toMatchObject({ countryCode: 'CA', ipCountryCode: 'CA', subDivision: 'QC' });
+    const ask = async (key: Record<string, string>) => {
+      const response = await fetch(`${overrideUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-brand': 'aurelia', 'x-debug-country': 'ca', 'x-debug-subdivision': 'QC', 'x-forwarded-for': '192.0.2.1', ...key },
+        body: JSON.stringify({ query: COUNTRY }),
+      });
+      return ((await response.json()) as { data: { countryContext: unknown } }).data.countryContext;
+    };
+    expect(await ask(SANDBOX_KEY)).toMatchObject({ countryCode: 'CA', ipCountryCode: 'CA', subDivision: 'QC' });
+    // Without the key (or with a wrong one) the header is a visitor's claim: the address decides.
+    expect(await ask({})).toMatchObject({ countryCode: 'FI', subDivision: null });
+    expect(await ask({ 'x-sandbox-key': 'a-guess-at-the-operator-key' })).toMatchObject({ countryCode: 'FI' });
   });
 
   it('picks the login flow for the requester’s country', async () => {

@@ -36,7 +36,7 @@ describe('error formatting', () => {
 describe.each(DATABASES)('GraphQL over HTTP on $name', (database) => {
   let app: TestPlatform;
   beforeAll(async () => {
-    app = await startPlatform(database);
+    app = await startPlatform(database, { auth: { enableSandboxAdmin: false } });
   });
   afterAll(() => app?.close());
 

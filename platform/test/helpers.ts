@@ -55,6 +55,11 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
+/** The sandbox operator key of every test platform: sandbox mode is on unless a test turns it off. */
+export const TEST_SANDBOX_KEY = 'test-sandbox-operator-key';
+/** The header that presents it. */
+export const SANDBOX_KEY: Record<string, string> = { 'x-sandbox-key': TEST_SANDBOX_KEY };
+
 /** Starts a platform on a random port against the case's database. */
 export async function startPlatform(db: DatabaseCase, options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
   const dbOptions = databaseOptions(db);
@@ -65,6 +70,7 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
     rateRules: UNLIMITED_RATE_RULES,
     ...dbOptions,
     ...options,
+    auth: { enableSandboxAdmin: true, sandboxKey: TEST_SANDBOX_KEY, ...options.auth },
   });
   await platform.listen(0, '127.0.0.1');
   const url = platform.url();
@@ -74,7 +80,7 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
     async gql(query, variables = {}, headers = {}) {
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-brand': 'aurelia', ...headers },
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-brand': 'aurelia', ...SANDBOX_KEY, ...headers },
         body: JSON.stringify({ query, variables }),
       });
       return { status: response.status, ...((await response.json()) as object) };
@@ -107,7 +113,7 @@ export async function signInBySms(app: TestPlatform, phoneNumber: string, brand 
 
 /** The newest code texted to a number, from /platform/sms-outbox.json. */
 export async function latestSmsCode(app: TestPlatform, phoneNumber: string, brand = 'aurelia'): Promise<string> {
-  const response = await fetch(`${app.url}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phoneNumber)}`);
+  const response = await fetch(`${app.url}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phoneNumber)}`, { headers: SANDBOX_KEY });
   const { messages } = (await response.json()) as { messages: { code: string }[] };
   if (!messages[0]) throw new Error(`No SMS to ${phoneNumber}`);
   return messages[0].code;

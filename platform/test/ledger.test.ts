@@ -108,7 +108,7 @@ describe.each(DATABASES)('ledger on $name', (database) => {
     ).rejects.toThrow(/does not balance/);
   });
 
-  it('credits through sandboxCreditWallet only when the sandbox is on', async () => {
+  it('credits through sandboxCreditWallet only with the sandbox operator key', async () => {
     const mutation = 'mutation ($k: String!) { sandboxCreditWallet(playerId: "newcomer", amount: "12.50", currency: "EUR", idempotencyKey: $k) { balance replayed currency } }';
     const before = (await ledger().balances(walletId)).cash;
     const credited = await app.gql(mutation, { k: 'test:sandbox:1' });
@@ -116,14 +116,11 @@ describe.each(DATABASES)('ledger on $name', (database) => {
     expect((await app.gql(mutation, { k: 'test:sandbox:1' })).data.sandboxCreditWallet.replayed).toBe(true);
     const wrongCurrency = await app.gql('mutation { sandboxCreditWallet(playerId: "newcomer", amount: "1", currency: "USD", idempotencyKey: "x") { balance } }');
     expect(wrongCurrency.errors?.[0]?.extensions.reason).toBe('BadUserInput');
-    const settings = app.platform.services.authSettings;
-    settings.enableSandboxAdmin = false;
-    try {
-      const refused = await app.gql(mutation, { k: 'test:sandbox:2' });
-      expect(refused.errors?.[0]?.extensions.reason).toBe('SandboxDisabled');
-      expect(refused.errors?.[0]?.message).toMatch(/PLATFORM_ENABLE_SANDBOX_ADMIN=1/);
-    } finally {
-      settings.enableSandboxAdmin = true;
+    for (const key of ['', 'not-the-operator-key-at-all']) {
+      const refused = await app.gql(mutation, { k: 'test:sandbox:2' }, { 'x-sandbox-key': key });
+      expect(refused.errors?.[0]?.extensions.reason).toBe('SandboxKeyRequired');
+      expect(refused.errors?.[0]?.message).toMatch(/x-sandbox-key/);
     }
+    expect((await ledger().balances(walletId)).cash).toBe(before + 1250n);
   });
 });

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_BRANDS_DIR } from '../src/players/demo-players-doc.ts';
-import { bearer, CookieJar, DATABASES, startPlatform } from './helpers.ts';
+import { bearer, CookieJar, DATABASES, SANDBOX_KEY, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const HOSTILE = '"><script>alert(1)</script>';
@@ -114,7 +114,8 @@ describe('platform pages in the lobby’s locale', () => {
       { ...bearer(accessToken), 'x-brand': 'solenne' },
     );
     const redirectUrl = started.data.initiateDeposit.redirectUrl as string;
-    const html = await (await fetch(new URL(`${redirectUrl}&locale=fr`, app.url))).text();
+    // As a tester sees it (the sandbox key shows the notification options too).
+    const html = await (await fetch(new URL(`${redirectUrl}&locale=fr`, app.url), { headers: SANDBOX_KEY })).text();
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<h1>Payer avec Trustly</h1>');
     expect(html).toContain('>Confirmer le paiement de 1\u202f234,50\u00a0€</button>');

@@ -37,7 +37,7 @@ describe.each(DATABASES)('query limits over HTTP on $name', (database) => {
   let app: TestPlatform;
   let sandbox: TestPlatform;
   beforeAll(async () => {
-    [app, sandbox] = await Promise.all([startPlatform(database), startPlatform(database, { auth: { enableSandboxAdmin: true } })]);
+    [app, sandbox] = await Promise.all([startPlatform(database, { auth: { enableSandboxAdmin: false } }), startPlatform(database)]);
   });
   afterAll(async () => {
     await Promise.all([app?.close(), sandbox?.close()]);

@@ -12,9 +12,11 @@ export interface PlatformCallContext {
   locale: string;
   /** The visitor's address, forwarded so the platform can tell their country. */
   clientIp?: string;
-  /** Test-only country override, passed through; the platform honours it only when allowed. */
+  /** Test-only country override, passed through; the platform honours it only in sandbox mode with the key. */
   debugCountry?: string;
   debugSubdivision?: string;
+  /** The sandbox operator key the visitor sent (x-sandbox-key), passed through for the platform to check. */
+  sandboxKey?: string;
 }
 
 /** A failed platform call from a server render, with the spec's error kind and the platform's trace id. */
@@ -44,6 +46,7 @@ export async function platformQuery<T>(
   if (ctx.clientIp) headers['x-forwarded-for'] = ctx.clientIp;
   if (ctx.debugCountry) headers['x-debug-country'] = ctx.debugCountry;
   if (ctx.debugSubdivision) headers['x-debug-subdivision'] = ctx.debugSubdivision;
+  if (ctx.sandboxKey) headers['x-sandbox-key'] = ctx.sandboxKey;
 
   let response: Response;
   try {

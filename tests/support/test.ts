@@ -7,6 +7,7 @@
  * flash and a layout shift for the player). Both are bugs even when the page still seems to work.
  */
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
+import { SANDBOX_KEY_HEADERS } from './sandbox.ts';
 
 export { expect };
 export type { APIRequestContext, BrowserContext, Locator, Page, Request, WebSocketRoute } from '@playwright/test';
@@ -49,10 +50,11 @@ export const test = base.extend<{ cspViolations: string[] }>({
       const violations: string[] = [];
       const mismatches: string[] = [];
       await recordViolations(context, violations, mismatches);
-      // Contexts a test opens itself (a second player, a second tab group) are checked the same way.
+      // Contexts a test opens itself (a second player, a second tab group) are checked the same way,
+      // and play the tester too: their own extra headers come on top of the sandbox key.
       const newContext = browser.newContext.bind(browser);
       const patched: Browser['newContext'] = async (options) => {
-        const created = await newContext(options);
+        const created = await newContext({ ...options, extraHTTPHeaders: { ...SANDBOX_KEY_HEADERS, ...options?.extraHTTPHeaders } });
         await recordViolations(created, violations, mismatches);
         return created;
       };

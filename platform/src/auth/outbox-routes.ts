@@ -6,10 +6,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformError } from '../graphql/errors.ts';
 import { escapeHtml, page, sendHtml } from '../web/html.ts';
 import type { SmsService } from './sms.ts';
+import { SANDBOX_KEY_HEADER, SANDBOX_KEY_PATH, type SandboxGate } from '../sandbox/gate.ts';
 
-/** Creates the handler for the two outbox paths. */
-export function createOutboxHandler(sms: SmsService) {
+/** Creates the handler for the two outbox paths (a sandbox power: sandbox mode and its key). */
+export function createOutboxHandler(sms: SmsService, sandbox: SandboxGate) {
   return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (!sandbox.allows(req)) {
+      const body = sandbox.enabled
+        ? `The SMS outbox needs the sandbox operator key: open the link \`npm start\` prints (${SANDBOX_KEY_PATH}?key=…), or send the key in the ${SANDBOX_KEY_HEADER} header.`
+        : 'The SMS outbox is a sandbox tool and the sandbox is off on this platform.';
+      res.writeHead(sandbox.enabled ? 403 : 404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify({ error: body }));
+      return;
+    }
     const query = new URL(req.url ?? '/', 'http://platform').searchParams;
     let messages;
     try {

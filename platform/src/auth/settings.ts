@@ -12,8 +12,10 @@ export interface AuthSettings {
   smsResendCooldownSeconds: number;
   /** Wrong guesses before a code is burnt. */
   smsMaxAttempts: number;
-  /** Whether the sandbox* mutations work (PLATFORM_ENABLE_SANDBOX_ADMIN=1). */
+  /** Whether sandbox mode is on (PLATFORM_ENABLE_SANDBOX_ADMIN=1): its powers still need sandboxKey. */
   enableSandboxAdmin: boolean;
+  /** The operator key every sandbox power asks for (PLATFORM_SANDBOX_KEY; see sandbox/gate.ts). */
+  sandboxKey: string | null;
   /** Port of the lobby the browser sees, for the OpenID issuer (PLATFORM_PUBLIC_PORT). */
   publicPort: number;
   /** Scheme of that lobby, http or https (PLATFORM_PUBLIC_SCHEME). */
@@ -28,6 +30,7 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   smsResendCooldownSeconds: 30,
   smsMaxAttempts: 5,
   enableSandboxAdmin: false,
+  sandboxKey: null,
   publicPort: 4321,
   publicScheme: 'http',
 };

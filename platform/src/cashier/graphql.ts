@@ -244,9 +244,7 @@ export const cashierResolvers = {
       return { payment: await ctx.services.cashier.cancelWithdrawal(await playerId(ctx), args.paymentId), redirectUrl: null };
     },
     async sandboxSendPaymentNotification(_: unknown, args: { paymentId: string; status: PaymentStatus; delivery: NotificationDelivery }, ctx: GraphQLContext) {
-      if (!ctx.services.authSettings.enableSandboxAdmin) {
-        throw new PlatformError('SandboxDisabled', 'Sandbox mutations are off: start the platform with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (demo and tests only)');
-      }
+      ctx.services.sandbox.require(ctx.req, 'sandboxSendPaymentNotification');
       const cashier = ctx.services.cashier;
       const payment = await cashier.payment(args.paymentId);
       if (!payment) throw new PlatformError('NotFound', `No payment ${args.paymentId}`);

@@ -25,6 +25,7 @@ import { brandUrl } from '../web/redirects.ts';
 import type { Cashier } from './payments.ts';
 import type { NotificationDelivery, PaymentProvider } from './providers.ts';
 import { readBodyText } from '../web/body.ts';
+import type { SandboxGate } from '../sandbox/gate.ts';
 
 const DELIVERIES: { value: NotificationDelivery; label: PageTextKey }[] = [
   { value: 'ONCE', label: 'pay.delivery.once' },
@@ -45,8 +46,8 @@ const STATUS_CODES: Record<string, number> = { AuthenticationFailure: 401, NotFo
 const readBody = (req: IncomingMessage) => readBodyText(req, 65_536, () => new PlatformError('BadRequest', 'Notification body too large'));
 
 /** Creates the handler of the provider pages and the notification endpoint; returns false for other paths. */
-export function createCashierRoutes(options: { cashier: Cashier; brands: BrandRegistry; db: Db }) {
-  const { cashier, brands } = options;
+export function createCashierRoutes(options: { cashier: Cashier; brands: BrandRegistry; db: Db; sandbox: SandboxGate }) {
+  const { cashier, brands, sandbox } = options;
 
   async function notificationRoute(req: IncomingMessage, res: ServerResponse, provider: string): Promise<void> {
     if (req.method !== 'POST') {
@@ -111,7 +112,9 @@ export function createCashierRoutes(options: { cashier: Cashier; brands: BrandRe
     const accounts = cashier.accountsFor(provider, player);
     if (req.method === 'POST') {
       const action = params.get('action');
-      const delivery = (DELIVERIES.find((entry) => entry.value === params.get('delivery'))?.value ?? 'ONCE') as NotificationDelivery;
+      // Late, doubled or reversed notifications are a tester's power: a player's choice is always ONCE.
+      const asked = sandbox.allows(req) ? DELIVERIES.find((entry) => entry.value === params.get('delivery'))?.value : undefined;
+      const delivery: NotificationDelivery = asked ?? 'ONCE';
       if (action === 'cancel') {
         await cashier.providerReports(payment.id, 'Cancelled', { delivery });
       } else if (action === 'confirm') {
@@ -144,10 +147,14 @@ ${accounts
   .map((account, index) => `<label class="option" for="account-${index}"><input type="radio" id="account-${index}" name="account" value="${escapeHtml(account.accountId)}"${index === 0 ? ' checked' : ''}><span>${escapeHtml(account.account)}</span></label>`)
   .join('\n')}
 </fieldset>
-<label for="field-delivery">${escapeHtml(texts.t('pay.delivery'))}<span class="hint" id="field-delivery-hint">${escapeHtml(texts.t('pay.deliveryHint', { provider: info.name, brand: brand.title }))}</span></label>
+${
+  sandbox.allows(req)
+    ? `<label for="field-delivery">${escapeHtml(texts.t('pay.delivery'))}<span class="hint" id="field-delivery-hint">${escapeHtml(texts.t('pay.deliveryHint', { provider: info.name, brand: brand.title }))}</span></label>
 <select id="field-delivery" name="delivery" aria-describedby="field-delivery-hint">
 ${DELIVERIES.map((entry) => `<option value="${entry.value}">${escapeHtml(texts.t(entry.label))}</option>`).join('')}
-</select>
+</select>`
+    : ''
+}
 <button type="submit" name="action" value="confirm">${escapeHtml(texts.t('pay.confirm', { amount }))}</button>
 <button type="submit" name="action" value="cancel" class="secondary">${escapeHtml(texts.t('pay.cancel'))}</button>
 </form>`;

@@ -23,6 +23,7 @@ import type { GameService } from '../games/service.ts';
 import type { Sportsbook } from '../sportsbook/service.ts';
 import type { Cashier } from '../cashier/payments.ts';
 import { PlatformError } from './errors.ts';
+import type { SandboxGate } from '../sandbox/gate.ts';
 
 /** Everything resolvers need that outlives a request. */
 export interface PlatformServices {
@@ -32,8 +33,10 @@ export interface PlatformServices {
   ipTable: IpCountryTable;
   translations: TranslationStore;
   content: ContentStore;
-  /** Whether x-debug-country / x-debug-subdivision are honoured (tests only). */
+  /** Whether x-debug-country / x-debug-subdivision are honoured (tests only, and only with the sandbox key). */
   allowCountryOverride: boolean;
+  /** Sandbox mode and its operator key: every sandbox power asks it. */
+  sandbox: SandboxGate;
   auth: AuthService;
   authSettings: AuthSettings;
   ledger: Ledger;
@@ -116,7 +119,7 @@ export function createContext(services: PlatformServices, req: IncomingMessage, 
       return value;
     },
     country() {
-      country ??= resolveCountry(req, services.ipTable, context.brand().defaultCountry, services.allowCountryOverride);
+      country ??= resolveCountry(req, services.ipTable, context.brand().defaultCountry, services.allowCountryOverride && services.sandbox.allows(req));
       return country;
     },
     auth() {

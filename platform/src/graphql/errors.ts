@@ -32,6 +32,7 @@ export type ErrorReason =
   | 'RateLimited'
   | 'RefreshFailure'
   | 'SandboxDisabled'
+  | 'SandboxKeyRequired'
   | 'SmsCodeExpired'
   | 'SmsResendTooSoon'
   | 'TooManyAttempts'

@@ -2,7 +2,7 @@
  * Sandbox mutations for tests and demos: credit a wallet, destroy a session ("signed in on another
  * device"), close an account, add a customer pop-up and change a reward. They work only when the
  * platform runs with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (the lobby's start script sets it for the demo
- * and the tests); otherwise they fail with SandboxDisabled. Never enable it in production.
+ * and the tests) and with the operator key (sandbox/gate.ts); otherwise they fail with SandboxDisabled or SandboxKeyRequired. Never enable it in production.
  */
 import { randomUUID } from 'node:crypto';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -51,9 +51,7 @@ export const sandboxTypeDefs = /* GraphQL */ `
 `;
 
 function guard(ctx: GraphQLContext): void {
-  if (!ctx.services.authSettings.enableSandboxAdmin) {
-    throw new PlatformError('SandboxDisabled', 'Sandbox mutations are off: start the platform with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (demo and tests only)');
-  }
+  ctx.services.sandbox.require(ctx.req, 'This sandbox mutation');
 }
 
 /** A player by any reference, within x-brand when it is given. */

@@ -233,9 +233,7 @@ export const sportsbookResolvers = {
       return { url: url.href, sportsbookSessionId: session.id, gameServerOrigin: ctx.services.gameOrigin(), lobbyOrigin, expiresAt: session.expiresAt };
     },
     async sandboxSettleSportsBet(_: unknown, args: { betId: string; outcome?: 'WON' | 'LOST' | 'VOID' | null }, ctx: GraphQLContext) {
-      if (!ctx.services.authSettings.enableSandboxAdmin) {
-        throw new PlatformError('SandboxDisabled', 'Sandbox mutations are off: start the platform with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (demo and tests only)');
-      }
+      ctx.services.sandbox.require(ctx.req, 'sandboxSettleSportsBet');
       const forced = args.outcome ? (args.outcome.toLowerCase() as 'won' | 'lost' | 'void') : null;
       return ctx.services.sportsbook.settle(args.betId, forced);
     },

@@ -17,6 +17,7 @@ const STATUS: Partial<Record<ErrorReason, number>> = {
   GameSessionEnded: 410,
   OddsChanged: 409,
   SandboxDisabled: 403,
+  SandboxKeyRequired: 403,
   AuthenticationFailure: 401,
 };
 const MAX_JSON_BYTES = 16_384;

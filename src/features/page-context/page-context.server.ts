@@ -120,6 +120,7 @@ export function callContextFor(
     clientIp: clientAddress,
     debugCountry: request.headers.get('x-debug-country') ?? undefined,
     debugSubdivision: request.headers.get('x-debug-subdivision') ?? undefined,
+    sandboxKey: request.headers.get('x-sandbox-key') ?? undefined,
   };
 }
 
@@ -133,7 +134,7 @@ export function loadCountryContext(brand: Brand, call: PlatformCallContext): Pro
     subDivision: null,
   };
   return countryCache
-    .get(`${brand.id}|${call.clientIp}|${call.debugCountry ?? ''}|${call.debugSubdivision ?? ''}`, () =>
+    .get(`${brand.id}|${call.clientIp}|${call.debugCountry ?? ''}|${call.debugSubdivision ?? ''}|${call.sandboxKey ?? ''}`, () =>
       platformQuery<{ countryContext: CountryContext }>('CountryContextQuery', COUNTRY_QUERY, {}, call).then(
         (data) => data.countryContext,
       ),
