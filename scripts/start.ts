@@ -168,5 +168,8 @@ for (const brand of brands) console.log(`  ${brand.settings.title.padEnd(22)} ht
 if (sandboxKey) {
   const first = brands[0];
   console.log(`Sandbox operator key: ${sandboxKey}`);
-  if (first) console.log(`  SMS outbox (sign-in codes): http://${first.id}.localhost:${port}${SANDBOX_KEY_PATH}?key=${sandboxKey} (opens it and unlocks the sandbox tools in that browser)`);
+  if (first) {
+    console.log(`  SMS outbox (sign-in codes): http://${first.id}.localhost:${port}${SANDBOX_KEY_PATH}?key=${sandboxKey} (opens it and unlocks the sandbox tools in that browser)`);
+    console.log(`  E-mail outbox (registration codes): http://${first.id}.localhost:${port}/platform/email-outbox (once unlocked)`);
+  }
 }

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { graphql } from './support/player.ts';
+import { emailCode, graphql } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -103,6 +103,8 @@ test.describe('legal pages', () => {
     await page.getByLabel('Date de naissance').fill('1990-12-10');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Créer le compte' }).click();
+    await page.getByLabel('Code reçu par e-mail').fill(await emailCode(page.request, 'solenne', email));
+    await page.getByRole('button', { name: 'Confirmer et créer le compte' }).click();
     await expect(page).toHaveURL(`${brandOrigin('solenne')}/fr/`);
     const token = (await context.cookies()).find((cookie) => cookie.name === 'keycloakAccessToken')?.value;
     expect(token).toBeTruthy();

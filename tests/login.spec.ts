@@ -7,8 +7,7 @@
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
-
-const unique = () => `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
+import { emailCode, unique } from './support/player.ts';
 
 /** The newest SMS code the platform "sent" to a number. */
 async function smsCode(page: Page, brand: string, phone: string): Promise<string> {
@@ -135,7 +134,7 @@ test.describe('identity provider', () => {
     await expect(page.getByLabel('Password')).toBeVisible();
   });
 
-  test('registration goes through the registrations path and signs the new player in', async ({ page }) => {
+  test('registration goes through the registrations path, proves the e-mail with a code and signs the new player in', async ({ page }) => {
     await page.goto(`${brandOrigin('solenne')}/en/register/`);
     const registrations = page.waitForRequest(/\/protocol\/openid-connect\/registrations\?/);
     await page.getByRole('button', { name: 'Continue to create an account' }).click();
@@ -146,13 +145,19 @@ test.describe('identity provider', () => {
     expect(params.get('code_challenge_method')).toBe('S256');
     expect(params.get('nonce')).toBeTruthy();
 
-    await page.getByLabel('Email').fill(`e2e-${unique()}@example.com`);
+    const email = `e2e-${unique()}@example.com`;
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Secret-pass-9');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Date of birth').fill('1990-12-10');
     await page.getByLabel(/I accept the terms/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The address proves itself with the code e-mailed to it (the same page whether or not it had an account).
+    await expect(page.getByRole('status')).toHaveText(`We sent an e-mail to ${email}. Enter the 6-digit code from it to finish creating your account.`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Code from the e-mail').fill(await emailCode(page.request, 'solenne', email));
+    await page.getByRole('button', { name: 'Confirm and create account' }).click();
     await expect(page).toHaveURL(`${brandOrigin('solenne')}/en/`);
     await expectSignedIn(page, '€0.00');
   });

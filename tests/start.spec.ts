@@ -92,6 +92,10 @@ test('a new brand folder is served on its host with no code change, and SIGTERM 
     await page.goto(link);
     await expect(page).toHaveURL('http://aurelia.localhost:4634/platform/sms-outbox');
     await expect(page.getByRole('heading', { name: 'SMS outbox' })).toBeVisible();
+    // The unlocked browser reads the e-mail outbox (registration codes) at the address printed for it.
+    const emails = /E-mail outbox \(registration codes\): (\S+)/.exec(run.output())?.[1] ?? '';
+    expect((await page.goto(emails))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
   } finally {
     run.child.kill('SIGTERM');
   }

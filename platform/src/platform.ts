@@ -23,7 +23,8 @@ import { newTraceId } from './graphql/errors.ts';
 import { createGraphQLHandler } from './graphql/http.ts';
 import { createTranslationStore } from './i18n/translations.ts';
 import { createMediaHandler } from './media/routes.ts';
-import { createOutboxHandler } from './auth/outbox-routes.ts';
+import { createOutboxHandler, OUTBOX_PATHS } from './auth/outbox-routes.ts';
+import { createEmailRegistration } from './auth/email-registration.ts';
 import { loadSecrets } from './auth/secrets.ts';
 import { createAuthService } from './auth/sessions.ts';
 import { DEFAULT_AUTH_SETTINGS } from './auth/settings.ts';
@@ -174,6 +175,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const auth = createAuthService(db, secrets, authSettings, events);
   const content = createContentStore(options.contentDir, catalogue);
   const sms = createSmsService(db, authSettings, content);
+  const registration = createEmailRegistration(db);
   const services: PlatformServices = {
     db,
     catalogue,
@@ -200,9 +202,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   applyRateLimits(schema, rateLimiter);
   const graphql = createGraphQLHandler(services, schema);
   const media = createMediaHandler(catalogue, { logosDir: join(options.contentDir, LOGOS_FOLDER) });
-  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content });
+  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content, registration });
   const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter, content });
-  const outbox = createOutboxHandler(sms, sandbox);
+  const outbox = createOutboxHandler(sms, registration, sandbox);
   const realtime = createRealtime(services, schema, options.socketLimits);
   const gameRoutes = createGameRoutes({ games, brands });
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook: services.sportsbook, brands, ledger, settings: authSettings });
@@ -225,9 +227,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (rawPath.startsWith('/auth/realms/') && (await oidc.handle(req, res))) return;
     if ((rawPath.startsWith('/platform/payments/') || rawPath.startsWith('/platform/sandbox/')) && (await cashierRoutes(req, res, rawPath))) return;
     if (rawPath.startsWith('/platform/sandbox/')) return payAndPlay(req, res, rawPath);
-    if (rawPath === '/platform/sms-outbox' || rawPath === '/platform/sms-outbox/' || rawPath === '/platform/sms-outbox.json') {
-      return outbox(req, res, rawPath);
-    }
+    if (OUTBOX_PATHS.has(rawPath)) return outbox(req, res, rawPath);
     if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
     if (rawPath === '/platform/jwks.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));

@@ -3,7 +3,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_BRANDS_DIR } from '../src/players/demo-players-doc.ts';
 import { brandTheme, DEFAULT_THEME } from '../src/web/html.ts';
-import { bearer, CookieJar, DATABASES, signInBySms, startPlatform } from './helpers.ts';
+import { bearer, CookieJar, DATABASES, SANDBOX_KEY, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 
@@ -200,17 +200,51 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     const stale = await post({ email: 'stale@example.com', password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', terms: 'yes', legalVersions: 'terms-and-conditions@0.1,privacy-policy@0.1' });
     expect(stale.status).toBe(400);
     expect(await stale.text()).toContain('The terms changed while you were registering: read the new version and accept it again.');
-    const taken = await post({ email: 'verified@aurelia.demo', password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', terms: 'yes', legalVersions });
-    expect(await taken.text()).toContain('already uses this email');
-    const created = await post({ email: 'fresh@example.com', password: 'secret123', firstName: 'Fresh', lastName: '<Player>', dateOfBirth: '1990-01-01', phoneNumber: '+358 40 555 1234', terms: 'yes', legalVersions });
+    // A taken address and a new one get the same page (no account enumeration); the e-mail tells the rest.
+    const codePage = async (email: string, extra: Record<string, string> = {}) => {
+      const response = await post({ email, password: 'secret123', firstName: 'Fresh', lastName: '<Player>', dateOfBirth: '1990-01-01', terms: 'yes', legalVersions, ...extra });
+      const html = await response.text();
+      const registration = /name="registration" value="([^"]+)"/.exec(html)?.[1] ?? '';
+      return { status: response.status, registration, shape: html.replaceAll(registration, 'ID').replaceAll(email, 'EMAIL') };
+    };
+    const taken = await codePage('Verified@Aurelia.demo');
+    const fresh = await codePage('fresh@example.com', { phoneNumber: '+358 40 555 1234' });
+    expect(taken.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(fresh.shape).toContain('We sent an e-mail to EMAIL. Enter the 6-digit code');
+    expect(taken.shape.replaceAll('verified@aurelia.demo', 'EMAIL')).toBe(fresh.shape);
+    const outbox = async (email: string) => {
+      const response = await fetch(`${app.url}/platform/email-outbox.json?brand=aurelia&email=${encodeURIComponent(email)}`, { headers: SANDBOX_KEY });
+      return ((await response.json()) as { messages: { subject: string; body: string; code: string | null }[] }).messages;
+    };
+    const [ownerMail] = await outbox('verified@aurelia.demo');
+    expect(ownerMail).toMatchObject({ code: null, subject: 'Someone tried to register at Aurelia Casino with your e-mail' });
+    expect(ownerMail?.body).toContain('If it was you, sign in with this address instead.');
+    const [freshMail] = await outbox('fresh@example.com');
+    expect(freshMail?.code).toMatch(/^\d{6}$/);
+    expect(freshMail?.subject).toBe(`${freshMail?.code} is your Aurelia Casino code`);
+    // No player exists before the code comes back.
+    expect((await app.platform.db.query("select 1 from players where email = 'fresh@example.com'")).rows).toEqual([]);
+    const enterCode = (registration: string, email: string, code: string) =>
+      browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'register-code', registration, email, code }).toString() });
+    // A wrong code reads the same for both; no code at all finishes the taken address's registration.
+    const wrongTaken = await enterCode(taken.registration, 'verified@aurelia.demo', freshMail?.code === '000000' ? '111111' : '000000');
+    const wrongFresh = await enterCode(fresh.registration, 'fresh@example.com', freshMail?.code === '000000' ? '111111' : '000000');
+    expect(wrongTaken.status).toBe(400);
+    expect(wrongFresh.status).toBe(400);
+    expect(await wrongTaken.text()).toContain('That code is not right: check the e-mail and try again (4 tries left).');
+    expect(await wrongFresh.text()).toContain('That code is not right: check the e-mail and try again (4 tries left).');
+    const created = await enterCode(fresh.registration, 'fresh@example.com', freshMail?.code ?? '');
     expect(created.status).toBe(303);
+    // A code works once.
+    expect((await enterCode(fresh.registration, 'fresh@example.com', freshMail?.code ?? '')).status).toBe(400);
     const resumed = await browse(jar, created.headers.get('location') as string);
     const code = new URL(resumed.headers.get('location') as string).searchParams.get('code') as string;
     const { body } = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
-    const viewer = await app.gql('{ viewer { player { email personalInfo { lastName } phoneNumber legalAcceptances { document version source } } wallet { currency balance } } }', {}, bearer(body.access_token as string));
+    const viewer = await app.gql('{ viewer { player { email emailVerified personalInfo { lastName } phoneNumber legalAcceptances { document version source } } wallet { currency balance } } }', {}, bearer(body.access_token as string));
     expect(viewer.data.viewer).toEqual({
       player: {
-        email: 'fresh@example.com', personalInfo: { lastName: '<Player>' }, phoneNumber: '+358405551234',
+        email: 'fresh@example.com', emailVerified: true, personalInfo: { lastName: '<Player>' }, phoneNumber: '+358405551234',
         legalAcceptances: expect.arrayContaining([{ document: 'terms-and-conditions', version: termsVersion, source: 'idp-registration' }]),
       },
       wallet: { currency: 'EUR', balance: '0.00' },
@@ -218,6 +252,19 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     // The new password works on the sign-in page, and content is escaped there.
     const again = pkce();
     expect(await signIn(new CookieJar(), again.challenge, 'fresh@example.com', 'secret123')).toBeTruthy();
+    // A number already on another account is left off the new one, not reported on the form. This
+    // registration opens on the sign-in page and follows its "create an account" link.
+    const secondJar = new CookieJar();
+    const secondPage = (await browse(secondJar, authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }))).headers.get('location') as string;
+    expect(await (await browse(secondJar, `${secondPage}?view=register`)).text()).toContain('Join Aurelia Casino');
+    const secondForm = await browse(secondJar, secondPage, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'register', email: 'second@example.com', password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', phoneNumber: '+358405551234', terms: 'yes', legalVersions }).toString() });
+    expect(secondForm.status).toBe(200);
+    const second = { registration: /name="registration" value="([^"]+)"/.exec(await secondForm.text())?.[1] ?? '' };
+    const [secondMail] = await outbox('second@example.com');
+    const secondDone = await browse(secondJar, secondPage, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'register-code', registration: second.registration, email: 'second@example.com', code: secondMail?.code ?? '' }).toString() });
+    expect(secondDone.status).toBe(303);
+    const { rows } = await app.platform.db.query<{ phone_number: string | null; email_verified: boolean }>("select phone_number, email_verified from players where email = 'second@example.com'");
+    expect(rows).toEqual([{ phone_number: null, email_verified: true }]);
   });
 
   it('answers a wrong password, an unknown login and a passwordless account alike: no account enumeration', async () => {

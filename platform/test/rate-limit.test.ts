@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchema } from '../src/graphql/schema.ts';
 import { applyRateLimits, RATE_LIMITED_MUTATIONS } from '../src/security/limited-mutations.ts';
 import { DEFAULT_RATE_RULES, RateLimiter, rateRulesFromEnv, type RateRuleName, type RateRule } from '../src/security/rate-limit.ts';
-import { DATABASES, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
+import { CookieJar, DATABASES, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
 
 /** Rules with tiny per-subject limits, for tests. */
 function tinyRules(perSubject: number, perAddress = 1000): Record<RateRuleName, RateRule> {
@@ -108,7 +108,7 @@ describe.each(DATABASES)('rate limits over HTTP on $name', (database) => {
 describe.each(DATABASES)('rate limits count the normalised identity, on $name', (database) => {
   let app: TestPlatform;
   beforeAll(async () => {
-    const rules = { ...tinyRules(100), login: { perSubject: { limit: 2, windowSeconds: 60 }, perAddress: { limit: 1000, windowSeconds: 60 } }, signup: { perSubject: { limit: 3, windowSeconds: 3600 }, perAddress: { limit: 3, windowSeconds: 3600 } } };
+    const rules = { ...tinyRules(100), login: { perSubject: { limit: 2, windowSeconds: 60 }, perAddress: { limit: 1000, windowSeconds: 60 } }, signup: { perSubject: { limit: 3, windowSeconds: 3600 }, perAddress: { limit: 3, windowSeconds: 3600 } }, register: { perSubject: { limit: 2, windowSeconds: 3600 }, perAddress: { limit: 1000, windowSeconds: 3600 } } };
     app = await startPlatform(database, { rateRules: rules, auth: { smsResendCooldownSeconds: 0 } });
   });
   afterAll(() => app?.close());
@@ -121,6 +121,46 @@ describe.each(DATABASES)('rate limits count the normalised identity, on $name', 
     const third = await request('+358-555-0001');
     expect(third.status).toBe(429);
     expect(third.errors?.[0]?.message).toMatch(/sign-in code requests for this number/);
+  });
+
+  /** Opens the identity provider's sign-in (or registration) form and returns a poster for it. */
+  async function idpForm(view: 'login' | 'register') {
+    const jar = new CookieJar();
+    const authorize = new URL(`${app.url}/auth/realms/aurelia/protocol/openid-connect/auth`);
+    const params = { client_id: 'app', redirect_uri: 'http://aurelia.localhost:4321/en/keycloak-login-handler/', response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' };
+    for (const [key, value] of Object.entries(params)) authorize.searchParams.set(key, value);
+    const start = await fetch(authorize, { redirect: 'manual' });
+    jar.take(start);
+    const action = new URL(start.headers.get('location') as string, app.url).href;
+    const form = await fetch(`${action}?view=${view}`, { headers: { cookie: jar.header() } });
+    const legalVersions = /name="legalVersions" value="([^"]*)"/.exec(await form.text())?.[1]?.replace(/&#64;/g, '@') ?? '';
+    return async (fields: Record<string, string>) => {
+      const response = await fetch(action, { method: 'POST', redirect: 'manual', headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: view, legalVersions, ...fields }).toString() });
+      return { status: response.status, html: await response.text() };
+    };
+  }
+
+  it('counts sign-in attempts per account, whichever of its names and in any case', async () => {
+    const post = await idpForm('login');
+    // The demo player "verified" is also verified@aurelia.demo.
+    expect((await post({ identifier: 'verified', password: 'wrong-pass-1' })).status).toBe(400);
+    expect((await post({ identifier: 'VERIFIED@aurelia.demo', password: 'wrong-pass-2' })).status).toBe(400);
+    const third = await post({ identifier: 'Verified', password: 'Demo-pass-1' });
+    expect(third.status).toBe(429);
+    expect(third.html).toContain('Too many sign-in attempts for this account (at most 2 in 60 s)');
+  });
+
+  it('counts registration e-mails per address in any case, whether or not it has an account', async () => {
+    for (const email of ['new.person@example.com', 'verified@aurelia.demo']) {
+      const post = await idpForm('register');
+      const fields = { password: 'secret123', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', terms: 'yes' };
+      const first = await post({ ...fields, email });
+      expect(first.status, first.html.match(/field-error[^<]*<\/span>/g)?.join(' ')).toBe(200);
+      expect((await post({ ...fields, email: email.toUpperCase() })).status).toBe(200);
+      const third = await post({ ...fields, email: ` ${email.replace('e', 'E')}` });
+      expect(third.status).toBe(429);
+      expect(third.html).toContain('Too many registrations for this e-mail (at most 2 in 3600 s)');
+    }
   });
 
   it('limits the new numbers one address has codes texted to, and never a known player’s number', async () => {

@@ -37,6 +37,14 @@ export async function smsTokens(request: APIRequestContext, brand: string, phone
   return data.verifySmsLoginCode;
 }
 
+/** The code in the newest registration e-mail to an address (the platform's e-mail outbox, with the sandbox key the requests carry). */
+export async function emailCode(request: APIRequestContext, brand: string, email: string): Promise<string> {
+  const outbox = await request.get(`${LOOPBACK}/platform/email-outbox.json?brand=${brand}&email=${encodeURIComponent(email)}`, { headers: brandHost(brand) });
+  const code = ((await outbox.json()) as { messages: { code: string | null }[] }).messages[0]?.code;
+  if (!code) throw new Error(`No registration code was e-mailed to ${email} (${brand})`);
+  return code;
+}
+
 /** Puts a player's tokens where the lobby reads them (cookies of the brand's site). */
 export async function addTokenCookies(context: BrowserContext, brand: string, tokens: Tokens): Promise<void> {
   await context.addCookies(

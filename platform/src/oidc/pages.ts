@@ -114,6 +114,34 @@ ${cancelForm(options)}
   });
 }
 
+/**
+ * The code page after the registration form: the same page whether or not the address already had an
+ * account (the e-mail says which). The code finishes the registration; "start again" is the form.
+ */
+export function registerCodePage(options: FormPage & { email: string; registration: string; error?: string }): string {
+  const { texts } = options;
+  const label = texts.t('idp.field.emailCode');
+  const errors: Record<string, string> = options.error ? { code: options.error } : {};
+  return page({
+    title: texts.t('idp.registerCode.title'),
+    heading: texts.t('idp.registerCode.heading'),
+    brandName: options.brandName,
+    theme: options.theme,
+    lang: texts.tag,
+    body: `${errorSummary(errors, { code: label }, texts)}
+<p role="status">${escapeHtml(texts.t('idp.registerCode.sent', { email: options.email }))}</p>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<input type="hidden" name="action" value="register-code">
+<input type="hidden" name="registration" value="${escapeHtml(options.registration)}">
+<input type="hidden" name="email" value="${escapeHtml(options.email)}">
+${field({ name: 'code', label, type: 'text', error: errors.code, autocomplete: 'one-time-code', inputmode: 'numeric', hint: texts.t('idp.registerCode.hint') })}
+<button type="submit">${escapeHtml(texts.t('idp.registerCode.submit'))}</button>
+</form>
+${cancelForm(options)}
+<p class="switch">${escapeHtml(texts.t('idp.registerCode.noEmail'))} <a href="${escapeHtml(options.action)}?view=register">${escapeHtml(texts.t('idp.registerCode.startAgain'))}</a></p>`,
+  });
+}
+
 /** The sign-out page: oidc-provider's form, submitted automatically (a button without JavaScript). */
 export function logoutPage(options: IdpPage & { form: string }): string {
   const { texts } = options;

@@ -29,14 +29,15 @@ import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../players/password.ts';
 import { normalisePhone, phoneExample } from '../players/phone.ts';
-import { createPlayer, findPlayer, playerById } from '../players/repository.ts';
+import { findPlayer, playerById } from '../players/repository.ts';
 import { brandTheme, readForm, sendHtml } from '../web/html.ts';
 import { clientAddress } from '../geo/country.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import { brandPageLocale } from '../i18n/page-texts.ts';
 import type { PageTheme } from '../web/html.ts';
 import { postgresAdapter } from './adapter.ts';
-import { errorPage, loginPage, logoutPage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
+import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
+import type { EmailRegistration } from '../auth/email-registration.ts';
 
 /** The one client every realm has. */
 export const OIDC_CLIENT_ID = 'app';
@@ -70,8 +71,10 @@ export function createOidcRealms(options: {
   auth: AuthService;
   rateLimiter?: RateLimiter;
   content: Pick<ContentStore, 'legal'>;
+  /** E-mail registration: the form's code e-mail and the pending fields. */
+  registration: EmailRegistration;
 }): OidcRealms {
-  const { db, brands, secrets, settings, auth, rateLimiter, content } = options;
+  const { db, brands, secrets, settings, auth, rateLimiter, content, registration } = options;
   const providers = new Map<string, Provider>();
   const themes = new Map<string, PageTheme>();
   const issuers = new Map<string, string>();
@@ -232,8 +235,9 @@ export function createOidcRealms(options: {
       return;
     }
     const registering = view === 'register' || (view !== 'login' && details.params.kc_action === 'register');
-    // The registration form shows the current terms and privacy policy and records the versions it showed.
-    const documents = registering ? await registrationDocuments(content, brand.id) : [];
+    // The registration form shows the current terms and privacy policy and records the versions it showed;
+    // a form post may be a registration whichever page the interaction opened on (the sign-in page links to it).
+    const documents = registering || req.method === 'POST' ? await registrationDocuments(content, brand.id) : [];
     const legal = {
       documents: REGISTRATION_DOCUMENTS.map((document) => ({ document: document as RegistrationDocument['document'], version: documents.find((entry) => entry.document === document)?.content.version ?? null })),
       legalVersions: versionsToken(documents),
@@ -296,8 +300,9 @@ export function createOidcRealms(options: {
       const values = Object.fromEntries(['email', 'firstName', 'lastName', 'dateOfBirth', 'phoneNumber', 'terms'].map((name) => [name, (form.get(name) ?? '').trim()]));
       const password = form.get('password') ?? '';
       const errors: Record<string, string> = {};
+      // Whether an address or a number already has an account is never said here (no account
+      // enumeration): the form checks only what it was given, and the code e-mail tells the rest.
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) errors.email = texts.t('idp.error.emailInvalid');
-      else if (await findPlayer(db, brand.id, values.email ?? '', 'email-or-username')) errors.email = texts.t('idp.error.emailTaken');
       if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) errors.password = texts.t('idp.error.passwordWeak');
       if (!values.firstName) errors.firstName = texts.t('idp.error.firstNameMissing');
       if (!values.lastName) errors.lastName = texts.t('idp.error.lastNameMissing');
@@ -308,7 +313,6 @@ export function createOidcRealms(options: {
       if (values.phoneNumber) {
         try {
           phone = normalisePhone(values.phoneNumber);
-          if (await findPlayer(db, brand.id, phone, 'phone')) errors.phoneNumber = texts.t('idp.error.phoneTaken');
         } catch (error) {
           errors.phoneNumber = error instanceof PlatformError ? texts.t('idp.error.phoneInvalid', { example: phoneExample(brand.defaultCountry) }) : String(error);
         }
@@ -319,15 +323,26 @@ export function createOidcRealms(options: {
         errors.terms = texts.t('idp.error.termsChanged');
         values.terms = '';
       }
+      const registerAgain = (status: number, shown: Record<string, string>) =>
+        sendHtml(res, status, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors: shown }));
       if (Object.keys(errors).length > 0) {
-        sendHtml(res, 400, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors }));
+        registerAgain(400, errors);
         return;
       }
-      const created = await db.transaction(async (tx) =>
-        createPlayer(tx, {
-          brand: brand.id,
-          username: values.email as string,
-          email: values.email as string,
+      const email = (values.email as string).toLowerCase();
+      const attempt = rateLimiter?.attempt('register', `${brand.id}|${email}`, clientAddress(req));
+      if (attempt && !attempt.allowed) {
+        const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
+        const message = texts.t(attempt.scope === 'subject' ? 'idp.error.tooManyRegistrations' : 'form.tooManyAttemptsAddress', limit);
+        res.setHeader('retry-after', String(attempt.retryAfterSeconds));
+        registerAgain(429, { email: message });
+        return;
+      }
+      const { id } = await registration.start(
+        brand,
+        {
+          username: email,
+          email,
           passwordHash: await hashPassword(password),
           phoneNumber: phone,
           firstName: values.firstName ?? null,
@@ -338,10 +353,37 @@ export function createOidcRealms(options: {
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
           realityCheckPeriod: brand.license === 'mga' ? 60 : null,
           accepted: { documents, source: 'idp-registration' },
-        }),
+        },
+        texts,
       );
-      await provider.interactionFinished(req, res, { login: { accountId: created.id } }, { mergeWithLastSubmission: false });
+      sendHtml(res, 200, registerCodePage({ ...render, email, registration: id }));
       return;
+    }
+    if (kind === 'register-code') {
+      const id = form.get('registration') ?? '';
+      const email = (form.get('email') ?? '').slice(0, 254);
+      const code = (form.get('code') ?? '').trim();
+      const codePage = (status: number, error: string) => sendHtml(res, status, registerCodePage({ ...render, email, registration: id, error }));
+      if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+        codePage(400, texts.t('idp.error.emailCodeFormat'));
+        return;
+      }
+      const outcome = await registration.finish(brand, id, code);
+      switch (outcome.kind) {
+        case 'created':
+          await provider.interactionFinished(req, res, { login: { accountId: outcome.playerId } }, { mergeWithLastSubmission: false });
+          return;
+        case 'wrong':
+          codePage(400, texts.t('idp.error.emailCodeWrong', { left: outcome.left }));
+          return;
+        case 'taken':
+          sendHtml(res, 409, loginPage({ ...render, values: { identifier: email }, notice: texts.t('idp.registerCode.taken') }));
+          return;
+        default:
+          // Expired, used up or unknown: the form again, with what the player typed except the password.
+          sendHtml(res, 400, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: { email }, errors: { email: texts.t('idp.error.emailCodeExpired') } }));
+          return;
+      }
     }
     sendHtml(res, 400, errorPage({ ...render, error: texts.t('idp.problem.unknownAction'), description: texts.t('idp.problem.unknownActionBody') }));
   }

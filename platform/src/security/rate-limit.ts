@@ -21,7 +21,7 @@ export interface RateRule {
 }
 
 /** The kinds of attempt the platform limits. */
-export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup';
+export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup' | 'register';
 
 /**
  * Default thresholds (documented in platform/README.md). The per-address ceilings are high on
@@ -39,6 +39,9 @@ export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
   // Sign-in codes texted to numbers no account uses yet, per client address (SMS pumping: one address
   // texting many new numbers costs the operator money). The subject is the address itself.
   signup: { perSubject: { limit: 30, windowSeconds: 3600 }, perAddress: { limit: 30, windowSeconds: 3600 } },
+  // Registration e-mails (a code, or "you already have an account") per address, lower-cased, and per
+  // client address: each one lands in someone's inbox, so neither may be flooded.
+  register: { perSubject: { limit: 5, windowSeconds: 3600 }, perAddress: { limit: 100, windowSeconds: 3600 } },
 };
 
 /** What a limiter says about one attempt. */

@@ -15,5 +15,9 @@ export const FR_CA: Partial<PageTextTable> = {
   'idp.field.email': 'Courriel',
   'idp.error.identifierMissing': 'Saisissez votre courriel ou votre nom d’utilisateur.',
   'idp.error.emailInvalid': 'Saisissez une adresse courriel comme nom@exemple.ca.',
-  'idp.error.emailTaken': 'Un compte utilise déjà ce courriel. Connectez-vous plutôt.',
+  'idp.registerCode.title': 'Consultez vos courriels',
+  'idp.registerCode.heading': 'Consultez vos courriels',
+  'idp.field.emailCode': 'Code reçu par courriel',
+  'idp.registerCode.sent': 'Nous avons envoyé un courriel à {email}. Saisissez le code à 6 chiffres qu’il contient pour finir de créer votre compte.',
+  'idp.registerCode.taken': 'Un compte utilise déjà ce courriel : connectez-vous avec.',
 };
