@@ -25,11 +25,15 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Shared code stays below the features: src/lib/ and src/i18n/ never import a feature, and the
-      // lobby never imports the platform (it only knows its URLs).
+      // lobby never imports the platform (it only knows its URLs). The contracts between the two
+      // (shared/: the brand schema, the locale list) import neither, and the platform's code
+      // reaches lobby code only through shared/.
       'import-x/no-restricted-paths': ['error', {
         zones: [
           { target: ['./src/lib', './src/i18n', './src/brands'], from: './src/features', message: 'Shared modules must not import a feature: move the shared part down, or the module into the feature.' },
           { target: ['./src', './server'], from: './platform', message: 'The lobby talks to the platform over HTTP only: use its URL from configuration.' },
+          { target: './shared', from: ['./src', './server', './platform'], message: 'shared/ holds the contracts between the lobby and the platform: it must not import either side.' },
+          { target: './platform/src', from: ['./src', './server'], message: 'The platform is a separate service: share a contract through shared/ instead of importing lobby code.' },
         ],
       }],
       // Unused arguments and caught errors named with a leading underscore are deliberate.

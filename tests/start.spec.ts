@@ -50,7 +50,7 @@ test('a broken brand file stops start-up with a message naming the file, the fie
   rmSync(dir, { recursive: true, force: true });
   expect(code).toBe(1);
   expect(output).toContain(`${file}: field "colors.primary.base": a colour as #rrggbb`);
-  expect(output).toContain('src/brands/schema.ts');
+  expect(output).toContain('docs/theme.schema.json');
   expect(output).not.toMatch(/^\s+at /m);
 });
 

@@ -54,11 +54,12 @@ describe('brand registry while running', () => {
     }
   });
 
-  it('says a missing licence is required, not "Invalid option"', () => {
+  it('says a missing licence is missing and what to add, not "Invalid option"', () => {
     const file = join(dir, 'vantor', 'brand.json');
     const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     delete json.license;
     writeFileSync(file, JSON.stringify(json));
-    expect(() => loadBrands(dir)).toThrow(/vantor.brand\.json is invalid: field "license": is required/);
+    expect(() => loadBrands(dir)).toThrow(/vantor.brand\.json is invalid: field "license" is missing: add "license" with one of "anj", "cos", "crc", "est", "mga" \(see docs\/brand\.schema\.json\)/);
+    expect(() => loadBrands(dir)).not.toThrow(/Invalid option/);
   });
 });

@@ -57,8 +57,8 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     expect(form.status).toBe(200);
     const html = await form.text();
     expect(html).toContain('<label for="field-identifier">Email or username</label>');
-    // The fixture brands have no theme.json, so the page uses the neutral theme.
-    expect(html).toContain('--primary:#1f5fbf');
+    // The fixture aurelia carries the demo aurelia's theme.json, so the page wears its colours.
+    expect(html).toContain('--primary:#dcaa36');
     const done = await browse(jar, loginUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'login', identifier, password }).toString() });
     expect(done.status).toBe(303);
     const resumed = await browse(jar, done.headers.get('location') as string);

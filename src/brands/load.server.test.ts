@@ -147,6 +147,24 @@ describe('brand loader', () => {
     edit(brandFile('aurelia'), (json) => {
       json.layuot = 'default';
     });
-    expect(problemsOf().join('\n')).toMatch(/aurelia.brand\.json.*layuot/);
+    expect(problemsOf().join('\n')).toMatch(/aurelia.brand\.json: the file has unknown field "layuot": remove it or correct the spelling \(the fields are listed in docs\/brand\.schema\.json\)/);
+  });
+
+  it('names a wrong value, the values allowed and the JSON Schema that describes the field', () => {
+    edit(brandFile('kororaa'), (json) => {
+      (json.locales as { locale: string }[])[0]!.locale = 'sv';
+    });
+    const error = (() => {
+      try {
+        loadBrands(dir);
+      } catch (caught) {
+        return caught as BrandConfigError;
+      }
+      throw new Error('expected the brand set to be refused');
+    })();
+    expect(error.problems).toEqual([
+      expect.stringMatching(/kororaa.brand\.json: field "locales\.0\.locale" is "sv": use one of "en", "fi", .*"it" \(see docs\/brand\.schema\.json\)$/),
+    ]);
+    expect(error.message).toContain('every field of brand.json is described in docs/brand.schema.json');
   });
 });

@@ -1,15 +1,18 @@
 /**
- * Reads and validates every brand folder under `brands/` (or ATRIUM_BRANDS_DIR). At start-up the whole
- * set is validated before any of it is used: one broken file refuses start-up with a message naming
- * the file, the field and what was expected, so a brand never runs half-configured. After that the
+ * Reads and validates every brand folder under `brands/` (or ATRIUM_BRANDS_DIR) with the schema the
+ * platform validates them with too (shared/brand-schema.ts). At start-up the whole set is validated
+ * before any of it is used: one broken file refuses start-up with a message naming the file, the
+ * field and what to write instead, so a brand never runs half-configured. After that the
  * folder is watched: a new or changed brand goes live without a restart, and a broken edit is refused
  * (logged, and listed on /internal/content/) while the brand's last good version keeps serving.
  */
 import { existsSync, readdirSync, readFileSync, statSync, watch as fsWatch } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
 import { FALLBACK_LOCALE, type Locale } from '../i18n/locales.ts';
-import { brandSettingsSchema, themeSettingsSchema, type BrandSettings, type ThemeSettings } from './schema.ts';
+import { describeBrandIssues } from '../../shared/brand-issues.ts';
+import {
+  BRAND_SCHEMA_DOC, brandSettingsSchema, THEME_SCHEMA_DOC, themeSettingsSchema, type BrandSettings, type ThemeSettings,
+} from '../../shared/brand-schema.ts';
 
 /** A brand ready to serve: its settings, theme and folder. */
 export interface Brand {
@@ -28,7 +31,7 @@ export class BrandConfigError extends Error {
   readonly problems: string[];
 
   constructor(problems: string[]) {
-    super(`Atrium cannot start: the brand configuration has ${problems.length} problem(s).\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix the files above (the fields are documented in src/brands/schema.ts) and start again.`);
+    super(`Atrium cannot start: the brand configuration has ${problems.length} problem(s).\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix the files above and start again: every field of brand.json is described in ${BRAND_SCHEMA_DOC}, every field of theme.json in ${THEME_SCHEMA_DOC}.`);
     this.name = 'BrandConfigError';
     this.problems = problems;
   }
@@ -37,35 +40,6 @@ export class BrandConfigError extends Error {
 /** The folder brands are read from. */
 export function brandsDir(): string {
   return path.resolve(process.env.ATRIUM_BRANDS_DIR ?? 'brands');
-}
-
-/** The value at a zod issue's path in the raw file, to tell a missing field from a wrong one. */
-function valueAt(raw: unknown, keys: readonly PropertyKey[]): unknown {
-  let value = raw;
-  for (const key of keys) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-/** What a missing field should hold, from the issue zod raised for it. */
-function expectation(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_value') return `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
-  if (issue.code === 'invalid_type') return issue.expected === 'array' ? 'a list' : `a ${issue.expected}`;
-  return 'a value';
-}
-
-function describeIssues(file: string, error: z.ZodError, raw: unknown): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.length ? issue.path.join('.') : '(the whole file)';
-    const missing = issue.path.length > 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(raw, issue.path) === undefined;
-    if (missing) {
-      const key = String(issue.path[issue.path.length - 1]);
-      return `${file}: field "${field}" is missing: add "${key}" with ${expectation(issue)} (see src/brands/schema.ts)`;
-    }
-    return `${file}: field "${field}": ${issue.message}`;
-  });
 }
 
 function readJson(file: string, problems: string[]): unknown {
@@ -109,8 +83,8 @@ function loadBrandFolder(dir: string, id: string): { brand?: Brand; problems: st
   if (rawBrand === undefined || rawTheme === undefined) return { problems };
   const settings = brandSettingsSchema.safeParse(rawBrand);
   const theme = themeSettingsSchema.safeParse(rawTheme);
-  if (!settings.success) problems.push(...describeIssues(brandFile, settings.error, rawBrand));
-  if (!theme.success) problems.push(...describeIssues(themeFile, theme.error, rawTheme));
+  if (!settings.success) problems.push(...describeBrandIssues(BRAND_SCHEMA_DOC, settings.error, rawBrand).map((line) => `${brandFile}: ${line}`));
+  if (!theme.success) problems.push(...describeBrandIssues(THEME_SCHEMA_DOC, theme.error, rawTheme).map((line) => `${themeFile}: ${line}`));
   if (!settings.success || !theme.success) return { problems };
   if (settings.data.brand !== id) {
     problems.push(`${brandFile}: field "brand": is "${settings.data.brand}" but the folder is "${id}"; they must match`);
@@ -131,10 +105,10 @@ function loadBrandFolder(dir: string, id: string): { brand?: Brand; problems: st
   };
 }
 
-/** The brand folders under dir, sorted (hidden folders are skipped). */
+/** The brand folders under dir, sorted; hidden and `_` folders are skipped, as the platform skips them. */
 function brandFolders(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.startsWith('_'))
     .map((entry) => entry.name)
     .sort();
 }

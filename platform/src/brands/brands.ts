@@ -1,49 +1,27 @@
 /**
- * The brands the platform serves, read at start from `brands/<id>/brand.json` and kept in step with
- * the folder while running (watchBrands), so a dropped-in brand needs no restart. The lobby owns
- * the full schema (src/brands/schema.ts); the platform is a separate service, so it parses only the
- * fields it needs and ignores the rest.
+ * The brands the platform serves, read at start from `brands/<id>/brand.json` and `theme.json` and
+ * kept in step with the folder while running (watchBrands), so a dropped-in brand needs no restart.
+ * Both files are validated with the one schema the lobby uses too (shared/brand-schema.ts), so the
+ * platform accepts exactly the brand folders the lobby accepts; of the settings it keeps the fields
+ * it needs. The platform imports no lobby code: only the shared contract under shared/.
  */
 import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
+import type { z } from 'zod';
+import { describeBrandIssues } from '../../../shared/brand-issues.ts';
+import {
+  BRAND_SCHEMA_DOC, brandSettingsSchema, THEME_SCHEMA_DOC, themeSettingsSchema, type Flow, type Licence,
+} from '../../../shared/brand-schema.ts';
+import { displayPath } from '../validation.ts';
 
-/** The licences of the spec. */
-export const LICENCES = ['anj', 'cos', 'crc', 'est', 'mga'] as const;
-/** Login and registration providers a flow may name. */
-const FLOW_PROVIDERS = ['sms', 'keycloak', 'zimpler', 'trustly', 'piq'] as const;
-
-const flowSchema = z.object({ registration: z.enum(FLOW_PROVIDERS), login: z.enum(FLOW_PROVIDERS) });
-const countryCode = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code in capitals, such as "FI"');
-
-const brandFileSchema = z.object({
-  brand: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
-  title: z.string().min(1).optional(),
-  siteDataName: z.string().min(1).optional(),
-  operator: z.string().min(1),
-  license: z.enum(LICENCES),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code in capitals, such as "EUR"'),
-  defaultCountry: countryCode,
-  hosts: z.array(z.string().regex(/^[a-z0-9.-]+$/, 'a host name in lower case, without scheme or port')).min(1).optional(),
-  minimumAge: z.number().int().min(16).max(25).optional(),
-  features: z.array(z.string()).default([]),
-  flows: z.object({ default: flowSchema, byCountry: z.record(countryCode, flowSchema).default({}) }),
-  locales: z
-    .array(z.object({ locale: z.string(), label: z.string().optional(), isDefault: z.boolean().default(false) }))
-    .min(1),
-  localization: z.boolean().default(true),
-});
-
-/** A login/registration flow. */
-export type Flow = z.infer<typeof flowSchema>;
+export { LICENCES, type Flow } from '../../../shared/brand-schema.ts';
 
 /** The brand settings the platform uses. */
 export interface Brand {
   id: string;
   title: string;
   operator: string;
-  license: (typeof LICENCES)[number];
+  license: Licence;
   currency: string;
   defaultCountry: string;
   /** Host names the brand answers at; the first one is its public identity (OpenID issuer). */
@@ -67,35 +45,48 @@ function brandFolders(dir: string): string[] {
     .sort();
 }
 
-/** Reads one `<dir>/<folder>/brand.json`; throws one clear error naming the file and what is wrong. */
-function loadBrand(dir: string, folder: string): Brand {
-  const file = join(dir, folder, 'brand.json');
+/** Reads and parses one JSON file of a brand folder; throws one clear error naming the file. */
+function readJson(dir: string, file: string): unknown {
   const shown = displayPath(file);
-  if (!existsSync(file)) throw new Error(`${shown} is missing: every folder under ${dir} is a brand and needs a brand.json`);
-  let json: unknown;
+  if (!existsSync(file)) throw new Error(`${shown} is missing: every folder under ${dir} is a brand and needs a brand.json and a theme.json`);
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new Error(`${shown} is not valid JSON: ${(error as Error).message}`);
   }
-  const parsed = brandFileSchema.safeParse(json, friendlyErrors);
-  if (!parsed.success) throw new Error(`${shown} is invalid: ${describeIssues(parsed.error.issues).join('; ')}`);
-  const settings = parsed.data;
+}
+
+/** Validates one file of a brand folder against its shared schema; throws naming the file, the fields and the fix. */
+function validate<T>(schema: z.ZodType<T>, doc: string, file: string, json: unknown): T {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const shown = displayPath(file);
+  throw new Error(`${shown} is invalid: ${describeBrandIssues(doc, parsed.error, json).join('; ')}`);
+}
+
+/** Reads one `<dir>/<folder>/` (brand.json and theme.json); throws one clear error naming the file and what is wrong. */
+function loadBrand(dir: string, folder: string): Brand {
+  const file = join(dir, folder, 'brand.json');
+  const themeFile = join(dir, folder, 'theme.json');
+  const shown = displayPath(file);
+  const settings = validate(brandSettingsSchema, BRAND_SCHEMA_DOC, file, readJson(dir, file));
+  // The platform reads only the theme's colours (for its own pages), but a theme the lobby refuses is refused here too.
+  validate(themeSettingsSchema, THEME_SCHEMA_DOC, themeFile, readJson(dir, themeFile));
   if (settings.brand !== folder) {
     throw new Error(`${shown} says brand "${settings.brand}" but lives in folder "${folder}": make them equal`);
   }
   return {
     id: folder,
-    title: settings.title ?? folder,
+    title: settings.title,
     operator: settings.operator,
     license: settings.license,
     currency: settings.currency,
     defaultCountry: settings.defaultCountry,
-    hosts: settings.hosts ?? [`${folder}.localhost`],
-    minimumAge: settings.minimumAge ?? 18,
+    hosts: settings.hosts,
+    minimumAge: settings.minimumAge,
     features: settings.features,
     flows: settings.flows,
-    locales: settings.locales.map((entry) => ({ locale: entry.locale, label: entry.label ?? entry.locale, isDefault: entry.isDefault })),
+    locales: settings.locales.map((entry) => ({ locale: entry.locale, label: entry.label, isDefault: entry.isDefault })),
     localization: settings.localization,
   };
 }

@@ -5,7 +5,7 @@
  * the player can act, a link to the page that resolves it.
  */
 import { useStore } from '@nanostores/react';
-import type { Licence } from '../../brands/schema.ts';
+import type { Licence } from '../../../shared/brand-schema.ts';
 import { languageTag, type Locale } from '../../i18n/locales.ts';
 import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';

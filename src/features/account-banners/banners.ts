@@ -18,7 +18,7 @@
  * | InstantBankingGracePeriod | an instant-banking block starts in the future |
  * | InstantBankingJackpot | instant banking is blocked (jackpot wins are paid by bank transfer) |
  */
-import type { Licence } from '../../brands/schema.ts';
+import type { Licence } from '../../../shared/brand-schema.ts';
 import type { Customer } from '../session/customer-store.ts';
 import type { Player } from '../session/player-store.ts';
 

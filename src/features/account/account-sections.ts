@@ -2,7 +2,7 @@
  * The player's account area: the /profile/ sub-pages in the order the account navigation lists
  * them, and which sections a licence offers. Pure, so the frame and its tests share one table.
  */
-import type { Licence } from '../../brands/schema.ts';
+import type { Licence } from '../../../shared/brand-schema.ts';
 import { PROFILE_SUBPAGES } from '../../routes.ts';
 
 /** One /profile/ sub-page. */

@@ -22,7 +22,7 @@ import { fromBuffer } from '@capsizecss/unpack';
 import { create, type Font as FontFile } from 'fontkitten';
 import type { Brand } from '../../brands/load.server.ts';
 import { brandsDir } from '../../brands/load.server.ts';
-import type { ThemeSettings } from '../../brands/schema.ts';
+import type { ThemeSettings } from '../../../shared/brand-schema.ts';
 import { fallbackFamily, quote, type FontFallbacks } from './theme-css.ts';
 
 /** The metrics this module needs, in font units. */

@@ -9,7 +9,7 @@
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
 import type { Brand } from '../../brands/load.server.ts';
 import { brandAssetPath } from '../../paths.ts';
-import type { ThemeSettings } from '../../brands/schema.ts';
+import type { ThemeSettings } from '../../../shared/brand-schema.ts';
 
 type Font = ThemeSettings['fonts']['body'];
 
