@@ -8,6 +8,7 @@
  * times, with a bookmaker's margin, and are quoted in hundredths (decimal odds 2.35 → 235).
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { createRandom } from '../catalogue/random.ts';
 import type { Random } from '../catalogue/random.ts';
 
@@ -249,7 +250,8 @@ function fixture(sport: SportModel, index: number): Fixture {
   };
 }
 
-const oddsCache = new Map<string, Market[]>();
+/** Prices per event and minute: the same minute's markets are priced once, the least recently asked go first. */
+const oddsCache = new LRUCache<string, Market[]>({ max: 5000 });
 
 /** Prices the markets from the score at progress by simulating the rest of the match. */
 function price(event: Fixture, progress: number, minuteKey: number): Market[] {
@@ -308,7 +310,6 @@ function price(event: Fixture, progress: number, minuteKey: number): Market[] {
       ],
     },
   ];
-  if (oddsCache.size > 5000) oddsCache.clear();
   oddsCache.set(cacheKey, markets);
   return markets;
 }
