@@ -1,9 +1,9 @@
 /**
  * Serves the generated artwork: /media/games/<slug>.svg, /media/studios/<slug>.svg and
  * /media/banners/<name>.svg (16:6) or <name>-mobile.svg (4:3). Rendered once per path and kept in
- * memory (the 2000 most recently asked paths); long-cached by browsers and revalidated by ETag. Also serves the content's logo library,
- * /media/logos/<name>.svg from `content/_logos/`: re-read when the file changes and cached for
- * minutes only, since editors replace logos.
+ * memory (the 2000 most recently asked paths); long-cached by browsers and revalidated by ETag.
+ * Also serves the content's logo library, /media/logos/<name>.svg from `content/_logos/`: re-read
+ * when the file changes and cached for minutes only, since editors replace logos.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
