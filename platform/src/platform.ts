@@ -1,17 +1,17 @@
 /**
  * The embedded platform as a library: `createPlatform(options)` opens and prepares the database,
- * loads brands and wires the HTTP routes; `listen` and `close` start and stop it. main.ts, the
+ * loads brands, builds the services and hands them to the HTTP routes (http-routes.ts holds the
+ * routing table) and the WebSocket server; `listen` and `close` start and stop it. main.ts, the
  * lobby's start script and the tests all start it through here.
  */
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadBrands, watchBrands } from './brands/brands.ts';
 import type { BrandRegistry } from './brands/brands.ts';
 import { createCatalogueRepository } from './catalogue/repository.ts';
-import { LOGOS_FOLDER } from './content/more-casinos.ts';
 import { createContentStore } from './content/store.ts';
 import type { Db } from './db/db.ts';
 import { lockDataDir } from './db/lock.ts';
@@ -19,35 +19,26 @@ import { openDatabase, prepareDatabase } from './db/open.ts';
 import type { PrepareReport } from './db/open.ts';
 import { loadIpCountryTable } from './geo/ip-country.ts';
 import type { PlatformServices } from './graphql/context.ts';
-import { newTraceId } from './graphql/errors.ts';
-import { createGraphQLHandler } from './graphql/http.ts';
 import { createTranslationStore } from './i18n/translations.ts';
-import { createMediaHandler } from './media/routes.ts';
-import { createOutboxHandler, OUTBOX_PATHS } from './auth/outbox-routes.ts';
-import { createEmailRegistration } from './auth/email-registration.ts';
 import { loadSecrets } from './auth/secrets.ts';
 import { createAuthService } from './auth/sessions.ts';
 import { DEFAULT_AUTH_SETTINGS } from './auth/settings.ts';
 import type { AuthSettings } from './auth/settings.ts';
 import { createSmsService } from './auth/sms.ts';
+import { createEmailRegistration } from './auth/email-registration.ts';
 import { createSchema } from './graphql/schema.ts';
 import { createCashier } from './cashier/payments.ts';
-import { createCashierRoutes } from './cashier/routes.ts';
 import { createLedger } from './ledger/ledger.ts';
-import { createOidcRealms } from './oidc/provider.ts';
 import { seedDemoPlayers } from './players/demo.ts';
 import { createEventBus } from './realtime/events.ts';
 import { createRealtime } from './realtime/websocket.ts';
 import type { SocketLimits } from './realtime/websocket.ts';
-import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
-import { createSandboxGate, SANDBOX_KEY_PATH } from './sandbox/gate.ts';
-import { createFeedHandler } from './feed/routes.ts';
-import { createGameRoutes } from './games/routes.ts';
+import { createSandboxGate } from './sandbox/gate.ts';
 import { createGameSearch } from './games/search.ts';
+import { createHttpRoutes } from './http-routes.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import type { Cashier } from './cashier/payments.ts';
-import { createSportsbookRoutes } from './sportsbook/routes.ts';
 import { createSportsbook } from './sportsbook/service.ts';
 import { applyRateLimits } from './security/limited-mutations.ts';
 import { RateLimiter, type RateRule, type RateRuleName } from './security/rate-limit.ts';
@@ -175,7 +166,6 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const auth = createAuthService(db, secrets, authSettings, events);
   const content = createContentStore(options.contentDir, catalogue);
   const sms = createSmsService(db, authSettings, content);
-  const registration = createEmailRegistration(db);
   const services: PlatformServices = {
     db,
     catalogue,
@@ -190,6 +180,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ledger,
     events,
     sms,
+    registration: createEmailRegistration(db),
     secrets,
     games,
     gameSearch: createGameSearch(catalogue),
@@ -200,55 +191,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const schema = createSchema();
   const rateLimiter = new RateLimiter(options.rateRules);
   applyRateLimits(schema, rateLimiter);
-  const graphql = createGraphQLHandler(services, schema);
-  const media = createMediaHandler(catalogue, { logosDir: join(options.contentDir, LOGOS_FOLDER) });
-  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content, registration });
-  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter, content });
-  const outbox = createOutboxHandler(sms, registration, sandbox);
   const realtime = createRealtime(services, schema, options.socketLimits);
-  const gameRoutes = createGameRoutes({ games, brands });
-  const sportsbookRoutes = createSportsbookRoutes({ sportsbook: services.sportsbook, brands, ledger, settings: authSettings });
-  const feed = createFeedHandler({ brands, catalogue });
-  const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-    if (rawPath === '/graphql' || rawPath === '/api/graphql' || rawPath === '/graphql/' || rawPath === '/api/graphql/') {
-      return graphql(req, res);
-    }
-    if (rawPath.startsWith('/media/')) return media(req, res, rawPath);
-    const gameOriginPage = rawPath.startsWith('/games/') || rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/');
-    // Browsers reach these on the game origin directly, not through the lobby that sets
-    // X-Forwarded-For: a client's own claim of its address counts only with the sandbox key.
-    if (gameOriginPage && !sandbox.allows(req)) delete req.headers['x-forwarded-for'];
-    if (rawPath.startsWith('/games/')) return gameRoutes(req, res, rawPath);
-    if (rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/')) return sportsbookRoutes(req, res, rawPath);
-    if (rawPath === '/api/feed' || rawPath === '/api/feed/') return feed(req, res);
-    if (rawPath.startsWith('/auth/realms/') && (await oidc.handle(req, res))) return;
-    if ((rawPath.startsWith('/platform/payments/') || rawPath.startsWith('/platform/sandbox/')) && (await cashierRoutes(req, res, rawPath))) return;
-    if (rawPath.startsWith('/platform/sandbox/')) return payAndPlay(req, res, rawPath);
-    if (OUTBOX_PATHS.has(rawPath)) return outbox(req, res, rawPath);
-    if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
-    if (rawPath === '/platform/jwks.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));
-      return;
-    }
-    if (rawPath === '/healthz') {
-      await db.query('select 1');
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}');
-      return;
-    }
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Nothing at ${rawPath}` }));
-  }
-
-  const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
-      const traceId = newTraceId();
-      console.error(`[platform] ${req.method} ${req.url} failed (traceId ${traceId}):`, error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Internal error', traceId }));
-    });
-  });
+  const server = createServer(createHttpRoutes({ services, schema, rateLimiter, brandsDir: options.brandsDir, contentDir: options.contentDir }));
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!realtime.handleUpgrade(req, socket, head)) {

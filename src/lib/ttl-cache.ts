@@ -1,9 +1,13 @@
 /**
- * A small time-to-live cache with single-flight loading: concurrent misses for one key share one
- * load, and when a reload fails the last good value keeps being served (and the error is logged),
- * so a platform hiccup never blanks a page that rendered a second ago. A failure with nothing to
- * fall back to is remembered for `failureTtlMs`, so a broken source is not asked on every request.
+ * A small time-to-live cache with single-flight loading, kept in an LRU (lru-cache) with a bound
+ * every caller names: concurrent misses for one key share one load, and when a reload fails the last
+ * good value keeps being served (and the error is logged), so a platform hiccup never blanks a page
+ * that rendered a second ago. A failure with nothing to fall back to is remembered for
+ * `failureTtlMs`, so a broken source is not asked on every request. Beyond `maxEntries` the least
+ * recently used key goes.
  */
+import { LRUCache } from 'lru-cache';
+
 interface Entry<V> {
   value?: V;
   loadedAt: number;
@@ -12,19 +16,31 @@ interface Entry<V> {
   failure?: { error: unknown; at: number };
 }
 
+/** How long values live and how many keys the cache may hold. */
+export interface TtlCacheOptions {
+  /** How long a loaded value is served before the next get reloads it. */
+  ttlMs: number;
+  /** The most keys kept; required, so no cache grows without bound. */
+  maxEntries: number;
+  /** The clock (tests). */
+  now?: () => number;
+  /** How long a failure with no good value to fall back to is remembered (default 2000 ms). */
+  failureTtlMs?: number;
+}
+
 /** A bounded cache whose values expire after `ttlMs`. */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly failureTtlMs: number;
 
-  constructor(ttlMs: number, maxEntries = 500, now: () => number = Date.now, failureTtlMs = 2000) {
-    this.ttlMs = ttlMs;
-    this.maxEntries = maxEntries;
-    this.now = now;
-    this.failureTtlMs = failureTtlMs;
+  constructor(options: TtlCacheOptions) {
+    if (!(options.maxEntries >= 1)) throw new Error(`A TtlCache needs a bound of at least one entry, not ${options.maxEntries}`);
+    this.entries = new LRUCache<string, Entry<V>>({ max: options.maxEntries });
+    this.ttlMs = options.ttlMs;
+    this.now = options.now ?? Date.now;
+    this.failureTtlMs = options.failureTtlMs ?? 2000;
   }
 
   /** Returns the fresh value for a key, loading it (once, however many callers wait) when stale. */
@@ -53,19 +69,11 @@ export class TtlCache<V> {
       },
     );
     this.entries.set(key, target);
-    this.evict();
     return target.pending;
   }
 
   /** Forgets every entry. */
   clear(): void {
     this.entries.clear();
-  }
-
-  private evict(): void {
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
   }
 }

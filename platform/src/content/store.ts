@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
@@ -68,6 +69,9 @@ export interface ContentStore {
 /** The starter lobby and menu, served to a brand with no content folder (a new brand is never empty). */
 export const STARTER_CONTENT_DIR = fileURLToPath(new URL('../../data/starter-content/', import.meta.url));
 
+/** How many content files stay parsed in memory (every brand's layouts, menu, sister casinos and legal documents fit). */
+const CONTENT_FILES_CACHED = 2000;
+
 /** Creates a store over dir that checks references against the catalogue. */
 export function createContentStore(dir: string, catalogue: CatalogueRepository, starterDir = STARTER_CONTENT_DIR): ContentStore {
   /** When each brand without a content folder was first served the starter lobby. */
@@ -79,7 +83,8 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     else if (!starterSince.has(brandId)) starterSince.set(brandId, new Date().toISOString());
     return !has;
   }
-  const cache = new Map<string, { mtimeMs: number; size: number; value: unknown }>();
+  // Keyed by file: a brand's layouts, menu, sister casinos and legal documents; bounded all the same.
+  const cache = new LRUCache<string, { mtimeMs: number; size: number; value: unknown }>({ max: CONTENT_FILES_CACHED });
   const problems = new Map<string, ContentProblem & { brandId: string; mtimeMs: number; recheck: () => Promise<unknown> }>();
 
   /** Reads a JSON file through the cache, validating it with check on (re)load; null when absent. */

@@ -17,6 +17,7 @@ import type { TranslationStore } from '../i18n/translations.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { EventBus } from '../realtime/events.ts';
 import type { SmsService } from '../auth/sms.ts';
+import type { EmailRegistration } from '../auth/email-registration.ts';
 import type { PlatformSecrets } from '../auth/secrets.ts';
 import type { GameSearch } from '../games/search.ts';
 import type { GameService } from '../games/service.ts';
@@ -42,6 +43,8 @@ export interface PlatformServices {
   ledger: Ledger;
   events: EventBus;
   sms: SmsService;
+  /** E-mail registration (the identity provider's form) and the e-mail outbox. */
+  registration: EmailRegistration;
   secrets: PlatformSecrets;
   /** The demo game server (game sessions, rounds). */
   games: GameService;

@@ -9,6 +9,7 @@
  * de, fr, ja, et_EE, it) have a full table; regional locales hold only what differs and fall back
  * along the same chain as the lobby's content: de_AT → de → en, fr_CA → fr → en, en_NZ → en.
  */
+import { LRUCache } from 'lru-cache';
 import { fallbackChain, isLocale, LOCALES, type Locale } from './locales.ts';
 import { EN, type PageTextKey } from './page-texts/en.ts';
 import { DE } from './page-texts/de.ts';
@@ -63,7 +64,7 @@ export interface PageLocale {
   decimal(value: string): string;
 }
 
-const cache = new Map<Locale, PageLocale>();
+const cache = new LRUCache<Locale, PageLocale>({ max: LOCALES.length });
 
 /** The texts and formats of a locale (one of the fourteen). */
 export function pageLocale(locale: Locale): PageLocale {

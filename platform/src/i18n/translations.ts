@@ -5,6 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { PlatformError } from '../graphql/errors.ts';
 import { displayPath } from '../validation.ts';
 import { isLocale, LOCALES } from './locales.ts';
@@ -20,7 +21,8 @@ export const MAX_TRANSLATION_KEYS = 5000;
 
 /** Creates a store over dir. */
 export function createTranslationStore(dir: string): TranslationStore {
-  const cache = new Map<string, { mtimeMs: number; size: number; texts: ReadonlyMap<string, string> }>();
+  // One entry per supported locale (pick refuses any other), bounded all the same.
+  const cache = new LRUCache<string, { mtimeMs: number; size: number; texts: ReadonlyMap<string, string> }>({ max: LOCALES.length });
 
   async function load(locale: string): Promise<ReadonlyMap<string, string>> {
     const file = join(dir, `${locale}.json`);

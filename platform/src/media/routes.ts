@@ -1,17 +1,21 @@
 /**
  * Serves the generated artwork: /media/games/<slug>.svg, /media/studios/<slug>.svg and
  * /media/banners/<name>.svg (16:6) or <name>-mobile.svg (4:3). Rendered once per path and kept in
- * memory; long-cached by browsers and revalidated by ETag. Also serves the content's logo library,
- * /media/logos/<name>.svg from `content/_logos/`: re-read when the file changes and cached for
- * minutes only, since editors replace logos.
+ * memory (the 2000 most recently asked paths); long-cached by browsers and revalidated by ETag.
+ * Also serves the content's logo library, /media/logos/<name>.svg from `content/_logos/`: re-read
+ * when the file changes and cached for minutes only, since editors replace logos.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { bannerSvg, gameTileSvg, studioLogoSvg } from './artwork.ts';
 
+/** How many rendered artworks (every game, studio and banner of a catalogue fits) and library logos stay in memory. */
+const RENDERED_CACHED = 2000;
+const LOGOS_CACHED = 500;
 const MEDIA_PATH = /^\/media\/(games|studios|banners|logos)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 /** Encoded or literal dot-dot, slashes and backslashes: anything that could step outside /media/. */
 const TRAVERSAL = /(\.\.|%2e|%2f|%5c|\\|%00|\0)/i;
@@ -23,8 +27,9 @@ export function isTraversal(rawPath: string): boolean {
 
 /** Creates the /media/* handler; logos come from logosDir (the content's `_logos` folder) when given. */
 export function createMediaHandler(catalogue: CatalogueRepository, options: { logosDir?: string } = {}) {
-  const rendered = new Map<string, { body: string; etag: string }>();
-  const logos = new Map<string, { body: string; etag: string; mtimeMs: number; size: number }>();
+  // Any banner name renders, so the rendered artwork is bounded: the least recently asked paths go first.
+  const rendered = new LRUCache<string, { body: string; etag: string }>({ max: RENDERED_CACHED });
+  const logos = new LRUCache<string, { body: string; etag: string; mtimeMs: number; size: number }>({ max: LOGOS_CACHED });
 
   /** A library logo, re-read whenever its file's modification time or size moves. */
   async function logo(name: string): Promise<{ body: string; etag: string } | null> {

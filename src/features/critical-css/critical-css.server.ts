@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileSheet } from 'beasties/compiler';
 import { createProcessor } from 'beasties/runtime';
+import { LRUCache } from 'lru-cache';
 
 /** The build's stylesheet links, as Astro writes them into a page's head. */
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)"\s*\/?>/g;
@@ -51,18 +52,19 @@ function readBuiltSheet(href: string): string | null {
 }
 
 let clientDir: string | null | undefined;
-const processors = new Map<string, Processor | null>();
+// A few page kinds link a few sets of sheets; the bound keeps an unexpected variety from piling up.
+const processors = new LRUCache<string, { processor: Processor | null }>({ max: 64 });
 
 /** One processor per set of stylesheets a page links (a few page kinds); null when a sheet is missing. */
 function processorFor(hrefs: string[], readSheet: (href: string) => string | null): Processor | null {
   const key = hrefs.join(' ');
-  let processor = processors.get(key);
-  if (processor !== undefined) return processor;
+  const known = processors.get(key);
+  if (known) return known.processor;
   const texts = hrefs.map(readSheet);
-  processor = texts.every((text) => text !== null)
+  const processor = texts.every((text) => text !== null)
     ? createProcessor(texts.map((text, index) => compileSheet(text!, { href: hrefs[index], allowRules: ALWAYS_KEPT })), { keyframes: 'critical', fonts: false, preload: false })
     : null;
-  processors.set(key, processor);
+  processors.set(key, { processor });
   return processor;
 }
 

@@ -61,8 +61,8 @@ interface CatalogueData {
 
 /** Rails and grids change only when the catalogue does; a few seconds keeps them fresh and cheap. */
 const SLICE_TTL_MS = 5000;
-const catalogueCache = new TtlCache<CatalogueData>(30_000);
-const pageCache = new TtlCache<NamedGamePage | null>(SLICE_TTL_MS, 2000);
+const catalogueCache = new TtlCache<CatalogueData>({ ttlMs: 30_000, maxEntries: 500 });
+const pageCache = new TtlCache<NamedGamePage | null>({ ttlMs: SLICE_TTL_MS, maxEntries: 2000 });
 
 /** The platform-call context of a page render (the filters carry the visitor's country). */
 function callFor(ctx: PageContext): PlatformCallContext {

@@ -30,7 +30,7 @@ const LEGAL_QUERY = /* GraphQL */ `
     legalDocument(document: $document, locale: $locale, version: $version) { document version updated locale title html current }
   }`;
 
-const cache = new TtlCache<LegalDocument | null>(500);
+const cache = new TtlCache<LegalDocument | null>({ ttlMs: 500, maxEntries: 500 });
 
 /** A version name as the content files write them; anything else is not looked up. */
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;

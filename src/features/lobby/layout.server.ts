@@ -6,6 +6,7 @@
  * and within 500 ms on a platform that cannot tell. Blocks of a type this lobby does not know are left out and logged.
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
+import { LRUCache } from 'lru-cache';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
@@ -30,8 +31,9 @@ const LAYOUT_QUERY = /* GraphQL */ `
     layout(countryCode: $countryCode, locale: $locale) { source blocks { id type props } problems { file message since } }
   }`;
 
-const cache = new TtlCache<LobbyLayout>(500);
-const reported = new Set<string>();
+const cache = new TtlCache<LobbyLayout>({ ttlMs: 500, maxEntries: 500 });
+// Each content problem is logged once; the bound keeps a long run of edits from growing it for ever.
+const reported = new LRUCache<string, true>({ max: 1000 });
 
 /** The brand's layout for the visitor's country and the page's locale. */
 export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
@@ -51,7 +53,7 @@ export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
   for (const problem of layout.problems) {
     const id = `${problem.file}|${problem.message}`;
     if (!reported.has(id)) {
-      reported.add(id);
+      reported.set(id, true);
       // A folder (not a file) is the starter-lobby notice of a brand without content: news, not a fault.
       if (problem.file.endsWith('/')) console.log(`[lobby] ${problem.message}`);
       else console.warn(`[lobby] content problem, serving the last good version: ${problem.message}`);

@@ -22,7 +22,7 @@ export interface SisterCasino {
 const MORE_CASINOS_QUERY = /* GraphQL */ `
   query MoreCasinos($locale: String) { moreCasinos(locale: $locale) { id name line url logo { url width height } } }`;
 
-const cache = new TtlCache<SisterCasino[]>(500);
+const cache = new TtlCache<SisterCasino[]>({ ttlMs: 500, maxEntries: 500 });
 
 /** The brand's sister casinos, lines in the page's locale. */
 export function loadMoreCasinos(ctx: PageContext): Promise<SisterCasino[]> {

@@ -71,10 +71,10 @@ const MENU_QUERY = /* GraphQL */ `
     lobbyMenu(menuKey: $menuKey, locale: $locale) { items { id label href icon } }
   }`;
 
-const translationsCache = new TtlCache<Record<string, string>>(60_000);
-const settingsCache = new TtlCache<LobbySettings>(30_000);
-const countryCache = new TtlCache<CountryContext>(60_000, 5000);
-const menuCache = new TtlCache<MenuItem[]>(30_000);
+const translationsCache = new TtlCache<Record<string, string>>({ ttlMs: 60_000, maxEntries: 500 });
+const settingsCache = new TtlCache<LobbySettings>({ ttlMs: 30_000, maxEntries: 500 });
+const countryCache = new TtlCache<CountryContext>({ ttlMs: 60_000, maxEntries: 5000 });
+const menuCache = new TtlCache<MenuItem[]>({ ttlMs: 30_000, maxEntries: 500 });
 
 /** Logs a platform failure once per render with its trace id, then lets the page degrade. */
 function degrade<T>(what: string, fallback: T) {

@@ -8,6 +8,7 @@
  * changes. Concurrent misses for one key share one render. Responses that set cookies, and players'
  * requests, are never cached.
  */
+import { LRUCache } from 'lru-cache';
 import { onContentChange } from './content-version.server.ts';
 import { ACCESS_TOKEN_COOKIE, KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
@@ -21,7 +22,8 @@ interface CachedPage {
 
 const ttlMs = Number(process.env.ATRIUM_RENDER_CACHE_MS ?? 1000);
 const MAX_ENTRIES = 2000;
-const pages = new Map<string, CachedPage>();
+// Freshness is checked against the caller's clock (storedAt); the LRU bounds how many pages stay in memory.
+const pages = new LRUCache<string, CachedPage>({ max: MAX_ENTRIES });
 const inFlight = new Map<string, Promise<CachedPage | Response>>();
 
 /** Cookies whose presence means the request is a player's and must be rendered for them. */
@@ -94,16 +96,14 @@ export async function cachedRender(key: string, render: () => Promise<Response>,
     return leader ? result : render();
   }
   if (leader) {
-    pages.delete(key);
     pages.set(key, result);
-    if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
   }
   return toResponse(result, !leader);
 }
 
 /** Drops every page of a brand (its content changed). */
 function dropBrandPages(brandId: string): void {
-  for (const key of pages.keys()) if (key.startsWith(`${brandId}|`)) pages.delete(key);
+  for (const key of [...pages.keys()]) if (key.startsWith(`${brandId}|`)) pages.delete(key);
 }
 
 onContentChange(dropBrandPages);

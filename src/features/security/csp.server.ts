@@ -9,7 +9,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { frameSrcDirective, parseFrameOrigins } from './csp.ts';
 
 const GAME_ORIGIN_QUERY = /* GraphQL */ `query LobbyFrameOrigins { lobbySettings { gameServerOrigin } }`;
-const gameOriginCache = new TtlCache<string>(60_000, 200);
+const gameOriginCache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 200 });
 let extraOrigins: string[] | undefined;
 
 /** The game server origin the platform announces for a brand, or null while the platform cannot say. */

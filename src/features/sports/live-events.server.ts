@@ -38,7 +38,7 @@ interface LiveEventsData {
   sportsEvents: (Omit<LiveEvent, 'prices'> & { markets: { id: string; name: string; suspended: boolean; outcomes: { id: string; name: string; odds: string }[] }[] })[];
 }
 
-const cache = new TtlCache<LiveEvent[]>(10_000, 3000);
+const cache = new TtlCache<LiveEvent[]>({ ttlMs: 10_000, maxEntries: 3000 });
 
 /** The live events of these sports, best first as the sportsbook orders them. */
 export function loadLiveEvents(ctx: PageContext, sports: readonly string[]): Promise<LiveEvent[]> {

@@ -16,7 +16,7 @@ export interface SportsPageData {
   sport: string | null;
 }
 
-const originCache = new TtlCache<string>(60_000, 5000);
+const originCache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 5000 });
 
 /** Loads the sports page. */
 export async function loadSportsPage(ctx: PageContext, _slug: string | undefined, url: URL): Promise<LoadedPage<SportsPageData>> {

@@ -14,7 +14,7 @@ export interface GamePageData {
   gameServerOrigin: string;
 }
 
-const gameCache = new TtlCache<GamePageQueryData>(5000, 2000);
+const gameCache = new TtlCache<GamePageQueryData>({ ttlMs: 5000, maxEntries: 2000 });
 
 /** Loads the game page, or null for an unknown game. */
 export async function loadGamePage(ctx: PageContext, slug: string | undefined): Promise<LoadedPage<GamePageData> | null> {

@@ -43,7 +43,7 @@ export interface ProviderOfTheWeek {
   more: GameTileData[];
 }
 
-const cache = new TtlCache<ProviderOfTheWeek | null>(60_000, 5000);
+const cache = new TtlCache<ProviderOfTheWeek | null>({ ttlMs: 60_000, maxEntries: 5000 });
 
 /** Loads the provider of the week, or null when the platform has none (too few big studios). */
 export function loadProviderOfTheWeek(ctx: PageContext, at?: string): Promise<ProviderOfTheWeek | null> {
