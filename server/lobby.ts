@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
+import { MAX_REQUEST_BODY_BYTES } from '../shared/http-limits.ts';
 import type { Brand } from '../src/brands/load.server.ts';
 import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
 import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
@@ -77,8 +78,17 @@ function isHttps(req: http.IncomingMessage, trustProxy: boolean): boolean {
 }
 
 /** Ends a request the lobby refuses before routing it, saying why in plain text. */
+/** Bytes of request bodies sent without a length, counted while proxied. */
+const bodyBytes = new WeakMap<http.IncomingMessage, number>();
+
+/** The 413 for a body over MAX_REQUEST_BODY_BYTES, as JSON (GraphQL clients read it) that says the ceiling. */
+function refuseTooLarge(res: http.ServerResponse): void {
+  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(JSON.stringify({ errors: [{ message: `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes: send less`, extensions: { reason: 'BadRequest' } }] }));
+}
+
 function refuse(res: http.ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(`${message}\n`);
 }
 
@@ -92,6 +102,10 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   };
 
   const proxy = createProxyServer({ target: options.platformUrl, ws: true, xfwd: false, proxyTimeout: 30_000 });
+  // The platform declares its own types; whatever the route, no browser may sniff another (proxied answers included).
+  proxy.on('proxyRes', (proxyRes) => {
+    proxyRes.headers['x-content-type-options'] = 'nosniff';
+  });
   proxy.on('error', (error, _req, res) => {
     // A browser that closed its page resets its own socket: nothing failed on the platform's side.
     const code = (error as NodeJS.ErrnoException).code;
@@ -99,7 +113,9 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     const clientWentAway = (code === 'ECONNRESET' || code === 'EPIPE') && (!clientSocket || clientSocket.destroyed);
     if (!clientWentAway) console.warn(`[lobby] platform proxy error: ${error.message}`);
     if (res instanceof http.ServerResponse && !res.headersSent) {
-      res.writeHead(502, { 'content-type': 'application/json' });
+      // The platform drops an upload it refused for its size: that is the client's 413, not a 502.
+      if ((bodyBytes.get(_req) ?? 0) > MAX_REQUEST_BODY_BYTES) return refuseTooLarge(res);
+      res.writeHead(502, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' });
       res.end(JSON.stringify({ errors: [{ message: 'The platform is unavailable', extensions: { reason: 'PlatformUnavailable' } }] }));
     } else if (res && 'destroy' in res) {
       (res as Socket).destroy();
@@ -137,9 +153,25 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     }
     if (req.url && isProxiedPath(req.url)) {
       if (!prepareForPlatform(req)) {
-        res.writeHead(parseHostHeader(req.headers.host) ? 404 : 400, { 'content-type': 'text/plain' });
+        res.writeHead(parseHostHeader(req.headers.host) ? 404 : 400, { 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' });
         res.end('No site is configured for this host.');
         return;
+      }
+      // A body over the ceiling every platform route shares never leaves the lobby; one without a
+      // length is counted on its way through, so a refusal mid-upload is still a 413.
+      if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) {
+        // Read the upload to the end (so the client hears the 413 instead of a broken pipe), up to a
+        // bound past which the connection is cut.
+        let drained = 0;
+        req.on('data', (chunk: Buffer) => {
+          drained += chunk.length;
+          if (drained > 8 * MAX_REQUEST_BODY_BYTES) req.destroy();
+        });
+        return refuseTooLarge(res);
+      }
+      if (req.headers['transfer-encoding']) {
+        bodyBytes.set(req, 0);
+        req.on('data', (chunk: Buffer) => bodyBytes.set(req, (bodyBytes.get(req) ?? 0) + chunk.length));
       }
       // GraphQL answers and artwork are compressed; the platform's pages and streams pass untouched.
       if (req.url.startsWith('/media/') || req.url.startsWith('/graphql') || req.url.startsWith('/api/graphql')) {

@@ -14,6 +14,7 @@ import { createFeedHandler } from './feed/routes.ts';
 import { createGameRoutes } from './games/routes.ts';
 import type { PlatformServices } from './graphql/context.ts';
 import { newTraceId } from './graphql/errors.ts';
+import { BodyTooLargeError } from './web/body.ts';
 import { createGraphQLHandler } from './graphql/http.ts';
 import { createMediaHandler } from './media/routes.ts';
 import { createOidcRealms } from './oidc/provider.ts';
@@ -78,7 +79,15 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   }
 
   return (req, res) => {
+    // Every answer, whichever route writes it: no browser may guess another type than the one declared.
+    res.setHeader('x-content-type-options', 'nosniff');
     route(req, res).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) {
+        // Whichever route read it: a 413 that says the ceiling, and the upload ends with the connection.
+        if (!res.headersSent) res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', connection: 'close' });
+        res.end(JSON.stringify({ error: error.message }));
+        return;
+      }
       const traceId = newTraceId();
       console.error(`[platform] ${req.method} ${req.url} failed (traceId ${traceId}):`, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

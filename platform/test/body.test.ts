@@ -27,11 +27,8 @@ describe('request bodies', () => {
   });
 
   it('refuses a body past the ceiling with the route\'s error and stops reading', async () => {
-    const outcome = await fetch(url, { method: 'POST', body: 'x'.repeat(64 * 1024) }).then(
-      async (response) => `${response.status} ${await response.text()}`,
-      // The connection is dropped mid-upload, which the client may see before the answer.
-      () => 'connection dropped',
-    );
-    expect(['413 body over 16 bytes', 'connection dropped']).toContain(outcome);
+    // The answer arrives whole: the connection is not dropped before it (a proxy in front would say 502).
+    const response = await fetch(url, { method: 'POST', body: 'x'.repeat(64 * 1024) });
+    expect(`${response.status} ${await response.text()}`).toBe('413 body over 16 bytes');
   });
 });

@@ -43,7 +43,7 @@ function statusWord(texts: PageLocale, status: string): string {
 const STATUS_CODES: Record<string, number> = { AuthenticationFailure: 401, NotFound: 404, BadRequest: 400, InsufficientFunds: 409 };
 
 /** A provider notification's body (at most 64 KB). */
-const readBody = (req: IncomingMessage) => readBodyText(req, 65_536, () => new PlatformError('BadRequest', 'Notification body too large'));
+const readBody = (req: IncomingMessage) => readBodyText(req, 65_536);
 
 /** Creates the handler of the provider pages and the notification endpoint; returns false for other paths. */
 export function createCashierRoutes(options: { cashier: Cashier; brands: BrandRegistry; db: Db; sandbox: SandboxGate }) {

@@ -12,15 +12,11 @@ import type { GraphQLContext, PlatformServices } from './context.ts';
 import { formatPlatformError, withExtensions } from './errors.ts';
 import { costRefusal, MAX_QUERY_TOKENS, queryCost, queryLimitRules, tooLargeError } from './limits.ts';
 import { createSchema } from './schema.ts';
-import { readBodyText } from '../web/body.ts';
+import { BodyTooLargeError, readBodyText } from '../web/body.ts';
+import { MAX_REQUEST_BODY_BYTES as MAX_BODY_BYTES } from '../../../shared/http-limits.ts';
 
-/** Largest request body accepted; real queries are a few kilobytes. */
-const MAX_BODY_BYTES = 1_000_000;
-
-class BodyTooLargeError extends Error {}
-
-/** Reads a request body as text, refusing more than MAX_BODY_BYTES. */
-const readBody = (req: IncomingMessage) => readBodyText(req, MAX_BODY_BYTES, () => new BodyTooLargeError());
+/** Reads a request body as text, refusing more than MAX_BODY_BYTES (real queries are a few kilobytes). */
+const readBody = (req: IncomingMessage) => readBodyText(req, MAX_BODY_BYTES);
 
 /** Whether a GraphQL response body carries an AuthenticationFailure error. */
 function authenticationFailed(body: string): boolean {
@@ -79,7 +75,7 @@ export function createGraphQLHandler(
   return async (req, res) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     try {
-      if (declared > MAX_BODY_BYTES) throw new BodyTooLargeError();
+      if (declared > MAX_BODY_BYTES) throw new BodyTooLargeError(MAX_BODY_BYTES);
       const [body, init] = await handle({
         url: req.url ?? '/',
         method: req.method ?? 'GET',
@@ -91,6 +87,12 @@ export function createGraphQLHandler(
       // A missing, expired or invalid token is HTTP 401 too (spec section 8: AuthenticationFailure or 401 refreshes).
       if (init.status === 200 && typeof body === 'string' && body.includes('"AuthenticationFailure"') && authenticationFailed(body)) {
         res.writeHead(401, { ...init.headers, 'www-authenticate': 'Bearer error="invalid_token"' }).end(body);
+        return;
+      }
+      // An operation refused for its cost (known once the variables are, still before anything runs) is a
+      // request error like the other limits: 400 for clients of GraphQL over HTTP's own media type.
+      if (init.status === 200 && typeof body === 'string' && body.startsWith('{"errors"') && body.includes('"QueryTooCostly"') && String(req.headers.accept ?? '').includes('application/graphql-response+json')) {
+        res.writeHead(400, init.headers).end(body);
         return;
       }
       // A rate-limited attempt is HTTP 429 with the wait in Retry-After, so clients and proxies can back off.

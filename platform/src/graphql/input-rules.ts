@@ -40,6 +40,15 @@ export const FORMATS: Readonly<Record<string, { pattern: RegExp; expected: strin
 // Every C0 and C1 control character, DEL included.
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 
+/** The spec's limit for passwords, which are longer than other text (section 5; ASVS asks for at least 64). */
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** What is wrong with one piece of form text under the same rules (the platform's HTML forms), or null. */
+export function textProblem(value: string, limit = MAX_TEXT_LENGTH): 'tooLong' | 'controlCharacters' | null {
+  if (value.length > limit) return 'tooLong';
+  return CONTROL_CHARACTERS.test(value) ? 'controlCharacters' : null;
+}
+
 /** The zod schema of one text argument or field. */
 function textSchema(name: string): z.ZodType<string> {
   const limit = TEXT_LIMITS[name] ?? MAX_TEXT_LENGTH;

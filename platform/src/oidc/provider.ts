@@ -34,6 +34,7 @@ import { brandTheme, readForm, sendHtml } from '../web/html.ts';
 import { clientAddress } from '../geo/country.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import { brandPageLocale } from '../i18n/page-texts.ts';
+import { MAX_PASSWORD_LENGTH, MAX_TEXT_LENGTH, textProblem } from '../graphql/input-rules.ts';
 import type { PageTheme } from '../web/html.ts';
 import { postgresAdapter } from './adapter.ts';
 import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
@@ -266,9 +267,21 @@ export function createOidcRealms(options: {
       await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The player cancelled the sign-in' }, { mergeWithLastSubmission: false });
       return;
     }
+    // The form's one input boundary, as for GraphQL arguments: every field at most 100 characters (a
+    // password 128, the hidden version list 500) and no control characters, before anything reads it.
+    const inputErrors: Record<string, string> = {};
+    for (const [name, value] of form.entries()) {
+      const limit = name === 'password' ? MAX_PASSWORD_LENGTH : name === 'legalVersions' ? 500 : MAX_TEXT_LENGTH;
+      const problem = textProblem(value, limit);
+      if (problem) inputErrors[name] = texts.t(problem === 'tooLong' ? 'idp.error.tooLong' : 'idp.error.controlCharacters', { max: limit });
+    }
     if (kind === 'login') {
       const identifier = (form.get('identifier') ?? '').trim();
       const password = form.get('password') ?? '';
+      if (Object.keys(inputErrors).length > 0) {
+        sendHtml(res, 400, loginPage({ ...render, values: { identifier: inputErrors.identifier ? '' : identifier }, errors: inputErrors }));
+        return;
+      }
       const player = identifier ? await findPlayer(db, brand.id, identifier, 'email-or-username') : null;
       // Password guesses per account, whichever of its names (username, e-mail, any case) was typed;
       // per typed name, lower-cased, when no account has it; plus the ceiling per address.
@@ -323,6 +336,8 @@ export function createOidcRealms(options: {
         errors.terms = texts.t('idp.error.termsChanged');
         values.terms = '';
       }
+      Object.assign(errors, inputErrors);
+      for (const name of Object.keys(inputErrors)) if (name in values) values[name] = '';
       const registerAgain = (status: number, shown: Record<string, string>) =>
         sendHtml(res, status, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors: shown }));
       if (Object.keys(errors).length > 0) {

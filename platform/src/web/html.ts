@@ -155,5 +155,5 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
 
 /** Reads an application/x-www-form-urlencoded body (at most 64 KB). */
 export async function readForm(req: import('node:http').IncomingMessage): Promise<URLSearchParams> {
-  return new URLSearchParams(await readBodyText(req, 65_536, () => new Error('Form body too large')));
+  return new URLSearchParams(await readBodyText(req, 65_536));
 }

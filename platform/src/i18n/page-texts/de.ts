@@ -61,6 +61,8 @@ export const DE: PageTextTable = {
   'idp.error.phoneInvalid': 'Schreiben Sie die Nummer mit + und Ländervorwahl, zum Beispiel {example}.',
   'idp.error.termsMissing': 'Akzeptieren Sie die Bedingungen und die Datenschutzerklärung, um ein Konto zu erstellen.',
   'idp.error.termsChanged': 'Die Bedingungen haben sich während Ihrer Registrierung geändert: Lesen Sie die neue Fassung und akzeptieren Sie sie erneut.',
+  'idp.error.tooLong': 'Verwenden Sie höchstens {max} Zeichen.',
+  'idp.error.controlCharacters': 'Entfernen Sie die Steuerzeichen (etwa Tabulatoren oder Zeilenumbrüche).',
   'idp.field.emailCode': 'Code aus der E-Mail',
   'idp.registerCode.title': 'Prüfen Sie Ihre E-Mails',
   'idp.registerCode.heading': 'Prüfen Sie Ihre E-Mails',

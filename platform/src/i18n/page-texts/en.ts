@@ -65,6 +65,8 @@ export const EN = {
   'idp.error.phoneInvalid': 'Write the number with + and the country code, like {example}.',
   'idp.error.termsMissing': 'Accept the terms and the privacy policy to create an account.',
   'idp.error.termsChanged': 'The terms changed while you were registering: read the new version and accept it again.',
+  'idp.error.tooLong': 'Use at most {max} characters.',
+  'idp.error.controlCharacters': 'Remove the control characters (such as tabs or line breaks).',
   'idp.field.emailCode': 'Code from the e-mail',
   'idp.registerCode.title': 'Check your e-mail',
   'idp.registerCode.heading': 'Check your e-mail',

@@ -61,6 +61,8 @@ export const ET_EE: PageTextTable = {
   'idp.error.phoneInvalid': 'Kirjuta number koos + märgi ja riigikoodiga, näiteks {example}.',
   'idp.error.termsMissing': 'Konto loomiseks nõustu tingimuste ja privaatsuspoliitikaga.',
   'idp.error.termsChanged': 'Tingimused muutusid registreerimise ajal: loe uus versioon läbi ja nõustu sellega uuesti.',
+  'idp.error.tooLong': 'Kasuta kõige rohkem {max} märki.',
+  'idp.error.controlCharacters': 'Eemalda juhtmärgid (näiteks tabulaatorid või reavahetused).',
   'idp.field.emailCode': 'Kood e-kirjast',
   'idp.registerCode.title': 'Vaata oma e-posti',
   'idp.registerCode.heading': 'Vaata oma e-posti',

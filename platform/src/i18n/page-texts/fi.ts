@@ -61,6 +61,8 @@ export const FI: PageTextTable = {
   'idp.error.phoneInvalid': 'Kirjoita numero +-merkin ja maatunnuksen kanssa, esimerkiksi {example}.',
   'idp.error.termsMissing': 'Hyväksy käyttöehdot ja tietosuojakäytäntö luodaksesi tilin.',
   'idp.error.termsChanged': 'Ehdot muuttuivat rekisteröitymisesi aikana: lue uusi versio ja hyväksy se uudelleen.',
+  'idp.error.tooLong': 'Käytä enintään {max} merkkiä.',
+  'idp.error.controlCharacters': 'Poista ohjausmerkit (kuten sarkaimet tai rivinvaihdot).',
   'idp.field.emailCode': 'Sähköpostin koodi',
   'idp.registerCode.title': 'Tarkista sähköpostisi',
   'idp.registerCode.heading': 'Tarkista sähköpostisi',

@@ -61,6 +61,8 @@ export const FR: PageTextTable = {
   'idp.error.phoneInvalid': 'Écrivez le numéro avec + et l’indicatif du pays, par exemple {example}.',
   'idp.error.termsMissing': 'Acceptez les conditions et la politique de confidentialité pour créer un compte.',
   'idp.error.termsChanged': 'Les conditions ont changé pendant votre inscription : lisez la nouvelle version et acceptez-la à nouveau.',
+  'idp.error.tooLong': 'Utilisez au plus {max} caractères.',
+  'idp.error.controlCharacters': 'Retirez les caractères de contrôle (tabulations, retours à la ligne…).',
   'idp.field.emailCode': 'Code reçu par e-mail',
   'idp.registerCode.title': 'Consultez vos e-mails',
   'idp.registerCode.heading': 'Consultez vos e-mails',

@@ -61,6 +61,8 @@ export const IT: PageTextTable = {
   'idp.error.phoneInvalid': 'Scrivi il numero con + e il prefisso internazionale, ad esempio {example}.',
   'idp.error.termsMissing': 'Accetta i termini e l’informativa sulla privacy per creare un account.',
   'idp.error.termsChanged': 'I termini sono cambiati durante la registrazione: leggi la nuova versione e accettala di nuovo.',
+  'idp.error.tooLong': 'Usa al massimo {max} caratteri.',
+  'idp.error.controlCharacters': 'Rimuovi i caratteri di controllo (come tabulazioni o a capo).',
   'idp.field.emailCode': 'Codice dall’email',
   'idp.registerCode.title': 'Controlla la tua email',
   'idp.registerCode.heading': 'Controlla la tua email',

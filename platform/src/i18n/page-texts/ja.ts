@@ -61,6 +61,8 @@ export const JA: PageTextTable = {
   'idp.error.phoneInvalid': '+ と国番号を付けて入力してください（例：{example}）。',
   'idp.error.termsMissing': 'アカウントを作成するには、利用規約とプライバシーポリシーに同意してください。',
   'idp.error.termsChanged': '登録中に規約が更新されました。新しいバージョンを読んで、もう一度同意してください。',
+  'idp.error.tooLong': '{max}文字以内で入力してください。',
+  'idp.error.controlCharacters': '制御文字（タブや改行など）を取り除いてください。',
   'idp.field.emailCode': 'メールに記載のコード',
   'idp.registerCode.title': 'メールを確認してください',
   'idp.registerCode.heading': 'メールを確認してください',

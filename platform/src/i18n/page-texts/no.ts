@@ -61,6 +61,8 @@ export const NO: PageTextTable = {
   'idp.error.phoneInvalid': 'Skriv nummeret med + og landskode, for eksempel {example}.',
   'idp.error.termsMissing': 'Godta vilkårene og personvernerklæringen for å opprette en konto.',
   'idp.error.termsChanged': 'Vilkårene ble endret mens du registrerte deg: les den nye versjonen og godta den på nytt.',
+  'idp.error.tooLong': 'Bruk høyst {max} tegn.',
+  'idp.error.controlCharacters': 'Fjern kontrolltegnene (som tabulatorer eller linjeskift).',
   'idp.field.emailCode': 'Kode fra e-posten',
   'idp.registerCode.title': 'Sjekk e-posten din',
   'idp.registerCode.heading': 'Sjekk e-posten din',
