@@ -12,7 +12,10 @@
  *   is cached): from the click on the header's balance (its Deposit entry) to the cashier's form usable
  *   (amount field on screen, submit enabled), measured in the page; on a phone with 4x CPU slowdown and on a desktop
  *   with the pointer resting on the entry first (hover prefetch). BENCH_CASHIER_RUNS (5) each, medians.
- * BENCH_ONLY=lighthouse,js,render,cashier runs only the named sections.
+ * - A normal player's GraphQL query (a page of game tiles) through the lobby: p50 and p99 alone, beside
+ *   a stream of hostile requests (alias, cost and depth bombs, 2 MB bodies, all refused), and beside a
+ *   stream of the costliest query the limits allow; each as a ratio to alone. BENCH_QUERY_RUNS (300).
+ * BENCH_ONLY=lighthouse,js,render,cashier,hostile runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
 import autocannon from 'autocannon';
@@ -27,6 +30,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 import { firstVisitFlags } from './lighthouse-first-visit.ts';
+import { ALIAS_BOMB, COST_BOMB, HEAVIEST_ALLOWED, HUGE_BODY, NESTING_BOMB, NORMAL_QUERY, percentile } from '../tests/support/hostile.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -38,7 +42,8 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
 /** The anonymous casino lobby whose JavaScript and render throughput are measured. */
 const lobbyPath = '/en/';
 const CASHIER_RUNS = Number(process.env.BENCH_CASHIER_RUNS ?? 5);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,render,cashier').split(',').map((name) => name.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,render,cashier,hostile').split(',').map((name) => name.trim()));
+const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 300);
 
 assertChromium();
 const data = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
@@ -295,6 +300,7 @@ try {
     line('phone, 4x CPU slowdown, tap on the balance', runs.phone);
     line('desktop, hover then click on the balance', runs.desktop);
   }
+  if (ONLY.has('hostile')) await hostileSection();
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
@@ -347,3 +353,59 @@ async function renderSection() {
   console.log(`  casino lobby   ${lobbyRps.toFixed(0)} req/s   (rounds: ${lobby.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`  ratio lobby/bare ${(lobbyRps / bareRps).toFixed(2)}   (budget: at least 0.50)`);
 }
+
+/** One GraphQL POST through the lobby as the brand's site; resolves with the status once the answer is read. */
+async function postGraphql(body: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${PORT}/graphql`, {
+    method: 'POST',
+    headers: { host: `${BRAND}.localhost:${PORT}`, 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Milliseconds of each of `runs` normal queries in a row, while `beside` (if any) keeps sending its bodies. */
+async function normalQueryTimes(runs: number, beside: string[] = []): Promise<{ times: number[]; sent: number }> {
+  let running = true;
+  let sent = 0;
+  // Four attackers at once, each sending its next request as soon as the last is answered.
+  const attackers = beside.length === 0 ? [] : Array.from({ length: 4 }, async (_, index) => {
+    for (let next = index; running; next += 1) {
+      await postGraphql(beside[next % beside.length] as string);
+      sent += 1;
+    }
+  });
+  const times: number[] = [];
+  const normal = JSON.stringify({ query: NORMAL_QUERY });
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    const status = await postGraphql(normal);
+    if (status !== 200) throw new Error(`The normal query answered ${status}`);
+    times.push(performance.now() - started);
+  }
+  running = false;
+  await Promise.all(attackers);
+  return { times, sent };
+}
+
+async function hostileSection() {
+  await normalQueryTimes(30);
+  const alone = await normalQueryTimes(QUERY_RUNS);
+  const [p50, p99] = [percentile(alone.times, 50), percentile(alone.times, 99)];
+  const row = (name: string, run: { times: number[]; sent: number }) => {
+    const [r50, r99] = [percentile(run.times, 50), percentile(run.times, 99)];
+    console.log(`  ${name.padEnd(34)} p50 ${`${r50.toFixed(1)} ms`.padStart(9)} (x${(r50 / p50).toFixed(2)})   p99 ${`${r99.toFixed(1)} ms`.padStart(9)} (x${(r99 / p99).toFixed(2)})${run.sent ? `   ${run.sent} sent beside` : ''}`);
+  };
+  console.log(`\nA normal player's query through the lobby, ${QUERY_RUNS} in a row, alone and beside 4 clients sending (ratios to alone, same run):`);
+  row('alone', alone);
+  const beside: [string, string][] = [
+    ['alias bombs (refused)', JSON.stringify({ query: ALIAS_BOMB })],
+    ['cost bombs (refused)', JSON.stringify({ query: COST_BOMB })],
+    ['depth bombs (refused)', JSON.stringify({ query: NESTING_BOMB })],
+    ['2 MB bodies (refused)', HUGE_BODY],
+    ['the costliest allowed query', JSON.stringify({ query: HEAVIEST_ALLOWED })],
+  ];
+  for (const [name, body] of beside) row(name, await normalQueryTimes(QUERY_RUNS, [body]));
+}
+

@@ -12,6 +12,9 @@ export const NORMAL_QUERY = `{ ${list(24)} }`;
 /** Many aliased lists of the largest page: megabytes and seconds of work if it ran. */
 export const ALIAS_BOMB = `{ ${Array.from({ length: 40 }, (_, index) => `a${index}: ${list(100)}`).join(' ')} }`;
 
+/** The costliest query the limits let through (six lists of the largest page, just under the cost limit). */
+export const HEAVIEST_ALLOWED = `{ ${Array.from({ length: 6 }, (_, index) => `a${index}: ${list(100)}`).join(' ')} }`;
+
 /** Under the alias limit, over the cost limit. */
 export const COST_BOMB = `{ ${Array.from({ length: 8 }, (_, index) => `a${index}: ${list(100)}`).join(' ')} }`;
 
