@@ -15,7 +15,7 @@ import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
 import { cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierContext, takeCashierContext } from './api.ts';
-import { forgetIntent, intentKey } from './intent.ts';
+import { forgetIntent, intentKey, type IntentKind } from './intent.ts';
 import type { LastCompletedDeposit, Payment } from './queries.ts';
 import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
@@ -45,6 +45,41 @@ function explain(error: unknown, texts: CashierTexts, locale: Locale): string {
     case 'BadUserInput': return error.message;
     default: return texts.errorGeneric;
   }
+}
+
+/**
+ * The one submit flow of the cashier's money forms: the amount checked against the minimum first, one
+ * request at a time (a second click while one is in flight does nothing), the intent's idempotency
+ * key sent with it (kept through a network failure, so a retry replays rather than pays twice), and
+ * the reason shown when it is refused. `send` gets the amount as the platform writes it ("25.50") and
+ * the key; it returns false when the intent stays open (the provider page finishes it).
+ */
+function useMoneySubmit(kind: IntentKind, { texts, locale, currency, minimum }: { texts: CashierTexts; locale: Locale; currency: string; minimum: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const submit = async (amount: string, request: Record<string, string | boolean>, send: (normalised: string, idempotencyKey: string) => Promise<boolean>) => {
+    if (inFlight.current) return;
+    const problem = amountProblem(amount, currency, minimum);
+    if (problem) {
+      setError(problem === 'invalid' ? texts.errorInvalidAmount : fill(texts.errorBelowMinimum, { amount: formatMoney(minimum, currency, locale) }));
+      return;
+    }
+    const normalised = amount.trim().replace(',', '.');
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      if (await send(normalised, intentKey(kind, { ...request, amount: normalised, currency }))) forgetIntent(kind);
+    } catch (failure) {
+      if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent(kind);
+      setError(explain(failure, texts, locale));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+  return { error, busy, submit };
 }
 
 interface PanelProps {
@@ -145,9 +180,7 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
   const [amount, setAmount] = useState(() => deepLink?.amount ?? (memory && memory.currency === currency ? memory.amount : ''));
   const [provider, setProvider] = useState<CashierProvider>(() => providerOf(deepLink?.paymentMethod) ?? 'TRUSTLY');
   const [useLast, setUseLast] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { error, busy, submit: submitMoney } = useMoneySubmit('deposit', { texts, locale, currency, minimum });
   const autoSubmitted = useRef(false);
   const ids = useId();
   const lastAccount = (() => {
@@ -160,20 +193,11 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
   const offerLast = lastUsedAccountFeature && last !== null && lastAccount !== null;
 
   const submit = async () => {
-    if (inFlight.current || !wallet) return;
-    const problem = amountProblem(amount, currency, minimum);
-    if (problem) {
-      setError(problem === 'invalid' ? texts.errorInvalidAmount : fill(texts.errorBelowMinimum, { amount: formatMoney(minimum, currency, locale) }));
-      return;
-    }
+    if (!wallet) return;
     const chosen = useLast && last ? last.provider : provider;
-    const normalised = amount.trim().replace(',', '.');
-    const request = { amount: normalised, currency, provider: chosen, useLastUsedAccount: useLast && offerLast };
-    inFlight.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await initiateDeposit({ ...request, idempotencyKey: intentKey('deposit', request), returnUrl });
+    const useLastUsedAccount = useLast && offerLast;
+    await submitMoney(amount, { provider: chosen, useLastUsedAccount }, async (normalised, idempotencyKey) => {
+      const result = await initiateDeposit({ amount: normalised, currency, provider: chosen, useLastUsedAccount, idempotencyKey, returnUrl });
       localStorage.setItem(DEPOSIT_MEMORY_KEY, JSON.stringify({ amount: normalised, currency }));
       if (result.redirectUrl) {
         // The intent stays until the provider page sends the player back with the outcome. The
@@ -181,18 +205,12 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
         const target = new URL(result.redirectUrl, location.origin);
         target.searchParams.set('locale', locale);
         location.assign(target.href);
-        return;
+        return false;
       }
-      forgetIntent('deposit');
       if (result.payment.status === 'Completed') showFeedback('success', fill(texts.depositCompleted, { amount: formatMoney(result.payment.amount, currency, locale) }), { namespace: 'cashier' });
       onDone();
-    } catch (failure) {
-      if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent('deposit');
-      setError(explain(failure, texts, locale));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+      return true;
+    });
   };
 
   // A deep link with autoSubmit submits once, as soon as the wallet (and so the currency) is known.
@@ -254,35 +272,18 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
   const [picked, setType] = useState<'Instant' | 'Manual'>('Instant');
   // A block that arrives (the player's data loads or changes) turns Instant off at once.
   const type = instantBlocked ? 'Manual' : picked;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { error, busy, submit: submitMoney } = useMoneySubmit('withdrawal', { texts, locale, currency, minimum });
   const ids = useId();
 
   const submit = async () => {
-    if (inFlight.current || !wallet) return;
-    const problem = amountProblem(amount, currency, minimum);
-    if (problem) {
-      setError(problem === 'invalid' ? texts.errorInvalidAmount : fill(texts.errorBelowMinimum, { amount: formatMoney(minimum, currency, locale) }));
-      return;
-    }
-    const request = { amount: amount.trim().replace(',', '.'), currency, withdrawalType: type };
-    inFlight.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await initiateWithdrawal({ ...request, idempotencyKey: intentKey('withdrawal', request) });
-      forgetIntent('withdrawal');
+    if (!wallet) return;
+    await submitMoney(amount, { withdrawalType: type }, async (normalised, idempotencyKey) => {
+      await initiateWithdrawal({ amount: normalised, currency, withdrawalType: type, idempotencyKey });
       setAmount('');
       showFeedback('success', texts.withdrawInitiated, { namespace: 'cashier' });
       await onChanged();
-    } catch (failure) {
-      if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent('withdrawal');
-      setError(explain(failure, texts, locale));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+      return true;
+    });
   };
 
   const cancel = async (payment: Payment) => {
