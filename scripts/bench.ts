@@ -15,6 +15,8 @@
  * - A normal player's GraphQL query (a page of game tiles) through the lobby: p50 and p99 alone, beside
  *   a stream of hostile requests (alias, cost and depth bombs, 2 MB bodies, all refused), and beside a
  *   stream of the costliest query the limits allow; each as a ratio to alone. BENCH_QUERY_RUNS (300).
+ * - The host's noise in the same run (scripts/host-noise.ts): a fixed piece of CPU work timed before and
+ *   after each section, beside the load average; sections measured on a busy host are named.
  * BENCH_ONLY=lighthouse,js,render,cashier,hostile runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
@@ -30,6 +32,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 import { firstVisitFlags } from './lighthouse-first-visit.ts';
+import { createHostNoise } from './host-noise.ts';
 import { ALIAS_BOMB, COST_BOMB, HEAVIEST_ALLOWED, HUGE_BODY, NESTING_BOMB, NORMAL_QUERY, percentile } from '../tests/support/hostile.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -288,19 +291,21 @@ async function measureFirstCashierOpen() {
   }
 }
 
+const host = createHostNoise();
 try {
-  if (ONLY.has('lighthouse')) await lighthouseSection();
-  if (ONLY.has('js')) await javascriptSection();
-  if (ONLY.has('render')) await renderSection();
-  if (ONLY.has('cashier')) {
+  if (ONLY.has('lighthouse')) await host.around('lighthouse', lighthouseSection);
+  if (ONLY.has('js')) await host.around('js', javascriptSection);
+  if (ONLY.has('render')) await host.around('render', renderSection);
+  if (ONLY.has('cashier')) await host.around('cashier', async () => {
     const runs = await measureFirstCashierOpen();
     const line = (name: string, values: number[]) =>
       console.log(`  ${name.padEnd(44)} median ${`${median(values).toFixed(0)} ms`.padStart(7)}   slowest ${`${Math.max(...values).toFixed(0)} ms`.padStart(7)}   (runs: ${values.map((value) => value.toFixed(0)).join(', ')})`);
     console.log(`\nFirst cashier open, signed-in demo player, fresh browser context each run (${CASHIER_RUNS} runs; budget: under 1000 ms):`);
     line('phone, 4x CPU slowdown, tap on the balance', runs.phone);
     line('desktop, hover then click on the balance', runs.desktop);
-  }
-  if (ONLY.has('hostile')) await hostileSection();
+  });
+  if (ONLY.has('hostile')) await host.around('hostile', hostileSection);
+  for (const line of host.report()) console.log(line);
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
