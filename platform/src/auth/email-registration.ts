@@ -76,6 +76,8 @@ export function createEmailRegistration(db: Db): EmailRegistration {
       const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
       const minutes = Math.round(EMAIL_CODE_TTL_SECONDS / 60);
       await db.transaction(async (tx) => {
+        // Registrations nobody finished keep their fields (a password hash, a name) no longer than a day.
+        await tx.query("delete from pending_registrations where expires_at < now() - interval '1 day'");
         const taken = await findPlayer(tx, brand.id, email, 'email-or-username');
         await tx.query(
           `insert into pending_registrations (id, brand, email, code_hash, data, expires_at)
