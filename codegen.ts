@@ -56,7 +56,15 @@ const config: CodegenConfig = {
         contextType: '../context.ts#GraphQLContext',
         useIndexSignature: false,
         // Resolvers return the internal objects their child resolvers read; mapped below where they differ.
-        mappers: {},
+        mappers: {
+          Game: '../../catalogue/graphql.ts#GameNode',
+          Studio: '../../catalogue/graphql.ts#StudioParent',
+          GameCategory: '../../catalogue/graphql.ts#CategoryParent',
+          Payment: '../../cashier/payment-store.ts#PaymentRow',
+          Viewer: '../../players/graphql.ts#ViewerParent',
+          Player: '../../players/repository.ts#PlayerRow',
+          Customer: '../../players/repository.ts#PlayerRow',
+        },
       },
     },
   },

@@ -228,10 +228,20 @@ async function viewerRow(ctx: GraphQLContext & { viewerRow?: Promise<PlayerRow |
   return row;
 }
 
-/** Resolvers of the viewer query. */
+/** The viewer as resolvers see it: the session; everything else is resolved from the bearer token. */
+export interface ViewerParent {
+  sessionId: string;
+  flow: string;
+}
+
+/**
+ * Resolvers of the viewer query. Not typed with the generated Resolvers yet: the player row's
+ * status columns are plain strings where the schema has enums (AccountState, VerificationState,
+ * SourceOfWealthState), and selfExclusionDetails/timeouts do not prove their dates non-null.
+ */
 export const playerResolvers = {
   Query: {
-    async viewer(_: unknown, __: unknown, ctx: GraphQLContext) {
+    async viewer(_: unknown, __: unknown, ctx: GraphQLContext): Promise<ViewerParent> {
       const auth = await ctx.auth();
       return { sessionId: auth.sid, flow: auth.flow };
     },

@@ -6,7 +6,7 @@
  * on the next page. Its buttons stay disabled until the island has hydrated: a submit before that
  * would reload the page with the number in the address. What was typed before is kept.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { GraphqlClientError, graphqlRequest } from '../../lib/graphql-client.ts';
 import { RequestSmsLoginCodeDocument, ResendSmsLoginCodeDocument, VerifySmsLoginCodeDocument } from '../../lib/graphql/generated/graphql.ts';
@@ -102,7 +102,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
   const alert = error ? <p id={errorId} className="auth-form__error" role="alert">{error}</p> : null;
 
   if (mode === 'phone') {
-    const submit = (event: FormEvent) => {
+    const submit = (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       const number = value.trim();
       if (!/^\+?[\d\s()-]{6,20}$/.test(number)) {
@@ -153,7 +153,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
     );
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = value.replace(/\s/g, '');
     if (!/^\d{4,8}$/.test(code)) {

@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 
 describe('generated GraphQL types', () => {
   it('match the schema and the operations (regenerate with npm run codegen)', async () => {
-    const outputs = await generate({ ...config, cwd: ROOT, silent: true, verbose: false }, false);
+    const outputs: { filename: string; content: string }[] = await generate({ ...config, cwd: ROOT, silent: true, verbose: false }, false);
     expect(outputs.map((output) => resolve(ROOT, output.filename)).sort()).toEqual(
       Object.keys(config.generates).map((file) => resolve(ROOT, file)).sort(),
     );
