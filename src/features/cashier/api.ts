@@ -16,7 +16,7 @@ import {
   type InitiateDepositMutation,
   type InitiateWithdrawalInput,
   type PaymentHistoryQueryVariables,
-} from '../../lib/graphql/generated/graphql.ts';
+} from '../../lib/graphql/generated/player.ts';
 import type { LastCompletedDeposit, Payment, PaymentPage } from './queries.ts';
 
 // The cashier's documents (cashier.graphql), sent through the player's Apollo client.

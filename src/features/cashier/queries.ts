@@ -4,7 +4,7 @@
  */
 import type {
   CashierPaymentFragment, LastCompletedDepositQuery, PaymentPageFragment,
-} from '../../lib/graphql/generated/graphql.ts';
+} from '../../lib/graphql/generated/player.ts';
 
 /** A payment as the cashier shows it (the CashierPayment fragment). */
 export type Payment = CashierPaymentFragment;

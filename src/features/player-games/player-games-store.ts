@@ -13,7 +13,7 @@ import { $wallet } from '../wallet/wallet-store.ts';
 import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
   AddFavouriteGameDocument, FavouriteGamesDocument, RemoveFavouriteGameDocument, SyncRecentlyPlayedGamesDocument,
-} from '../../lib/graphql/generated/graphql.ts';
+} from '../../lib/graphql/generated/player.ts';
 import { everyNth, MAX_RECENTLY_PLAYED_GAMES, RECENTLY_PLAYED_REFRESH_EVERY, recentlyPlayedTiles } from './recently-played.ts';
 
 /** A player game list: loading until the first answer, then ready (or failed). */

@@ -3,7 +3,7 @@
  * balance change), kept apart from the store so they are tested on their own.
  */
 import type { GameTileData } from '../games/types.ts';
-import type { SyncRecentlyPlayedGamesQuery } from '../../lib/graphql/generated/graphql.ts';
+import type { SyncRecentlyPlayedGamesQuery } from '../../lib/graphql/generated/player.ts';
 
 /** One entry of recentlyPlayedGamesV2 as the lobby asks for it (the descriptor is JSON: read with care). */
 export type RecentlyPlayedEntry = NonNullable<SyncRecentlyPlayedGamesQuery['viewer']>['recentlyPlayedGamesV2'][number];

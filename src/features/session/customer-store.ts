@@ -4,7 +4,7 @@
  * Lifecycle: null for visitors; filled from GetCustomerInfo; CustomerPopUpAdded adds pop-up ids.
  */
 import { atom } from 'nanostores';
-import type { GetCustomerInfoQuery } from '../../lib/graphql/generated/graphql.ts';
+import type { GetCustomerInfoQuery } from '../../lib/graphql/generated/player.ts';
 
 /** The customer fields of spec section 3: GetCustomerInfo's viewer.customer. */
 export type Customer = NonNullable<GetCustomerInfoQuery['viewer']>['customer'];

@@ -28,7 +28,7 @@ import {
   RefreshAccessTokenDocument,
   SessionDestroyedDocument,
   WalletDocument,
-} from '../../lib/graphql/generated/graphql.ts';
+} from '../../lib/graphql/generated/player.ts';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
 import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
 import {

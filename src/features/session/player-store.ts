@@ -5,7 +5,7 @@
  * exist); the player runtime fills it from GetPlayerInfo and refetches it on PlayerUpdated.
  */
 import { atom } from 'nanostores';
-import type { GetPlayerInfoQuery } from '../../lib/graphql/generated/graphql.ts';
+import type { GetPlayerInfoQuery } from '../../lib/graphql/generated/player.ts';
 
 /** Player status (spec section 4). */
 export type PlayerStatus = 'LOADING' | 'LOGGED_IN' | 'LOGGED_OUT';

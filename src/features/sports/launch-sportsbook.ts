@@ -3,7 +3,7 @@
  * token), so bets placed in the frame debit their wallet. Loaded only for players on /sports/.
  */
 import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
-import { LaunchSportsbookDocument, type LaunchSportsbookMutation, type LaunchSportsbookMutationVariables } from '../../lib/graphql/generated/graphql.ts';
+import { LaunchSportsbookDocument, type LaunchSportsbookMutation, type LaunchSportsbookMutationVariables } from '../../lib/graphql/generated/player.ts';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
 
 // LaunchSportsbook (sports.graphql), sent with the player's bearer token.

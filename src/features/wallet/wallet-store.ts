@@ -6,7 +6,7 @@
  * event missed while the socket was down is not lost.
  */
 import { atom } from 'nanostores';
-import type { GetCustomerInfoQuery, WalletSubscription } from '../../lib/graphql/generated/graphql.ts';
+import type { GetCustomerInfoQuery, WalletSubscription } from '../../lib/graphql/generated/player.ts';
 
 /** Wallet status (spec section 4). */
 export type WalletStatus = 'LOADING' | 'STREAMING' | 'NOT_AVAILABLE';

@@ -3,15 +3,13 @@
  * files beside the features: each is a TypedDocumentString carrying its result and variables
  * types, so no caller names a result type by hand. This module reads them.
  */
-import type { TypedDocumentString } from './generated/graphql.ts';
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 
-export type { TypedDocumentString };
-
-/** The data a document answers with. */
-export type ResultOf<D> = D extends TypedDocumentString<infer R, infer _V> ? R : never;
-
-/** The variables a document takes. */
-export type VariablesOf<D> = D extends TypedDocumentString<infer _R, infer V> ? V : never;
+/**
+ * A generated document (the TypedDocumentString of generated/graphql.ts or generated/player.ts):
+ * its text, typed with its result and variables. Structural, as each generated module has its own class.
+ */
+export type TypedDocumentString<R, V> = DocumentTypeDecoration<R, V> & { toString(): string };
 
 /** The text a document is sent as. */
 export function documentText<R, V>(document: TypedDocumentString<R, V>): string {
