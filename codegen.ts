@@ -74,6 +74,8 @@ const config: CodegenConfig = {
           Viewer: '../../players/graphql.ts#ViewerParent',
           Player: '../../players/repository.ts#PlayerRow',
           Customer: '../../players/repository.ts#PlayerRow',
+          Wallet: '../../players/graphql.ts#WalletParent',
+          RecentlyPlayedGame: '../../players/graphql.ts#RecentlyPlayedParent',
         },
       },
     },

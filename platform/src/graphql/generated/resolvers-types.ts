@@ -2,7 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { GameNode, StudioParent, CategoryParent } from '../../catalogue/graphql.ts';
 import type { PaymentRow } from '../../cashier/payment-store.ts';
-import type { ViewerParent } from '../../players/graphql.ts';
+import type { ViewerParent, WalletParent, RecentlyPlayedParent } from '../../players/graphql.ts';
 import type { PlayerRow } from '../../players/repository.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
@@ -1425,7 +1425,7 @@ export type ResolversTypes = {
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  RecentlyPlayedGame: ResolverTypeWrapper<Omit<RecentlyPlayedGame, 'game'> & { game?: Maybe<ResolversTypes['Game']> }>;
+  RecentlyPlayedGame: ResolverTypeWrapper<RecentlyPlayedParent>;
   RequiredDocumentUpload: ResolverTypeWrapper<RequiredDocumentUpload>;
   RewardStatus: RewardStatus;
   RewardSummary: ResolverTypeWrapper<RewardSummary>;
@@ -1461,7 +1461,7 @@ export type ResolversTypes = {
   TransactionType: TransactionType;
   VerificationState: VerificationState;
   Viewer: ResolverTypeWrapper<ViewerParent>;
-  Wallet: ResolverTypeWrapper<Wallet>;
+  Wallet: ResolverTypeWrapper<WalletParent>;
   WithdrawalType: WithdrawalType;
   ZendeskToken: ResolverTypeWrapper<ZendeskToken>;
 };
@@ -1520,7 +1520,7 @@ export type ResolversParentTypes = {
   PlayerUpdatedEvent: PlayerUpdatedEvent;
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
   Query: Record<PropertyKey, never>;
-  RecentlyPlayedGame: Omit<RecentlyPlayedGame, 'game'> & { game?: Maybe<ResolversParentTypes['Game']> };
+  RecentlyPlayedGame: RecentlyPlayedParent;
   RequiredDocumentUpload: RequiredDocumentUpload;
   RewardSummary: RewardSummary;
   RewardUpdatedEvent: RewardUpdatedEvent;
@@ -1549,7 +1549,7 @@ export type ResolversParentTypes = {
   Timeouts: Timeouts;
   TokenPair: TokenPair;
   Viewer: ViewerParent;
-  Wallet: Wallet;
+  Wallet: WalletParent;
   ZendeskToken: ZendeskToken;
 };
 
