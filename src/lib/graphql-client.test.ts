@@ -4,13 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GraphqlClientError, graphqlRequest } from './graphql-client.ts';
+import { TypedDocumentString } from './graphql/generated/graphql.ts';
+
+const PING = new TypedDocumentString<{ ping: boolean }, { a: number }>('query Ping { ping }');
 
 const answer = (status: number, body: unknown): typeof fetch =>
   (async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText: status === 200 ? 'OK' : 'Bad Gateway' })) as typeof fetch;
 
 async function failureOf(send: typeof fetch): Promise<GraphqlClientError> {
   try {
-    await graphqlRequest('GameListSlice', 'query GameListSlice { ping }', {}, { fetch: send });
+    await graphqlRequest(new TypedDocumentString<unknown, object>('query GameListSlice { ping }'), {}, { fetch: send });
   } catch (error) {
     if (error instanceof GraphqlClientError) return error;
     throw error;
@@ -25,7 +28,7 @@ describe('graphqlRequest', () => {
       seen = { url, init };
       return new Response(JSON.stringify({ data: { ping: true } }));
     }) as unknown as typeof fetch;
-    const data = await graphqlRequest<{ ping: boolean }>('Ping', 'query Ping { ping }', { a: 1 }, { fetch: send });
+    const data = await graphqlRequest(PING, { a: 1 }, { fetch: send });
     expect(data).toEqual({ ping: true });
     expect(seen?.url).toBe('/graphql');
     expect(seen?.init.method).toBe('POST');
@@ -59,5 +62,25 @@ describe('graphqlRequest', () => {
     const empty = await failureOf(answer(502, {}));
     expect(empty.message).toBe('[Network] /graphql answered 502 Bad Gateway');
     expect(empty.isNetworkError).toBe(true);
+  });
+});
+
+describe('generated documents', () => {
+  it('are sent under the name of their operation, fragments and all', async () => {
+    const { SearchGamesDocument } = await import('./graphql/generated/graphql.ts');
+    let body: { query: string; operationName: string } | undefined;
+    const send = (async (_url: string, init: RequestInit) => {
+      body = JSON.parse(String(init.body));
+      return new Response(JSON.stringify({ data: { searchGames: { query: 'x', totalCount: 0, games: [], studios: [] } } }));
+    }) as unknown as typeof fetch;
+    const data = await graphqlRequest(SearchGamesDocument, { query: 'x', first: 1 }, { fetch: send });
+    expect(data.searchGames.totalCount).toBe(0);
+    expect(body?.operationName).toBe('SearchGames');
+    expect(body?.query).toMatch(/^\s*query SearchGames\(/);
+    expect(body?.query).toContain('fragment GameTile on Game');
+  });
+
+  it('refuses a document without a named operation', async () => {
+    await expect(graphqlRequest(new TypedDocumentString<unknown, object>('{ ping }'), {})).rejects.toThrow(/named operation/);
   });
 });

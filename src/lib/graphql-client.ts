@@ -8,6 +8,7 @@
  */
 
 import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from './graphql-errors.ts';
+import { documentText, operationNameOf, type TypedDocumentString } from './graphql/documents.ts';
 
 /** Where browser GraphQL calls go: same origin, so no CORS and no brand knowledge in the browser. */
 export const GRAPHQL_ENDPOINT = '/graphql';
@@ -24,13 +25,14 @@ export class GraphqlClientError extends GraphqlCallError {
   }
 }
 
-/** Runs one GraphQL operation from the browser and returns its data, or throws GraphqlClientError. */
-export async function graphqlRequest<T>(
-  operationName: string,
-  query: string,
-  variables: Record<string, unknown> = {},
+/** Runs one generated GraphQL document from the browser and returns its data, or throws GraphqlClientError. */
+export async function graphqlRequest<T, V>(
+  document: TypedDocumentString<T, V>,
+  variables: V,
   options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
 ): Promise<T> {
+  const operationName = operationNameOf(document);
+  const query = documentText(document);
   const send = options.fetch ?? fetch;
   let response: Response;
   try {

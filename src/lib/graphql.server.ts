@@ -5,6 +5,7 @@
  */
 import { platformGraphqlUrl } from '../config.server.ts';
 import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from './graphql-errors.ts';
+import { documentText, operationNameOf, type TypedDocumentString } from './graphql/documents.ts';
 
 /** Who a server-side call is made for. */
 export interface PlatformCallContext {
@@ -29,13 +30,14 @@ export class PlatformError extends GraphqlCallError {
 
 const TIMEOUT_MS = 5000;
 
-/** Runs one GraphQL operation against the platform and returns its data or throws PlatformError. */
-export async function platformQuery<T>(
-  operationName: string,
-  query: string,
-  variables: Record<string, unknown>,
+/** Runs one generated GraphQL document against the platform and returns its data or throws PlatformError. */
+export async function platformQuery<T, V>(
+  document: TypedDocumentString<T, V>,
+  variables: V,
   ctx: PlatformCallContext,
 ): Promise<T> {
+  const operationName = operationNameOf(document);
+  const query = documentText(document);
   const url = platformGraphqlUrl();
   const headers: Record<string, string> = {
     'content-type': 'application/json',

@@ -2,6 +2,7 @@
  * GraphQL for signing in and out: token refresh (RefreshAccessToken), Logout, SMS login and the
  * Zendesk chat token. Defines the root Mutation type the other features extend.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -59,7 +60,7 @@ function pair(tokens: IssuedTokens) {
 }
 
 /** Resolvers of the auth mutations. */
-export const authResolvers = {
+export const authResolvers: Resolvers = {
   Mutation: {
     async refreshAccessToken(_: unknown, args: { refreshToken: string }, ctx: GraphQLContext) {
       const brand = ctx.brandOrNull();

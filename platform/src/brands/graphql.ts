@@ -1,4 +1,5 @@
 /** GraphQL for a brand's lobby settings. */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { flowFor } from './brands.ts';
 
@@ -39,7 +40,7 @@ export const brandTypeDefs = /* GraphQL */ `
 `;
 
 /** Resolvers of the lobby settings query. */
-export const brandResolvers = {
+export const brandResolvers: Resolvers = {
   Query: {
     lobbySettings(_: unknown, __: unknown, ctx: GraphQLContext) {
       const brand = ctx.brand();

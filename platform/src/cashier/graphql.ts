@@ -4,6 +4,7 @@
  * withdrawal histories on Viewer, and a sandbox mutation that makes a provider report a status
  * (approve a manual withdrawal, roll back a deposit) with odd deliveries for tests and demos.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { formatMinor } from '../ledger/money.ts';
@@ -163,7 +164,7 @@ export const cashierTypeDefs = /* GraphQL */ `
   }
 `;
 
-const toEnum = (provider: PaymentProvider) => provider.toUpperCase();
+const toEnum = (provider: PaymentProvider) => provider.toUpperCase() as Uppercase<PaymentProvider>;
 const fromEnum = (provider: string | null | undefined): PaymentProvider | null => (provider ? (provider.toLowerCase() as PaymentProvider) : null);
 
 /** The signed-in player's id. */
@@ -191,7 +192,7 @@ async function history(ctx: GraphQLContext, type: 'Deposit' | 'Withdrawal', args
 }
 
 /** Resolvers of the cashier. */
-export const cashierResolvers = {
+export const cashierResolvers: Resolvers = {
   Payment: {
     provider: (row: PaymentRow) => toEnum(row.provider),
     withdrawalType: (row: PaymentRow) => row.withdrawal_type,
@@ -253,7 +254,9 @@ export const cashierResolvers = {
       const row = await playerById(ctx.services.db, payment.player_id);
       const account = args.status === 'Completed' && row ? cashier.accountsFor(payment.provider, row)[0] ?? null : null;
       await cashier.providerReports(payment.id, args.status, { account, delivery: args.delivery });
-      return cashier.payment(payment.id);
+      const reported = await cashier.payment(payment.id);
+      if (!reported) throw new PlatformError('NotFound', `No payment ${args.paymentId}`);
+      return reported;
     },
   },
 };

@@ -1,4 +1,5 @@
 /** GraphQL for the game catalogue: lists, studios, categories and games, with paging and filters. */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { LICENCES } from '../brands/brands.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -193,7 +194,15 @@ function connection(page: GamePage, currency: string) {
   };
 }
 
-interface StudioParent {
+/** A category as resolvers see it: its games are resolved on it. */
+export interface CategoryParent {
+  slug: string;
+  name: string;
+  gameCount: number;
+}
+
+/** A studio as resolvers see it: its games, logo and (when not known yet) game count are resolved on it. */
+export interface StudioParent {
   slug: string;
   name: string;
   isLive: boolean;
@@ -201,7 +210,7 @@ interface StudioParent {
 }
 
 /** Resolvers of the catalogue queries. */
-export const catalogueResolvers = {
+export const catalogueResolvers: Resolvers = {
   Query: {
     async listOfGames(_: unknown, args: PageArgs & { listOfGamesSlug: string }, ctx: GraphQLContext) {
       const list = await ctx.services.catalogue.list(args.listOfGamesSlug);
@@ -220,7 +229,7 @@ export const catalogueResolvers = {
     },
   },
   GameCategory: {
-    games: (category: { slug: string }, args: PageArgs, ctx: GraphQLContext) =>
+    games: (category: CategoryParent, args: PageArgs, ctx: GraphQLContext) =>
       pageFor(ctx, { kind: 'category', slug: category.slug }, args, 20),
   },
   Studio: {

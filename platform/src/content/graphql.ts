@@ -1,9 +1,10 @@
 /** GraphQL for the embedded CMS: the layout, menu, more-casinos and legal-document queries. */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { archivedDocument } from '../players/legal-acceptance.ts';
 import { isLegalDocument, LEGAL_DOCUMENTS, localiseLegal } from './legal.ts';
-import { localise, resolveBlocks } from './resolve.ts';
+import { localiseText, resolveBlocks } from './resolve.ts';
 
 /** Schema of the content queries. */
 export const contentTypeDefs = /* GraphQL */ `
@@ -113,7 +114,7 @@ export const contentTypeDefs = /* GraphQL */ `
 `;
 
 /** Resolvers of the content queries. */
-export const contentResolvers = {
+export const contentResolvers: Resolvers = {
   Query: {
     async layout(_: unknown, args: { countryCode: string; locale?: string | null }, ctx: GraphQLContext) {
       const brand = ctx.brand();
@@ -143,7 +144,7 @@ export const contentResolvers = {
     async moreCasinos(_: unknown, args: { locale?: string | null }, ctx: GraphQLContext) {
       const locale = ctx.locale(args.locale);
       const casinos = await ctx.services.content.moreCasinos(ctx.brand().id);
-      return casinos.map((casino) => ({ ...casino, line: localise(casino.line, locale) }));
+      return casinos.map((casino) => ({ ...casino, line: localiseText(casino.line, locale) }));
     },
 
     async legalDocument(_: unknown, args: { document: string; locale?: string | null; version?: string | null }, ctx: GraphQLContext) {
@@ -171,7 +172,7 @@ export const contentResolvers = {
         key: args.menuKey,
         items: menu.items
           .filter((item) => !item.requiresFeature || brand.features.includes(item.requiresFeature))
-          .map((item) => ({ id: item.id, label: localise(item.label, locale), href: item.href, icon: item.icon })),
+          .map((item) => ({ id: item.id, label: localiseText(item.label, locale), href: item.href, icon: item.icon })),
       };
     },
   },

@@ -10,7 +10,7 @@ import type { ContentBlock } from './store.ts';
 /** A block as the layout query returns it. */
 export interface ResolvedBlock {
   id: string;
-  type: string;
+  type: ContentBlock['type'];
   props: Record<string, unknown>;
 }
 
@@ -18,6 +18,12 @@ export interface ResolvedBlock {
 function isLocalisedText(value: object): value is Record<string, string> {
   const keys = Object.keys(value);
   return typeof (value as Record<string, unknown>).en === 'string' && keys.every(isLocale);
+}
+
+/** The text of a localised text map (or a plain text) in the locale; content validation makes it a string. */
+export function localiseText(value: unknown, locale: string): string {
+  const text = localise(value, locale);
+  return typeof text === 'string' ? text : '';
 }
 
 /** Replaces every localised text map in value with its text for the locale. */

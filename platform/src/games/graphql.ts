@@ -3,6 +3,7 @@
  * server's own origin), favourites, catalogue search and the provider of the week. Recently played
  * is `viewer.recentlyPlayedGamesV2` (players/graphql.ts), which every real round here updates.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { checkCurrency } from '../catalogue/money.ts';
 import type { GameNode, PageArgs } from '../catalogue/graphql.ts';
 import { currencyFor, filtersFor, GAME_FILTER_ARGS, MAX_PAGE_SIZE } from '../catalogue/graphql.ts';
@@ -131,7 +132,7 @@ async function gameForMutation(ctx: GraphQLContext, slug: string): Promise<GameR
 }
 
 /** Resolvers of the game mutations and queries. */
-export const gameResolvers = {
+export const gameResolvers: Resolvers = {
   Query: {
     async searchGames(_: unknown, args: FilterArgs & { query: string; first?: number | null }, ctx: GraphQLContext) {
       const first = checkFirst(args.first, 20);

@@ -1,4 +1,5 @@
 /** GraphQL for the requester's country (the lobby's CountryContextQuery). */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { playerById } from '../players/repository.ts';
 
@@ -21,7 +22,7 @@ export const geoTypeDefs = /* GraphQL */ `
 `;
 
 /** Resolvers of the country query. */
-export const geoResolvers = {
+export const geoResolvers: Resolvers = {
   Query: {
     async countryContext(_: unknown, __: unknown, ctx: GraphQLContext) {
       const country = ctx.country();

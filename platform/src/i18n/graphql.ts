@@ -1,4 +1,5 @@
 /** GraphQL for translations by key. */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 
 /** Schema of the translations query. */
@@ -10,7 +11,7 @@ export const i18nTypeDefs = /* GraphQL */ `
 `;
 
 /** Resolvers of the translations query. */
-export const i18nResolvers = {
+export const i18nResolvers: Resolvers = {
   Query: {
     translations: (_: unknown, args: { locale: string; keys: string[] }, ctx: GraphQLContext) =>
       ctx.services.translations.pick(args.locale, args.keys),

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
+import type { MoneyType } from '../graphql/generated/resolvers-types.ts';
 import type { EventBus } from '../realtime/events.ts';
 import { checkWalletCeiling, formatMinor } from './money.ts';
 
@@ -37,7 +38,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  * transactionKind tells the stake from the payout. Sports stakes and payouts are SportsBet, which the
  * lobby leaves out of its casino prompts.
  */
-const MONEY_TYPES: Partial<Record<LedgerKind, string>> = {
+const MONEY_TYPES: Partial<Record<LedgerKind, MoneyType>> = {
   Deposit: 'Deposit',
   Withdrawal: 'Withdrawal',
   InitWithdrawal: 'InitWithdrawal',

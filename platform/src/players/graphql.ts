@@ -3,6 +3,7 @@
  * (the lobby's GetPlayerInfo, GetCustomerInfo and SyncRecentlyPlayedGames). Every field needs a
  * bearer token; without a valid one `viewer` fails with AuthenticationFailure and HTTP 401.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { playerAcceptances } from './legal-acceptance.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -228,10 +229,35 @@ async function viewerRow(ctx: GraphQLContext & { viewerRow?: Promise<PlayerRow |
   return row;
 }
 
+/** The viewer as resolvers see it: the session; everything else is resolved from the bearer token. */
+export interface ViewerParent {
+  sessionId: string;
+  flow: string;
+}
+
+/** A wallet as resolvers see it (the cashier resolves effectiveMinDepositAmount on it). */
+export interface WalletParent {
+  id: string;
+  balance: string;
+  bonusBalance: string;
+  currency: string;
+  minDepositAmount: string;
+  minWithdrawalAmount: string;
+}
+
+/** A recently played game as resolvers see it: the game's slug is kept for its game field. */
+export interface RecentlyPlayedParent {
+  gameId: string;
+  isLiveCasinoGame: boolean;
+  lastPlayedAt: string;
+  slug: string;
+  gameDescriptorV2: { json: unknown };
+}
+
 /** Resolvers of the viewer query. */
-export const playerResolvers = {
+export const playerResolvers: Resolvers = {
   Query: {
-    async viewer(_: unknown, __: unknown, ctx: GraphQLContext) {
+    async viewer(_: unknown, __: unknown, ctx: GraphQLContext): Promise<ViewerParent> {
       const auth = await ctx.auth();
       return { sessionId: auth.sid, flow: auth.flow };
     },
@@ -276,7 +302,7 @@ export const playerResolvers = {
     },
   },
   RecentlyPlayedGame: {
-    async game(parent: { slug: string }, _: unknown, ctx: GraphQLContext) {
+    async game(parent: RecentlyPlayedParent, _: unknown, ctx: GraphQLContext) {
       const game = await ctx.services.catalogue.gameBySlug(parent.slug);
       return game ? { ...game, currency: ctx.brandOrNull()?.currency ?? 'EUR' } : null;
     },
@@ -326,8 +352,14 @@ export const playerResolvers = {
     isInstantBankingBlocked: (row: PlayerRow) =>
       row.instant_banking_block_active_from !== null && !running(row.instant_banking_block_active_from),
     instantBankingBlock: (row: PlayerRow) => (row.instant_banking_block_active_from ? { activeFrom: row.instant_banking_block_active_from } : null),
-    selfExclusionDetails: (row: PlayerRow) => (running(row.self_exclusion_ends_at) ? { exclusionEndsAt: row.self_exclusion_ends_at } : null),
-    timeouts: (row: PlayerRow) => (running(row.timeout_ends_at) ? { timeoutEndsAt: row.timeout_ends_at } : null),
+    selfExclusionDetails: (row: PlayerRow) => {
+      const endsAt = row.self_exclusion_ends_at;
+      return endsAt !== null && running(endsAt) ? { exclusionEndsAt: endsAt } : null;
+    },
+    timeouts: (row: PlayerRow) => {
+      const endsAt = row.timeout_ends_at;
+      return endsAt !== null && running(endsAt) ? { timeoutEndsAt: endsAt } : null;
+    },
     areWithdrawalsBlocked: (row: PlayerRow) => row.withdrawals_blocked,
     kycCheckStatus: (row: PlayerRow) => ({
       status: row.kyc_status,

@@ -7,6 +7,7 @@ import { recordAcceptances, type AcceptanceSource, type AcceptedDocument } from 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
+import type { AccountState, SourceOfWealthState, VerificationState } from '../graphql/generated/resolvers-types.ts';
 import { ensureWalletAccounts } from '../ledger/ledger.ts';
 import { MIN_DEPOSIT_MAJOR, MIN_WITHDRAWAL_MAJOR, majorToMinor } from '../ledger/money.ts';
 
@@ -25,7 +26,7 @@ export interface PlayerRow {
   language: string;
   reality_check_period: number | null;
   country_code: string;
-  account_status: string;
+  account_status: AccountState;
   account_status_cause: string | null;
   reopen_by_customer_allowed: boolean;
   first_name: string | null;
@@ -48,11 +49,11 @@ export interface PlayerRow {
   self_exclusion_ends_at: string | null;
   timeout_ends_at: string | null;
   withdrawals_blocked: boolean;
-  kyc_status: string;
+  kyc_status: VerificationState;
   kyc_deadline: string | null;
   kyc_verifications_done: string[];
   kyc_verifications_missing: string[];
-  sow_status: string;
+  sow_status: SourceOfWealthState;
   sow_due_date: string | null;
   sow_documents_required: { comment: string; requestedFundingType: string }[];
   banking_cdd: boolean;

@@ -5,6 +5,7 @@
  * several processes would put LISTEN/NOTIFY behind this same interface.
  */
 import { EventEmitter } from 'node:events';
+import type { MoneyType, RewardStatus } from '../graphql/generated/resolvers-types.ts';
 
 /** Payload of Wallet.balanceUpdated (decimal strings, spec section 3). */
 export interface BalanceUpdate {
@@ -12,7 +13,7 @@ export interface BalanceUpdate {
   bonusBalance: string;
   currency: string;
   amount: string;
-  moneyType: string | null;
+  moneyType: MoneyType | null;
   /** The ledger kind behind the update (CasinoBet, CasinoWin, SportsBet, SportsWin, Deposit, …). */
   transactionKind: string;
   wageringProgress: number | null;
@@ -21,7 +22,7 @@ export interface BalanceUpdate {
 /** Payload of RewardsContextSubscription.rewardUpdated. */
 export interface RewardUpdate {
   reward: { rewardId: string; name: string; rewardType: string; claimType: string; rewardReason: string | null; startsAt: string | null; endsAt: string | null; expiresIn: number | null };
-  status: string;
+  status: RewardStatus;
   assignationId: string;
 }
 

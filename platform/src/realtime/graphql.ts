@@ -4,6 +4,7 @@
  * operations: PlayerUpdated, SessionDestroyed, CustomerPopUpAdded, RewardsContextSubscription and
  * Wallet select these fields.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { PlayerEvents } from './events.ts';
 
@@ -103,7 +104,7 @@ function playerStream<K extends keyof PlayerEvents>(type: K) {
 }
 
 /** Resolvers of the subscriptions. */
-export const realtimeResolvers = {
+export const realtimeResolvers: Resolvers = {
   Subscription: {
     playerUpdated: playerStream('playerUpdated'),
     sessionDestroyed: playerStream('sessionDestroyed'),

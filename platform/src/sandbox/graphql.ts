@@ -4,6 +4,7 @@
  * platform runs with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (the lobby's start script sets it for the demo
  * and the tests) and with the operator key (sandbox/gate.ts); otherwise they fail with SandboxDisabled or SandboxKeyRequired. Never enable it in production.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { randomUUID } from 'node:crypto';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -63,7 +64,7 @@ async function player(ctx: GraphQLContext, ref: string): Promise<PlayerRow> {
 }
 
 /** Resolvers of the sandbox mutations. */
-export const sandboxResolvers = {
+export const sandboxResolvers: Resolvers = {
   Mutation: {
     async sandboxCreditWallet(_: unknown, args: { playerId: string; amount: string; currency: string; idempotencyKey: string }, ctx: GraphQLContext) {
       guard(ctx);
@@ -122,7 +123,7 @@ export const sandboxResolvers = {
       const updated = await playerById(ctx.services.db, row.id);
       return { popUpsNeeded: updated?.pop_ups_needed ?? [] };
     },
-    async sandboxUpdateReward(_: unknown, args: { playerId: string; status: string; name: string; assignationId?: string | null }, ctx: GraphQLContext) {
+    async sandboxUpdateReward(_, args, ctx) {
       guard(ctx);
       const row = await player(ctx, args.playerId);
       const assignationId = args.assignationId ?? randomUUID();

@@ -3,6 +3,7 @@
  * blocks show the live ones), placing a bet from the wallet, the player's bet history, the embedded
  * page's launch and a sandbox settlement switch.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { assertMayBet } from '../players/protection.ts';
@@ -189,7 +190,7 @@ async function bettor(ctx: GraphQLContext) {
 }
 
 /** Resolvers of the sportsbook. */
-export const sportsbookResolvers = {
+export const sportsbookResolvers: Resolvers = {
   Query: {
     sports: () => sportsSummary(),
     sportsEvents(

@@ -6,10 +6,10 @@
  * on the next page. Its buttons stay disabled until the island has hydrated: a submit before that
  * would reload the page with the number in the address. What was typed before is kept.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { GraphqlClientError, graphqlRequest } from '../../lib/graphql-client.ts';
-import type { TokenPair } from '../session/tokens.ts';
+import { RequestSmsLoginCodeDocument, ResendSmsLoginCodeDocument, VerifySmsLoginCodeDocument } from '../../lib/graphql/generated/graphql.ts';
 import { finishSignIn, rememberedSmsPhone, rememberSmsPhone, withReturnTo } from './sign-in.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
 
@@ -36,10 +36,6 @@ interface Props {
   /** The guarded return path of the page, carried from step to step. */
   returnTo: string | null;
 }
-
-const REQUEST = /* GraphQL */ `mutation RequestSmsLoginCode($phoneNumber: String!) { requestSmsLoginCode(phoneNumber: $phoneNumber) { phoneNumber codeLength } }`;
-const RESEND = /* GraphQL */ `mutation ResendSmsLoginCode($phoneNumber: String!) { resendSmsLoginCode(phoneNumber: $phoneNumber) { phoneNumber codeLength } }`;
-const VERIFY = /* GraphQL */ `mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!) { verifySmsLoginCode(phoneNumber: $phoneNumber, code: $code) { accessToken refreshToken } }`;
 
 function errorText(error: unknown, texts: SmsTexts): string {
   if (!(error instanceof GraphqlClientError)) return texts.errors.generic;
@@ -91,7 +87,9 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
   };
 
   if (mode !== 'phone' && phone === undefined) return <p role="status" aria-busy="true" />;
-  if (mode !== 'phone' && !phone) {
+  // The code and resend steps need the number the first step remembered.
+  const rememberedPhone = phone ?? null;
+  if (mode !== 'phone' && !rememberedPhone) {
     return (
       <div className="auth-form">
         <p>{texts.noPhone}</p>
@@ -104,7 +102,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
   const alert = error ? <p id={errorId} className="auth-form__error" role="alert">{error}</p> : null;
 
   if (mode === 'phone') {
-    const submit = (event: FormEvent) => {
+    const submit = (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       const number = value.trim();
       if (!/^\+?[\d\s()-]{6,20}$/.test(number)) {
@@ -112,7 +110,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
         return;
       }
       void run(async () => {
-        const data = await graphqlRequest<{ requestSmsLoginCode: { phoneNumber: string } }>('RequestSmsLoginCode', REQUEST, { phoneNumber: number });
+        const data = await graphqlRequest(RequestSmsLoginCodeDocument, { phoneNumber: number });
         rememberSmsPhone(data.requestSmsLoginCode.phoneNumber);
         location.assign(withReturnTo(paths.enterCode, returnTo));
       });
@@ -141,7 +139,8 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
         <button
           className="button" type="button" disabled={!hydrated || busy}
           onClick={() => void run(async () => {
-            await graphqlRequest('ResendSmsLoginCode', RESEND, { phoneNumber: phone });
+            if (!rememberedPhone) return;
+            await graphqlRequest(ResendSmsLoginCodeDocument, { phoneNumber: rememberedPhone });
             const target = new URL(withReturnTo(paths.enterCode, returnTo), location.origin);
             target.searchParams.set('resent', '1');
             location.assign(`${target.pathname}${target.search}`);
@@ -154,15 +153,16 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
     );
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = value.replace(/\s/g, '');
     if (!/^\d{4,8}$/.test(code)) {
       setError(texts.errors.code);
       return;
     }
+    if (!rememberedPhone) return;
     void run(async () => {
-      const data = await graphqlRequest<{ verifySmsLoginCode: TokenPair }>('VerifySmsLoginCode', VERIFY, { phoneNumber: phone, code });
+      const data = await graphqlRequest(VerifySmsLoginCodeDocument, { phoneNumber: rememberedPhone, code });
       finishSignIn(data.verifySmsLoginCode, paths.home);
     });
   };

@@ -28,10 +28,15 @@ const PAGE_SIZE = 10;
 
 /** The history's filter: a status and a date range (YYYY-MM-DD, inclusive), each empty for all. */
 interface Filter {
-  status: string;
+  status: Payment['status'] | '';
   from: string;
   to: string;
 }
+/** The status a select option names, or '' (all) for anything else. */
+function statusOf(value: string, statuses: Record<Payment['status'], string>): Payment['status'] | '' {
+  return Object.hasOwn(statuses, value) ? (value as Payment['status']) : '';
+}
+
 /** One page of the history for a filter. */
 function queryPage(kind: 'deposits' | 'withdrawals', applied: Filter, after: string | null): Promise<PaymentPage> {
   return loadHistory({
@@ -97,7 +102,7 @@ export default function PaymentHistory({ kind, locale, texts, caption }: { kind:
         }}
       >
         <label htmlFor={`${ids}-status`}>{texts.status}</label>
-        <select id={`${ids}-status`} value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value })}>
+        <select id={`${ids}-status`} value={draft.status} onChange={(event) => setDraft({ ...draft, status: statusOf(event.target.value, texts.statuses) })}>
           <option value="">{texts.allStatuses}</option>
           {(Object.keys(texts.statuses) as Payment['status'][]).map((status) => (
             <option key={status} value={status}>{texts.statuses[status]}</option>

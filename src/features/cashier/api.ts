@@ -3,26 +3,29 @@
  * token and refreshes it first when needed). Errors come back as GraphqlCallError with the platform's
  * reason (spec section 8: the first extensions.reason), so the forms can explain them.
  */
-import { gql } from '@apollo/client';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
 import { GraphqlCallError, toCallError } from '../../lib/graphql-errors.ts';
+import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
-  CANCEL_WITHDRAWAL,
-  CASHIER_CONTEXT,
-  INITIATE_DEPOSIT,
-  INITIATE_WITHDRAWAL,
-  PAYMENT_HISTORY,
-  type LastCompletedDeposit,
-  type Payment,
-  type PaymentPage,
-} from './queries.ts';
+  CancelWithdrawalDocument,
+  InitiateDepositDocument,
+  InitiateWithdrawalDocument,
+  LastCompletedDepositDocument,
+  PaymentHistoryDocument,
+  type InitiateDepositInput,
+  type InitiateDepositMutation,
+  type InitiateWithdrawalInput,
+  type PaymentHistoryQueryVariables,
+} from '../../lib/graphql/generated/player.ts';
+import type { LastCompletedDeposit, Payment, PaymentPage } from './queries.ts';
 
+// The cashier's documents (cashier.graphql), sent through the player's Apollo client.
 const documents = {
-  deposit: gql(INITIATE_DEPOSIT),
-  withdraw: gql(INITIATE_WITHDRAWAL),
-  cancel: gql(CANCEL_WITHDRAWAL),
-  context: gql(CASHIER_CONTEXT),
-  history: gql(PAYMENT_HISTORY),
+  deposit: apolloDocument(InitiateDepositDocument),
+  withdraw: apolloDocument(InitiateWithdrawalDocument),
+  cancel: apolloDocument(CancelWithdrawalDocument),
+  context: apolloDocument(LastCompletedDepositDocument),
+  history: apolloDocument(PaymentHistoryDocument),
 };
 
 async function client() {
@@ -40,28 +43,21 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Input of initiateDeposit. */
-export interface DepositInput {
-  amount: string;
-  currency: string;
-  provider: Payment['provider'];
-  idempotencyKey: string;
-  useLastUsedAccount: boolean;
-  returnUrl: string;
-}
+export type DepositInput = InitiateDepositInput;
 
 /** Starts a deposit; redirectUrl is the provider page, null when nothing is left to confirm. */
-export function initiateDeposit(input: DepositInput): Promise<{ payment: Payment; redirectUrl: string | null }> {
+export function initiateDeposit(input: DepositInput): Promise<InitiateDepositMutation['initiateDeposit']> {
   return run(async () => {
-    const { data } = await (await client()).mutate<{ initiateDeposit: { payment: Payment; redirectUrl: string | null } }>({ mutation: documents.deposit, variables: { input } });
+    const { data } = await (await client()).mutate({ mutation: documents.deposit, variables: { input } });
     if (!data) throw new Error('initiateDeposit returned nothing');
     return data.initiateDeposit;
   });
 }
 
 /** Starts a withdrawal. */
-export function initiateWithdrawal(input: { amount: string; currency: string; withdrawalType: 'Instant' | 'Manual'; idempotencyKey: string; provider?: Payment['provider'] | null }): Promise<Payment> {
+export function initiateWithdrawal(input: InitiateWithdrawalInput): Promise<Payment> {
   return run(async () => {
-    const { data } = await (await client()).mutate<{ initiateWithdrawal: { payment: Payment } }>({ mutation: documents.withdraw, variables: { input } });
+    const { data } = await (await client()).mutate({ mutation: documents.withdraw, variables: { input } });
     if (!data) throw new Error('initiateWithdrawal returned nothing');
     return data.initiateWithdrawal.payment;
   });
@@ -70,7 +66,7 @@ export function initiateWithdrawal(input: { amount: string; currency: string; wi
 /** Cancels a pending withdrawal. */
 export function cancelWithdrawal(paymentId: string): Promise<Payment> {
   return run(async () => {
-    const { data } = await (await client()).mutate<{ cancelWithdrawal: { payment: Payment } }>({ mutation: documents.cancel, variables: { paymentId } });
+    const { data } = await (await client()).mutate({ mutation: documents.cancel, variables: { paymentId } });
     if (!data) throw new Error('cancelWithdrawal returned nothing');
     return data.cancelWithdrawal.payment;
   });
@@ -100,16 +96,16 @@ export function takeCashierContext(): Promise<{ last: LastCompletedDeposit | nul
 /** The last completed deposit and the pending withdrawals. */
 export function loadCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
   return run(async () => {
-    const { data } = await (await client()).query<{ viewer: { lastCompletedDeposit: LastCompletedDeposit | null; withdrawalHistory: PaymentPage } }>({ query: documents.context, fetchPolicy: 'network-only' });
-    return { last: data?.viewer.lastCompletedDeposit ?? null, pending: data?.viewer.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
+    const { data } = await (await client()).query({ query: documents.context, fetchPolicy: 'network-only' });
+    return { last: data?.viewer?.lastCompletedDeposit ?? null, pending: data?.viewer?.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
   });
 }
 
 /** One page of the player's deposits or withdrawals, newest first. */
-export function loadHistory(variables: { deposits: boolean; filter?: { statuses?: string[]; from?: string; to?: string }; first: number; after?: string | null }): Promise<PaymentPage> {
+export function loadHistory(variables: PaymentHistoryQueryVariables): Promise<PaymentPage> {
   return run(async () => {
-    const { data } = await (await client()).query<{ viewer: { depositHistory?: PaymentPage; withdrawalHistory?: PaymentPage } }>({ query: documents.history, variables, fetchPolicy: 'network-only' });
-    const page = variables.deposits ? data?.viewer.depositHistory : data?.viewer.withdrawalHistory;
+    const { data } = await (await client()).query({ query: documents.history, variables, fetchPolicy: 'network-only' });
+    const page = variables.deposits ? data?.viewer?.depositHistory : data?.viewer?.withdrawalHistory;
     if (!page) throw new Error('history returned nothing');
     return page;
   });

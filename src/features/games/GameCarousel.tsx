@@ -21,7 +21,8 @@ import {
 import { gamePath } from './game-paths.ts';
 import { GameTile, GameTilePlaceholder } from './GameTile.tsx';
 import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.tsx';
-import { LIST_SLICE_QUERY, toSlice, type ListSliceData } from './queries.ts';
+import { GameListSliceDocument } from '../../lib/graphql/generated/graphql.ts';
+import { toSlice } from './queries.ts';
 import { initialTiles, type HandedSlice } from './tile-handoff.ts';
 import type { GameFilters, GameTileData } from './types.ts';
 
@@ -103,6 +104,8 @@ export default function GameCarousel(props: GameCarouselProps) {
 
   const fetchNextSlice = useCallback(
     async (pageSizeNow: number) => {
+      // A rail without a list (a hand-picked block) has no next slice to ask for.
+      if (!listOfGamesSlug) return;
       const current = latest.current.paging;
       // Marked at once so a scroll event before the re-render cannot start a second fetch.
       latest.current.paging = { ...current, loading: true };
@@ -110,9 +113,8 @@ export default function GameCarousel(props: GameCarouselProps) {
       setPlaceholders(placeholderCount(pageSizeNow));
       abort.current = new AbortController();
       try {
-        const data = await graphqlRequest<ListSliceData>(
-          'GameListSlice',
-          LIST_SLICE_QUERY,
+        const data = await graphqlRequest(
+          GameListSliceDocument,
           { listOfGamesSlug, first: GAME_LIST_SLICE, after: current.endCursor, ...filters },
           { signal: abort.current.signal },
         );

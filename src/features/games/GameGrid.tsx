@@ -13,7 +13,7 @@ import { gamePath } from './game-paths.ts';
 import { GameTile } from './GameTile.tsx';
 import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.tsx';
 import type { GridPaging } from './paging.ts';
-import { connectionOf, gamePageRequest, toSlice, type CategoryGamesData, type ListSliceData, type StudioGamesData } from './queries.ts';
+import { fetchSourcePage, toSlice } from './queries.ts';
 import { fillText } from '../../i18n/fill.ts';
 import { initialTiles, type HandedSlice } from './tile-handoff.ts';
 import type { GameFilters, GameSource, GameTileData } from './types.ts';
@@ -80,11 +80,9 @@ export default function GameGrid(props: GameGridProps) {
     if (loading) return;
     setLoading(true);
     try {
-      const request = gamePageRequest(source, filters, paging.more, cursor.endCursor);
-      const data = await graphqlRequest<ListSliceData | StudioGamesData | CategoryGamesData>(request.operationName, request.query, request.variables);
-      const connection = connectionOf(data);
-      if (!connection) throw new Error(`${source.kind} "${source.slug}" is gone`);
-      const slice = toSlice(connection);
+      const found = await fetchSourcePage((document, variables) => graphqlRequest(document, variables), source, filters, paging.more, cursor.endCursor);
+      if (!found) throw new Error(`${source.kind} "${source.slug}" is gone`);
+      const slice = toSlice(found.connection);
       const known = new Set(games.map((game) => game.slug));
       const fresh = slice.games.filter((game) => !known.has(game.slug));
       focusPosition.current = fresh.length ? games.length + 1 : null;

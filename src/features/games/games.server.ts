@@ -11,32 +11,21 @@ import { pickTexts, type Translate } from '../../i18n/translate.ts';
 import type { CarouselTexts } from './GameCarousel.tsx';
 import { GAME_LIST_SLICE } from './carousel.ts';
 import { requestSizes } from './paging.ts';
-import {
-  connectionOf, gamePageRequest, toSlice,
-  type CategoryGamesData, type ListSliceData, type StudioGamesData,
-} from './queries.ts';
+import { GameCatalogueDocument, type GameCatalogueQuery } from '../../lib/graphql/generated/graphql.ts';
+import { fetchSourcePage, toSlice } from './queries.ts';
 import type { GameFilters, GameSlice, GameSource } from './types.ts';
 
+/** The catalogue's indexes: its lists (fixed or editorial), categories and studios. */
+type CatalogueData = GameCatalogueQuery;
+
 /** A list of the catalogue (fixed or editorial). */
-export interface GameListSummary {
-  name: string;
-  slug: string;
-  kind: string;
-}
+export type GameListSummary = CatalogueData['gameLists'][number];
 
 /** A category of the catalogue. */
-export interface GameCategorySummary {
-  slug: string;
-  name: string;
-}
+export type GameCategorySummary = CatalogueData['gameCategories'][number];
 
 /** A studio of the catalogue. */
-export interface StudioSummary {
-  slug: string;
-  name: string;
-  imageUrl: string;
-  isLive: boolean;
-}
+export type StudioSummary = CatalogueData['studios'][number];
 
 /** A page of games with the name of the thing they belong to. */
 export interface NamedGamePage {
@@ -44,19 +33,6 @@ export interface NamedGamePage {
   slice: GameSlice;
   /** The studio's logo, for studio pages. */
   imageUrl?: string;
-}
-
-const CATALOGUE_QUERY = /* GraphQL */ `
-  query GameCatalogue {
-    gameLists { name slug kind }
-    gameCategories { slug name }
-    studios { slug name imageUrl isLive }
-  }`;
-
-interface CatalogueData {
-  gameLists: GameListSummary[];
-  gameCategories: GameCategorySummary[];
-  studios: StudioSummary[];
 }
 
 /** Rails and grids change only when the catalogue does; a few seconds keeps them fresh and cheap. */
@@ -88,7 +64,7 @@ export function isListHidden(ctx: PageContext, slug: string): boolean {
 
 /** The catalogue's lists (without the ones this brand hides), categories and studios. */
 export async function loadCatalogue(ctx: PageContext): Promise<CatalogueData> {
-  const data = await catalogueCache.get(ctx.brand.id, () => platformQuery<CatalogueData>('GameCatalogue', CATALOGUE_QUERY, {}, callFor(ctx)));
+  const data = await catalogueCache.get(ctx.brand.id, () => platformQuery(GameCatalogueDocument, {}, callFor(ctx)));
   return { ...data, gameLists: data.gameLists.filter((list) => !isListHidden(ctx, list.slug)) };
 }
 
@@ -108,30 +84,16 @@ export function loadGamePage(ctx: PageContext, source: GameSource, count: number
     let slice: GameSlice | null = null;
     let after: string | null = null;
     for (const first of requestSizes(count)) {
-      const request = gamePageRequest(source, filters, first, after);
-      const data = await platformQuery<ListSliceData | StudioGamesData | CategoryGamesData>(
-        request.operationName, request.query, request.variables, callFor(ctx),
-      );
-      const connection = connectionOf(data);
-      if (!connection) return null;
-      named ??= { name: nameOf(data), imageUrl: imageOf(data) };
-      const next = toSlice(connection);
+      const found = await fetchSourcePage((document, variables) => platformQuery(document, variables, callFor(ctx)), source, filters, first, after);
+      if (!found) return null;
+      named ??= { name: found.name, imageUrl: found.imageUrl };
+      const next = toSlice(found.connection);
       slice = slice ? { ...next, games: [...slice.games, ...next.games] } : next;
       if (!next.hasNextPage) break;
       after = next.endCursor;
     }
     return named && slice ? { ...named, slice } : null;
   });
-}
-
-function nameOf(data: ListSliceData | StudioGamesData | CategoryGamesData): string {
-  if ('listOfGames' in data) return data.listOfGames?.name ?? '';
-  if ('studio' in data) return data.studio?.name ?? '';
-  return data.gameCategory?.name ?? '';
-}
-
-function imageOf(data: ListSliceData | StudioGamesData | CategoryGamesData): string | undefined {
-  return 'studio' in data ? data.studio?.imageUrl : undefined;
 }
 
 /** A rail's first slice (10 games), or null for an unknown or hidden list. */

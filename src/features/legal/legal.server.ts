@@ -5,6 +5,7 @@
  * next load once the lobby sees it (content-version.server.ts).
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
+import { LegalDocumentDocument, type LegalDocumentQuery } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
@@ -13,22 +14,8 @@ import type { PageContext } from '../page-context/page-context.server.ts';
 export const LEGAL_ROUTES = ['terms-and-conditions', 'privacy-policy', 'bonus-terms-and-conditions'] as const;
 export type LegalRoute = (typeof LEGAL_ROUTES)[number];
 
-/** A legal document as the page shows it; html is the content file's, sanitised when rendered. */
-export interface LegalDocument {
-  document: LegalRoute;
-  version: string;
-  /** YYYY-MM-DD. */
-  updated: string;
-  locale: string;
-  title: string;
-  html: string;
-  current: boolean;
-}
-
-const LEGAL_QUERY = /* GraphQL */ `
-  query LegalDocument($document: String!, $locale: String, $version: String) {
-    legalDocument(document: $document, locale: $locale, version: $version) { document version updated locale title html current }
-  }`;
+/** A legal document as the page shows it (updated is YYYY-MM-DD); html is the content file's, sanitised when rendered. */
+export type LegalDocument = NonNullable<LegalDocumentQuery['legalDocument']>;
 
 const cache = new TtlCache<LegalDocument | null>({ ttlMs: 500, maxEntries: 500 });
 
@@ -46,7 +33,7 @@ export function loadLegalDocument(ctx: PageContext, document: LegalRoute, versio
   const wanted = isVersionName(version) ? version : null;
   return cache.get(`${brand.id}|${contentGeneration(brand.id)}|${locale}|${document}|${wanted ?? ''}`, async () => {
     const query = (asked: string | null) =>
-      platformQuery<{ legalDocument: LegalDocument | null }>('LegalDocument', LEGAL_QUERY, { document, locale, version: asked }, { brand: brand.id, locale });
+      platformQuery(LegalDocumentDocument, { document, locale, version: asked }, { brand: brand.id, locale });
     const found = (await query(wanted)).legalDocument;
     // A version no one accepted (a mistyped link): show the current one, which the page says.
     return found ?? (wanted ? (await query(null)).legalDocument : null);

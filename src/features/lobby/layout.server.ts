@@ -7,17 +7,14 @@
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
 import { LRUCache } from 'lru-cache';
+import { ContentProblemsDocument, LayoutDocument, type ContentProblemsQuery } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
 import { isBlockType, type LayoutBlock } from './blocks.ts';
 
 /** A content file whose newest save is broken; the platform serves its last good version. */
-export interface ContentProblem {
-  file: string;
-  message: string;
-  since: string;
-}
+export type ContentProblem = ContentProblemsQuery['contentProblems'][number];
 
 /** The layout of one page render. */
 export interface LobbyLayout {
@@ -25,11 +22,6 @@ export interface LobbyLayout {
   blocks: LayoutBlock[];
   problems: ContentProblem[];
 }
-
-const LAYOUT_QUERY = /* GraphQL */ `
-  query Layout($countryCode: String!, $locale: String) {
-    layout(countryCode: $countryCode, locale: $locale) { source blocks { id type props } problems { file message since } }
-  }`;
 
 const cache = new TtlCache<LobbyLayout>({ ttlMs: 500, maxEntries: 500 });
 // Each content problem is logged once; the bound keeps a long run of edits from growing it for ever.
@@ -40,8 +32,8 @@ export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
   const { brand, locale, country } = ctx;
   const key = `${brand.id}|${contentGeneration(brand.id)}|${country.countryCode}|${locale}`;
   const layout = await cache.get(key, async () => {
-    const data = await platformQuery<{ layout: { source: string; blocks: { id: string; type: string; props: unknown }[]; problems: ContentProblem[] } }>(
-      'Layout', LAYOUT_QUERY, { countryCode: country.countryCode, locale }, { brand: brand.id, locale },
+    const data = await platformQuery(
+      LayoutDocument, { countryCode: country.countryCode, locale }, { brand: brand.id, locale },
     );
     const blocks = data.layout.blocks.filter((block) => {
       if (isBlockType(block.type)) return true;
@@ -62,11 +54,9 @@ export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
   return layout;
 }
 
-const PROBLEMS_QUERY = /* GraphQL */ `query ContentProblems { contentProblems { file message since } }`;
-
 /** The brand's content files whose newest save is broken (for the editors' status page). */
 export async function loadContentProblems(ctx: PageContext): Promise<ContentProblem[]> {
-  const data = await platformQuery<{ contentProblems: ContentProblem[] }>('ContentProblems', PROBLEMS_QUERY, {}, {
+  const data = await platformQuery(ContentProblemsDocument, {}, {
     brand: ctx.brand.id,
     locale: ctx.locale,
   });

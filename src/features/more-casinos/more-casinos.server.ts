@@ -4,23 +4,13 @@
  * editor's save on the next load once the lobby sees it (content-version.server.ts).
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
+import { MoreCasinosDocument, type MoreCasinosQuery } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
 
-/** A sister casino as the page shows it. */
-export interface SisterCasino {
-  id: string;
-  name: string;
-  line: string;
-  /** The casino's site, an external https URL. */
-  url: string;
-  /** A /media/logos/ path or an https URL, with its intrinsic size. */
-  logo: { url: string; width: number; height: number };
-}
-
-const MORE_CASINOS_QUERY = /* GraphQL */ `
-  query MoreCasinos($locale: String) { moreCasinos(locale: $locale) { id name line url logo { url width height } } }`;
+/** A sister casino as the page shows it: its site (an external https URL) and its logo (a /media/logos/ path or an https URL, with its intrinsic size). */
+export type SisterCasino = MoreCasinosQuery['moreCasinos'][number];
 
 const cache = new TtlCache<SisterCasino[]>({ ttlMs: 500, maxEntries: 500 });
 
@@ -28,7 +18,7 @@ const cache = new TtlCache<SisterCasino[]>({ ttlMs: 500, maxEntries: 500 });
 export function loadMoreCasinos(ctx: PageContext): Promise<SisterCasino[]> {
   const { brand, locale } = ctx;
   return cache.get(`${brand.id}|${contentGeneration(brand.id)}|${locale}`, async () => {
-    const data = await platformQuery<{ moreCasinos: SisterCasino[] }>('MoreCasinos', MORE_CASINOS_QUERY, { locale }, { brand: brand.id, locale });
+    const data = await platformQuery(MoreCasinosDocument, { locale }, { brand: brand.id, locale });
     // Only https sites leave the lobby; the platform checks this too, but a link is no place to trust.
     return data.moreCasinos.filter((casino) => /^https:\/\//.test(casino.url));
   });

@@ -10,6 +10,10 @@ import type { Locale } from '../../i18n/locales.ts';
 import { MESSAGE_KEYS } from '../../i18n/messages.ts';
 import { createTranslate, type Translate } from '../../i18n/translate.ts';
 import { PlatformError, platformQuery, type PlatformCallContext } from '../../lib/graphql.server.ts';
+import {
+  CountryContextQueryDocument, LobbyMenuDocument, LobbySettingsDocument, TranslationsDocument,
+  type CountryContextQueryQuery, type LobbyMenuQuery, type LobbySettingsQuery,
+} from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PathContext } from '../../paths.ts';
@@ -19,28 +23,13 @@ import { PRODUCT_MODE_COOKIE, resolveProductMode, type ProductMode } from '../pr
 import { KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
 /** The visitor's country as the platform sees it. */
-export interface CountryContext {
-  countryCode: string;
-  ipCountryCode: string;
-  playerCountryCode: string | null;
-  havePlayerCountryCode: boolean;
-  subDivision: string | null;
-}
+export type CountryContext = CountryContextQueryQuery['countryContext'];
 
 /** The brand's lobby settings from the platform. */
-export interface LobbySettings {
-  enabledFeatures: string[];
-  currency: string;
-  flow: { registration: string; login: string };
-}
+export type LobbySettings = LobbySettingsQuery['lobbySettings'];
 
 /** One entry of the lobby menu. */
-export interface MenuItem {
-  id: string;
-  label: string;
-  href: string;
-  icon?: string | null;
-}
+export type MenuItem = NonNullable<LobbyMenuQuery['lobbyMenu']>['items'][number];
 
 /** The resolved context of one page render. */
 export interface PageContext {
@@ -58,19 +47,6 @@ export interface PageContext {
   hasFeature(name: string): boolean;
 }
 
-const COUNTRY_QUERY = /* GraphQL */ `
-  query CountryContextQuery {
-    countryContext { countryCode ipCountryCode playerCountryCode havePlayerCountryCode subDivision }
-  }`;
-const SETTINGS_QUERY = /* GraphQL */ `
-  query LobbySettings { lobbySettings { enabledFeatures currency flow { registration login } } }`;
-const TRANSLATIONS_QUERY = /* GraphQL */ `
-  query Translations($locale: String!, $keys: [String!]!) { translations(locale: $locale, keys: $keys) }`;
-const MENU_QUERY = /* GraphQL */ `
-  query LobbyMenu($menuKey: String!, $locale: String) {
-    lobbyMenu(menuKey: $menuKey, locale: $locale) { items { id label href icon } }
-  }`;
-
 const translationsCache = new TtlCache<Record<string, string>>({ ttlMs: 60_000, maxEntries: 500 });
 const settingsCache = new TtlCache<LobbySettings>({ ttlMs: 30_000, maxEntries: 500 });
 const countryCache = new TtlCache<CountryContext>({ ttlMs: 60_000, maxEntries: 5000 });
@@ -85,13 +61,17 @@ function degrade<T>(what: string, fallback: T) {
   };
 }
 
+/** The texts of a translations answer (a JSON object of strings); anything else in it is left out. */
+function textsOf(translations: unknown): Record<string, string> {
+  if (typeof translations !== 'object' || translations === null) return {};
+  return Object.fromEntries(Object.entries(translations).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /** Loads the translations of a locale, falling back to English texts when the platform is down. */
 export function loadTranslations(call: PlatformCallContext): Promise<Record<string, string>> {
   return translationsCache
     .get(`${call.brand}|${call.locale}`, () =>
-      platformQuery<{ translations: Record<string, string> }>(
-        'Translations', TRANSLATIONS_QUERY, { locale: call.locale, keys: MESSAGE_KEYS }, call,
-      ).then((data) => data.translations),
+      platformQuery(TranslationsDocument, { locale: call.locale, keys: MESSAGE_KEYS }, call).then((data) => textsOf(data.translations)),
     )
     .catch(degrade('translations', {}));
 }
@@ -100,9 +80,7 @@ export function loadTranslations(call: PlatformCallContext): Promise<Record<stri
 export function loadLobbyMenu(call: PlatformCallContext): Promise<MenuItem[]> {
   return menuCache
     .get(`${call.brand}|${contentGeneration(call.brand)}|${call.locale}`, () =>
-      platformQuery<{ lobbyMenu: { items: MenuItem[] } | null }>(
-        'LobbyMenu', MENU_QUERY, { menuKey: 'lobbyMenu', locale: call.locale }, call,
-      ).then((data) => data.lobbyMenu?.items ?? []),
+      platformQuery(LobbyMenuDocument, { menuKey: 'lobbyMenu', locale: call.locale }, call).then((data) => data.lobbyMenu?.items ?? []),
     )
     .catch(degrade('lobby menu', []));
 }
@@ -135,7 +113,7 @@ export function loadCountryContext(brand: Brand, call: PlatformCallContext): Pro
   };
   return countryCache
     .get(`${brand.id}|${call.clientIp}|${call.debugCountry ?? ''}|${call.debugSubdivision ?? ''}|${call.sandboxKey ?? ''}`, () =>
-      platformQuery<{ countryContext: CountryContext }>('CountryContextQuery', COUNTRY_QUERY, {}, call).then(
+      platformQuery(CountryContextQueryDocument, {}, call).then(
         (data) => data.countryContext,
       ),
     )
@@ -151,7 +129,7 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
     loadTranslations(call),
     settingsCache
       .get(`${brand.id}|${country.countryCode}`, () =>
-        platformQuery<{ lobbySettings: LobbySettings }>('LobbySettings', SETTINGS_QUERY, {}, call).then(
+        platformQuery(LobbySettingsDocument, {}, call).then(
           (data) => data.lobbySettings,
         ),
       )

@@ -13,7 +13,7 @@ const FILTERS = { currencyCode: 'USD', ipCountryCode: 'NZ', license: 'cos', loca
 const recent = (...slugs: string[]) => ({
   data: { viewer: { recentlyPlayedGamesV2: slugs.map((slug) => ({ gameId: slug, lastPlayedAt: '', gameDescriptorV2: { json: { id: slug, slug, name: slug.toUpperCase(), studio: 'Nova', imageUrl: '' } } })) } },
 });
-const update = (balance: string): BalanceUpdate => ({ balance, bonusBalance: '0.00', currency: 'USD', amount: '1.00', moneyType: 'CasinoBet', wageringProgress: null });
+const update = (balance: string): BalanceUpdate => ({ balance, bonusBalance: '0.00', currency: 'USD', amount: '1.00', moneyType: 'CasinoBet', transactionKind: 'CasinoBet', wageringProgress: null });
 const syncCalls = () => query.mock.calls.filter(([options]) => (options as { variables?: object }).variables && 'maxRecentlyPlayedGames' in (options as { variables: object }).variables);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -5,16 +5,15 @@
  * recently played again on every third balance change (spec section 9) while it is mounted. Hearts
  * change `$favourites` at once and are put back if the platform refuses.
  */
-import { gql } from '@apollo/client';
 import { atom } from 'nanostores';
 import { gameTile } from '../games/queries.ts';
 import type { GameFilters, GameTileData } from '../games/types.ts';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
 import { $wallet } from '../wallet/wallet-store.ts';
+import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
-  ADD_FAVOURITE_GAME, FAVOURITE_GAMES, REMOVE_FAVOURITE_GAME, SYNC_RECENTLY_PLAYED_GAMES,
-  type FavouriteGamesData, type SyncRecentlyPlayedData,
-} from './queries.ts';
+  AddFavouriteGameDocument, FavouriteGamesDocument, RemoveFavouriteGameDocument, SyncRecentlyPlayedGamesDocument,
+} from '../../lib/graphql/generated/player.ts';
 import { everyNth, MAX_RECENTLY_PLAYED_GAMES, RECENTLY_PLAYED_REFRESH_EVERY, recentlyPlayedTiles } from './recently-played.ts';
 
 /** A player game list: loading until the first answer, then ready (or failed). */
@@ -28,10 +27,11 @@ export const $recentlyPlayed = atom<PlayerGameList>({ status: 'loading', games: 
 /** The player's hearted games, most recently hearted first. */
 export const $favourites = atom<PlayerGameList>({ status: 'loading', games: [] });
 
-const SYNC = gql(SYNC_RECENTLY_PLAYED_GAMES);
-const FAVOURITES = gql(FAVOURITE_GAMES);
-const ADD = gql(ADD_FAVOURITE_GAME);
-const REMOVE = gql(REMOVE_FAVOURITE_GAME);
+// The player's game documents (player-games.graphql), sent through the player's Apollo client.
+const SYNC = apolloDocument(SyncRecentlyPlayedGamesDocument);
+const FAVOURITES = apolloDocument(FavouriteGamesDocument);
+const ADD = apolloDocument(AddFavouriteGameDocument);
+const REMOVE = apolloDocument(RemoveFavouriteGameDocument);
 
 /** Syncs recently played from the platform (SyncRecentlyPlayedGames, 5 games). */
 export async function syncRecentlyPlayed(): Promise<void> {
@@ -42,7 +42,7 @@ export async function syncRecentlyPlayed(): Promise<void> {
     return;
   }
   try {
-    const { data } = await runtime.client.query<SyncRecentlyPlayedData>({
+    const { data } = await runtime.client.query({
       query: SYNC, variables: { maxRecentlyPlayedGames: MAX_RECENTLY_PLAYED_GAMES }, fetchPolicy: 'no-cache',
     });
     $recentlyPlayed.set({ status: 'ready', games: recentlyPlayedTiles(data?.viewer?.recentlyPlayedGamesV2 ?? []) });
@@ -60,7 +60,7 @@ export async function loadFavourites(filters: GameFilters): Promise<void> {
     return;
   }
   try {
-    const { data } = await runtime.client.query<FavouriteGamesData>({ query: FAVOURITES, variables: { ...filters }, fetchPolicy: 'no-cache' });
+    const { data } = await runtime.client.query({ query: FAVOURITES, variables: { ...filters }, fetchPolicy: 'no-cache' });
     const games = (data?.viewer?.favouriteGames ?? []).map(gameTile);
     $favourites.set({ status: 'ready', games });
   } catch (error) {

@@ -3,7 +3,17 @@
  * balance change), kept apart from the store so they are tested on their own.
  */
 import type { GameTileData } from '../games/types.ts';
-import type { RecentlyPlayedEntry } from './queries.ts';
+import type { SyncRecentlyPlayedGamesQuery } from '../../lib/graphql/generated/player.ts';
+
+/** One entry of recentlyPlayedGamesV2 as the lobby asks for it (the descriptor is JSON: read with care). */
+export type RecentlyPlayedEntry = NonNullable<SyncRecentlyPlayedGamesQuery['viewer']>['recentlyPlayedGamesV2'][number];
+
+/** A text field of a game descriptor, or undefined when the descriptor has none there. */
+function descriptorText(json: unknown, key: 'slug' | 'name' | 'imageUrl' | 'studio'): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const value = (json as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** Games the recently played rail shows at most (spec section 9). */
 export const MAX_RECENTLY_PLAYED_GAMES = 5;
@@ -14,14 +24,16 @@ export const RECENTLY_PLAYED_REFRESH_EVERY = 3;
 export function recentlyPlayedTiles(entries: readonly RecentlyPlayedEntry[]): GameTileData[] {
   const tiles: GameTileData[] = [];
   for (const entry of entries) {
-    const json = entry.gameDescriptorV2?.json;
-    if (!json?.slug || !json.name) continue;
-    if (tiles.some((tile) => tile.slug === json.slug)) continue;
+    const json: unknown = entry.gameDescriptorV2?.json;
+    const slug = descriptorText(json, 'slug');
+    const name = descriptorText(json, 'name');
+    if (!slug || !name) continue;
+    if (tiles.some((tile) => tile.slug === slug)) continue;
     tiles.push({
-      slug: json.slug,
-      name: json.name,
-      imageUrl: json.imageUrl ?? '',
-      studioName: json.studio ?? '',
+      slug,
+      name,
+      imageUrl: descriptorText(json, 'imageUrl') ?? '',
+      studioName: descriptorText(json, 'studio') ?? '',
     });
     if (tiles.length === MAX_RECENTLY_PLAYED_GAMES) break;
   }

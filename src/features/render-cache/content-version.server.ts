@@ -10,9 +10,9 @@
  */
 import { platformQuery, PlatformError } from '../../lib/graphql.server.ts';
 import { isBrandServed } from '../../brands/load.server.ts';
+import { ContentVersionDocument } from '../../lib/graphql/generated/graphql.ts';
 
 const pollMs = Number(process.env.ATRIUM_CONTENT_POLL_MS ?? 1000);
-const VERSION_QUERY = /* GraphQL */ `query ContentVersion { contentVersion }`;
 
 interface Watch {
   generation: number;
@@ -61,7 +61,7 @@ async function poll(brandId: string, watch: Watch): Promise<void> {
     return;
   }
   try {
-    const data = await platformQuery<{ contentVersion: string }>('ContentVersion', VERSION_QUERY, {}, { brand: brandId, locale: 'en' });
+    const data = await platformQuery(ContentVersionDocument, {}, { brand: brandId, locale: 'en' });
     noteContentVersion(brandId, data.contentVersion);
   } catch (error) {
     if (error instanceof PlatformError && !error.isNetworkError && /contentVersion/.test(error.message)) {

@@ -11,9 +11,9 @@ import type { PathContext } from '../../paths.ts';
 import { gamePath, studioPath } from '../games/game-paths.ts';
 import { fillText } from '../../i18n/fill.ts';
 import type { GameFilters } from '../games/types.ts';
+import { SearchGamesDocument } from '../../lib/graphql/generated/graphql.ts';
 import {
-  MAX_SEARCH_LENGTH, nextResultIndex, SEARCH_DEBOUNCE_MS, SEARCH_GAMES_QUERY, SEARCH_RESULTS, searchQueryOf, toSearchHits,
-  type SearchGamesData, type SearchHits,
+  MAX_SEARCH_LENGTH, nextResultIndex, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS, searchQueryOf, toSearchHits, type SearchHits,
 } from './search.ts';
 
 /** Texts of the search panel, translated on the server. */
@@ -64,7 +64,7 @@ export function SearchPanel({ paths, filters, texts }: { paths: PathContext; fil
     const abort = new AbortController();
     const timer = setTimeout(() => {
       setState({ kind: 'searching', query });
-      graphqlRequest<SearchGamesData>('SearchGames', SEARCH_GAMES_QUERY, { query, first: SEARCH_RESULTS, ...filters }, { signal: abort.signal })
+      graphqlRequest(SearchGamesDocument, { query, first: SEARCH_RESULTS, ...filters }, { signal: abort.signal })
         .then((data) => setState({ kind: 'done', hits: toSearchHits(data) }))
         .catch((error: Error) => {
           if (abort.signal.aborted) return;

@@ -6,7 +6,8 @@
 import { platformQuery } from '../../lib/graphql.server.ts';
 import { gameFilters } from '../games/games.server.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
-import { MAX_SEARCH_LENGTH, SEARCH_GAMES_QUERY, SEARCH_RESULTS, searchQueryOf, toSearchHits, type SearchGamesData, type SearchHits } from './search.ts';
+import { SearchGamesDocument } from '../../lib/graphql/generated/graphql.ts';
+import { MAX_SEARCH_LENGTH, SEARCH_RESULTS, searchQueryOf, toSearchHits, type SearchHits } from './search.ts';
 
 /** A server-side search: what was asked, and the hits or the reason there are none. */
 export interface ServerSearch {
@@ -21,8 +22,8 @@ export async function searchGamesOnServer(ctx: PageContext, input: string): Prom
   const query = searchQueryOf(input);
   if (!query) return { query: input, hits: null, problem: null };
   try {
-    const data = await platformQuery<SearchGamesData>(
-      'SearchGames', SEARCH_GAMES_QUERY, { query, first: SEARCH_RESULTS, ...gameFilters(ctx) }, { brand: ctx.brand.id, locale: ctx.locale },
+    const data = await platformQuery(
+      SearchGamesDocument, { query, first: SEARCH_RESULTS, ...gameFilters(ctx) }, { brand: ctx.brand.id, locale: ctx.locale },
     );
     return { query, hits: toSearchHits(data), problem: null };
   } catch (error) {

@@ -3,7 +3,8 @@
  * characters): the document, the limit and the rules of when to ask the platform, shared by the
  * search overlay and the no-JavaScript search on the games page.
  */
-import { gameTile, TILE_FIELDS, type TileNode } from '../games/queries.ts';
+import type { SearchGamesQuery } from '../../lib/graphql/generated/graphql.ts';
+import { gameTile } from '../games/queries.ts';
 import type { GameTileData } from '../games/types.ts';
 
 /** The longest search the lobby accepts (spec sections 5 and 9: input max length 100). */
@@ -13,22 +14,8 @@ export const SEARCH_RESULTS = 20;
 /** Typing pauses this long before a request: a phone sends one request per word, not per letter. */
 export const SEARCH_DEBOUNCE_MS = 180;
 
-/** searchGames with the visitor's filters: games and studios by name, best first. */
-export const SEARCH_GAMES_QUERY = /* GraphQL */ `
-  query SearchGames($query: String!, $first: Int!, $currencyCode: String, $ipCountryCode: String, $subDivision: String, $license: String, $locale: String) {
-    searchGames(query: $query, first: $first, currencyCode: $currencyCode, ipCountryCode: $ipCountryCode, subDivision: $subDivision, license: $license, locale: $locale) {
-      query totalCount
-      games { ${TILE_FIELDS} }
-      studios { slug name gameCount }
-    }
-  }`;
-
 /** A studio as search shows it. */
-export interface StudioHit {
-  slug: string;
-  name: string;
-  gameCount: number;
-}
+export type StudioHit = SearchGamesQuery['searchGames']['studios'][number];
 
 /** What a search found, as the lobby shows it. */
 export interface SearchHits {
@@ -38,18 +25,8 @@ export interface SearchHits {
   totalCount: number;
 }
 
-/** The answer of SEARCH_GAMES_QUERY. */
-export interface SearchGamesData {
-  searchGames: {
-    query: string;
-    totalCount: number;
-    games: TileNode[];
-    studios: StudioHit[];
-  };
-}
-
 /** The hits of a SearchGames answer. */
-export function toSearchHits(data: SearchGamesData): SearchHits {
+export function toSearchHits(data: SearchGamesQuery): SearchHits {
   const found = data.searchGames;
   return {
     query: found.query,

@@ -5,10 +5,10 @@
  */
 import { platformUrl } from '../../config.server.ts';
 import { platformQuery } from '../../lib/graphql.server.ts';
+import { LobbyFrameOriginsDocument } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { frameSrcDirective, parseFrameOrigins } from './csp.ts';
 
-const GAME_ORIGIN_QUERY = /* GraphQL */ `query LobbyFrameOrigins { lobbySettings { gameServerOrigin } }`;
 const gameOriginCache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 200 });
 let extraOrigins: string[] | undefined;
 
@@ -16,7 +16,7 @@ let extraOrigins: string[] | undefined;
 async function gameServerOrigin(brand: string, locale: string): Promise<string | null> {
   return gameOriginCache
     .get(brand, () =>
-      platformQuery<{ lobbySettings: { gameServerOrigin: string } }>('LobbyFrameOrigins', GAME_ORIGIN_QUERY, {}, { brand, locale }).then(
+      platformQuery(LobbyFrameOriginsDocument, {}, { brand, locale }).then(
         (data) => data.lobbySettings.gameServerOrigin,
       ),
     )

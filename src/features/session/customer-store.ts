@@ -4,16 +4,10 @@
  * Lifecycle: null for visitors; filled from GetCustomerInfo; CustomerPopUpAdded adds pop-up ids.
  */
 import { atom } from 'nanostores';
+import type { GetCustomerInfoQuery } from '../../lib/graphql/generated/player.ts';
 
-/** The customer fields of spec section 3. */
-export interface Customer {
-  id: string;
-  popUpsNeeded: string[];
-  isCancelWithdrawalBlocked: boolean;
-  isIncreaseDepositLimitBlocked: boolean;
-  isRewardsBlocked: boolean;
-  isDepositsBlocked: boolean;
-}
+/** The customer fields of spec section 3: GetCustomerInfo's viewer.customer. */
+export type Customer = NonNullable<GetCustomerInfoQuery['viewer']>['customer'];
 
 /** The customer of the signed-in player, or null. */
 export const $customer = atom<Customer | null>(null);

@@ -13,21 +13,22 @@
 import type { ApolloClient } from '@apollo/client';
 import { graphqlRequest, GraphqlClientError } from '../../lib/graphql-client.ts';
 import { createApolloClient } from './apollo.ts';
-import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, walletReadMark, type BalanceUpdate, type Wallet } from '../wallet/wallet-store.ts';
+import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, walletReadMark } from '../wallet/wallet-store.ts';
 import type { SessionConfig } from './config.ts';
-import { addCustomerPopUps, setCustomer, type Customer } from './customer-store.ts';
+import { addCustomerPopUps, setCustomer } from './customer-store.ts';
 import { clearStoredSession, isLoggingOut, logout, logoutTarget, SESSION_CHANNEL } from './logout.ts';
 import { $player, clearPlayer, setPlayer, setPlayerLoading, type Player } from './player-store.ts';
+import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
-  CUSTOMER_POP_UP_ADDED,
-  GET_CUSTOMER_INFO,
-  GET_PLAYER_INFO,
-  LOGOUT,
-  PLAYER_UPDATED,
-  REFRESH_ACCESS_TOKEN,
-  SESSION_DESTROYED,
-  WALLET,
-} from './queries.ts';
+  CustomerPopUpAddedDocument,
+  GetCustomerInfoDocument,
+  GetPlayerInfoDocument,
+  LogoutDocument,
+  PlayerUpdatedDocument,
+  RefreshAccessTokenDocument,
+  SessionDestroyedDocument,
+  WalletDocument,
+} from '../../lib/graphql/generated/player.ts';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
 import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
 import {
@@ -39,14 +40,16 @@ import {
   type LogoutReason,
   type TokenRefresher,
 } from './token-refresh.ts';
-import { ACCESS_TOKEN_COOKIE, adoptIncomingTokens, browserTokenStore, KEYCLOAK_TOKEN_COOKIE, msUntilExpiry, readCookie, type TokenPair } from './tokens.ts';
+import { ACCESS_TOKEN_COOKIE, adoptIncomingTokens, browserTokenStore, KEYCLOAK_TOKEN_COOKIE, msUntilExpiry, readCookie } from './tokens.ts';
 
-interface PlayerInfo {
-  viewer: { sessionId: string; flow: string; player: Player } | null;
-}
-interface CustomerInfo {
-  viewer: { customer: Customer; wallet: Wallet } | null;
-}
+// The player's documents (session.graphql), parsed for Apollo once this module loads.
+const GET_PLAYER_INFO = apolloDocument(GetPlayerInfoDocument);
+const GET_CUSTOMER_INFO = apolloDocument(GetCustomerInfoDocument);
+const LOGOUT = apolloDocument(LogoutDocument);
+const PLAYER_UPDATED = apolloDocument(PlayerUpdatedDocument);
+const SESSION_DESTROYED = apolloDocument(SessionDestroyedDocument);
+const CUSTOMER_POP_UP_ADDED = apolloDocument(CustomerPopUpAddedDocument);
+const WALLET = apolloDocument(WalletDocument);
 
 /** The running player session; `logout` is the player's own sign-out. */
 export interface PlayerRuntime {
@@ -102,7 +105,7 @@ function customTokenSource(): TokenRefresher {
     store,
     locks: typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks as LockManagerLike) : undefined,
     async exchange(refreshToken) {
-      const data = await graphqlRequest<{ refreshAccessToken: TokenPair }>('RefreshAccessToken', REFRESH_ACCESS_TOKEN, { refreshToken });
+      const data = await graphqlRequest(RefreshAccessTokenDocument, { refreshToken });
       return { accessToken: data.refreshAccessToken.accessToken, refreshToken: data.refreshAccessToken.refreshToken };
     },
     describeFailure(error) {
@@ -158,7 +161,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     if (!client) return;
     const mark = walletReadMark();
     try {
-      const { data } = await client.query<CustomerInfo>({ query: GET_CUSTOMER_INFO, fetchPolicy: 'network-only' });
+      const { data } = await client.query({ query: GET_CUSTOMER_INFO, fetchPolicy: 'network-only' });
       if (data?.viewer) {
         setCustomer(data.viewer.customer);
         setWallet(data.viewer.wallet, mark);
@@ -170,7 +173,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
 
   const refetchPlayer = async (): Promise<Player | null> => {
     if (!client) return null;
-    const { data } = await client.query<PlayerInfo>({ query: GET_PLAYER_INFO, fetchPolicy: 'network-only' });
+    const { data } = await client.query({ query: GET_PLAYER_INFO, fetchPolicy: 'network-only' });
     if (!data?.viewer) return null;
     setPlayer(data.viewer.player);
     const current = $session.get();
@@ -232,7 +235,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     throw error;
   }
 
-  client.subscribe<{ playerUpdated: { isAccountClosed: boolean } }>({ query: PLAYER_UPDATED }).subscribe({
+  client.subscribe({ query: PLAYER_UPDATED }).subscribe({
     next: ({ data }) => {
       void refetchPlayer()
         .then((player) => {
@@ -241,17 +244,17 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
         .catch(onEnded);
     },
   });
-  client.subscribe<{ sessionDestroyed: { sessionId: string } }>({ query: SESSION_DESTROYED }).subscribe({
+  client.subscribe({ query: SESSION_DESTROYED }).subscribe({
     next: ({ data }) => {
       if (data && data.sessionDestroyed.sessionId === $session.get()?.sessionId) endSession('LOGGED_IN_FROM_ANOTHER_DEVICE');
     },
   });
-  client.subscribe<{ customerPopUpAdded: { popUpIdsAdded: string[] } }>({ query: CUSTOMER_POP_UP_ADDED }).subscribe({
+  client.subscribe({ query: CUSTOMER_POP_UP_ADDED }).subscribe({
     next: ({ data }) => {
       if (data) addCustomerPopUps(data.customerPopUpAdded.popUpIdsAdded);
     },
   });
-  client.subscribe<{ balanceUpdated: BalanceUpdate }>({ query: WALLET }).subscribe({
+  client.subscribe({ query: WALLET }).subscribe({
     next: ({ data }) => {
       if (data) applyBalanceUpdate(data.balanceUpdated);
     },

@@ -5,42 +5,13 @@
  * exist); the player runtime fills it from GetPlayerInfo and refetches it on PlayerUpdated.
  */
 import { atom } from 'nanostores';
+import type { GetPlayerInfoQuery } from '../../lib/graphql/generated/player.ts';
 
 /** Player status (spec section 4). */
 export type PlayerStatus = 'LOADING' | 'LOGGED_IN' | 'LOGGED_OUT';
 
-/** The player fields the lobby reads (spec section 3). */
-export interface Player {
-  id: string;
-  playerId: string;
-  username: string;
-  language: string;
-  email: string;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  isPhoneNumberVerified: boolean;
-  realityCheckPeriod: number | null;
-  accountStatus: { status: 'Open' | 'Closed' | 'Blocked'; cause: string | null; reopenByCustomerAllowed: boolean };
-  country: { id: string; code: string; name: string; currency: string };
-  numberOfDeposits: number;
-  totalDepositAmount: string;
-  hasFirstTimeDeposit: boolean;
-  canWithdraw: boolean;
-  personalInfo: { firstName: string | null; lastName: string | null };
-  isInstantBankingBlocked: boolean;
-  instantBankingBlock: { activeFrom: string } | null;
-  selfExclusionDetails: { exclusionEndsAt: string } | null;
-  timeouts: { timeoutEndsAt: string } | null;
-  areWithdrawalsBlocked: boolean;
-  kycCheckStatus: { status: 'Done' | 'NotRequired' | 'Required'; deadline: string | null; verificationsDone: string[]; verificationsMissing: string[] };
-  sourceOfWealthStatus: {
-    status: 'Done' | 'NotNeed' | 'Pending' | 'Required' | 'WillBeRequired';
-    dueDate: string | null;
-    dueDateExpired: boolean;
-    requiredDocumentsUploadV2: { comment: string; requestedFundingType: string }[];
-  };
-  bankingCDD: boolean;
-}
+/** The player fields the lobby reads (spec section 3): GetPlayerInfo's viewer.player. */
+export type Player = NonNullable<GetPlayerInfoQuery['viewer']>['player'];
 
 /** The player status and, when signed in, the player. */
 export interface PlayerState {

@@ -4,47 +4,28 @@
  * sports: live prices move every minute, and the lobby should not ask for every visitor.
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
+import { TopSportsLiveEventsDocument, type TopSportsLiveEventsQuery } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
 
 /** Live events a TOP_SPORTS block shows at most. */
 export const TOP_SPORTS_LIVE_EVENTS = 6;
 
-const LIVE_EVENTS_QUERY = /* GraphQL */ `
-  query TopSportsLiveEvents($sports: [String!], $first: Int!, $locale: String) {
-    sportsEvents(sports: $sports, live: true, first: $first, locale: $locale) {
-      id sport sportName competition name home away minute
-      score { home away }
-      markets { id name suspended outcomes { id name odds } }
-    }
-  }`;
+type LiveEventData = TopSportsLiveEventsQuery['sportsEvents'][number];
 
 /** A live event as the block shows it. */
-export interface LiveEvent {
-  id: string;
-  sport: string;
-  sportName: string;
-  competition: string;
-  name: string;
-  home: string;
-  away: string;
-  minute: number | null;
-  score: { home: number; away: number } | null;
+export type LiveEvent = Omit<LiveEventData, 'markets'> & {
   /** The winner market's outcomes (home, draw, away), or none while it is suspended. */
-  prices: { id: string; name: string; odds: string }[];
-}
-
-interface LiveEventsData {
-  sportsEvents: (Omit<LiveEvent, 'prices'> & { markets: { id: string; name: string; suspended: boolean; outcomes: { id: string; name: string; odds: string }[] }[] })[];
-}
+  prices: LiveEventData['markets'][number]['outcomes'];
+};
 
 const cache = new TtlCache<LiveEvent[]>({ ttlMs: 10_000, maxEntries: 3000 });
 
 /** The live events of these sports, best first as the sportsbook orders them. */
 export function loadLiveEvents(ctx: PageContext, sports: readonly string[]): Promise<LiveEvent[]> {
   return cache.get([ctx.brand.id, ctx.locale, ...sports].join('|'), async () => {
-    const data = await platformQuery<LiveEventsData>(
-      'TopSportsLiveEvents', LIVE_EVENTS_QUERY, { sports, first: TOP_SPORTS_LIVE_EVENTS, locale: ctx.locale }, { brand: ctx.brand.id, locale: ctx.locale },
+    const data = await platformQuery(
+      TopSportsLiveEventsDocument, { sports: [...sports], first: TOP_SPORTS_LIVE_EVENTS, locale: ctx.locale }, { brand: ctx.brand.id, locale: ctx.locale },
     );
     return data.sportsEvents.map(({ markets, ...event }) => {
       const winner = markets.find((market) => market.id === 'winner');

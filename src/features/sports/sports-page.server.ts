@@ -4,6 +4,7 @@
  * the Sportsbook feature get the page without a frame.
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
+import { SportsbookOriginDocument } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
 import type { LoadedPage } from '../route-page.ts';
@@ -25,7 +26,7 @@ export async function loadSportsPage(ctx: PageContext, _slug: string | undefined
   if (!ctx.hasFeature('Sportsbook')) return { data: { sportsbookOrigin: null, sport } };
   const sportsbookOrigin = await originCache
     .get(ctx.brand.id, () =>
-      platformQuery<{ lobbySettings: { gameServerOrigin: string } }>('SportsbookOrigin', 'query SportsbookOrigin { lobbySettings { gameServerOrigin } }', {}, { brand: ctx.brand.id, locale: ctx.locale })
+      platformQuery(SportsbookOriginDocument, {}, { brand: ctx.brand.id, locale: ctx.locale })
         .then((data) => data.lobbySettings.gameServerOrigin),
     )
     .catch((error: Error) => {

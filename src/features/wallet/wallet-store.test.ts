@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { $wallet, applyBalanceUpdate, clearWallet, setWallet, walletReadMark, type BalanceUpdate, type Wallet } from './wallet-store.ts';
 
 const wallet = (balance: string): Wallet => ({ id: 'w1', balance, bonusBalance: '0.00', currency: 'EUR', minDepositAmount: '10.00', minWithdrawalAmount: '20.00' });
-const event = (balance: string): BalanceUpdate => ({ balance, bonusBalance: '0.00', currency: 'EUR', amount: '40.00', moneyType: 'Deposit', wageringProgress: null });
+const event = (balance: string): BalanceUpdate => ({ balance, bonusBalance: '0.00', currency: 'EUR', amount: '40.00', moneyType: 'Deposit', transactionKind: 'Deposit', wageringProgress: null });
 
 describe('wallet store', () => {
   beforeEach(() => clearWallet());

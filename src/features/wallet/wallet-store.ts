@@ -6,32 +6,20 @@
  * event missed while the socket was down is not lost.
  */
 import { atom } from 'nanostores';
+import type { GetCustomerInfoQuery, WalletSubscription } from '../../lib/graphql/generated/player.ts';
 
 /** Wallet status (spec section 4). */
 export type WalletStatus = 'LOADING' | 'STREAMING' | 'NOT_AVAILABLE';
 
-/** The wallet fields of spec section 3 (money as decimal strings). */
-export interface Wallet {
-  id: string;
-  balance: string;
-  bonusBalance: string;
-  currency: string;
-  minDepositAmount: string;
-  minWithdrawalAmount: string;
-}
+/** The wallet fields of spec section 3 (money as decimal strings): GetCustomerInfo's viewer.wallet. */
+export type Wallet = NonNullable<GetCustomerInfoQuery['viewer']>['wallet'];
 
-/** A Wallet subscription event (spec section 3, "Balance update event"). */
-export interface BalanceUpdate {
-  balance: string;
-  bonusBalance: string;
-  currency: string;
-  amount: string;
-  /** The spec's four kinds, plus SportsBet from the platform's sportsbook (stakes and payouts alike). */
-  moneyType: 'Deposit' | 'Withdrawal' | 'InitWithdrawal' | 'CasinoBet' | 'SportsBet' | null;
-  /** The platform's ledger kind: tells a casino stake (CasinoBet) from its payout (CasinoWin). */
-  transactionKind?: string;
-  wageringProgress: number | null;
-}
+/**
+ * A Wallet subscription event (spec section 3, "Balance update event"): moneyType is one of the
+ * spec's four kinds or SportsBet (the platform's sportsbook, stakes and payouts alike);
+ * transactionKind is the platform's ledger kind, telling a casino stake (CasinoBet) from its payout (CasinoWin).
+ */
+export type BalanceUpdate = WalletSubscription['balanceUpdated'];
 
 /** The wallet status and, once known, the wallet. */
 export interface WalletState {

@@ -15,7 +15,8 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { restrictionMessage, restrictionOfError, type RestrictionTexts } from '../../protection/restriction.ts';
 import { $session } from '../../session/session-store.ts';
 import { acceptGameMessage } from './game-messages.ts';
-import { LAUNCH_GAME_MUTATION, type GameLaunch } from './queries.ts';
+import { LaunchGameDocument } from '../../../lib/graphql/generated/graphql.ts';
+import type { GameLaunch } from './queries.ts';
 import { useHydrated, useStoreAfterHydration } from '../../session/use-hydrated.ts';
 
 export interface GameLauncherTexts {
@@ -50,7 +51,7 @@ interface Props {
 }
 
 async function launchFun(slug: string, currency: string, locale: string): Promise<GameLaunch> {
-  const data = await graphqlRequest<{ launchGame: GameLaunch }>('LaunchGame', LAUNCH_GAME_MUTATION, {
+  const data = await graphqlRequest(LaunchGameDocument, {
     slug, mode: 'FUN', currency, lobbyOrigin: location.origin, locale,
   });
   return data.launchGame;

@@ -3,12 +3,13 @@
  * session's access token as `Authorization: Bearer …` (refreshed first when it is about to expire).
  * Loaded only when a signed-in player presses Play.
  */
-import { gql } from '@apollo/client';
 import { toCallError } from '../../../lib/graphql-errors.ts';
+import { apolloDocument } from '../../../lib/graphql/apollo-document.ts';
+import { LaunchGameDocument } from '../../../lib/graphql/generated/graphql.ts';
 import { settledPlayerRuntime } from '../../session/player-runtime.ts';
-import { LAUNCH_GAME_MUTATION, type GameLaunch, type LaunchVariables } from './queries.ts';
+import type { GameLaunch, LaunchVariables } from './queries.ts';
 
-const LAUNCH_GAME = gql(LAUNCH_GAME_MUTATION);
+const LAUNCH_GAME = apolloDocument(LaunchGameDocument);
 
 /** Launches REAL play for the signed-in player; throws when there is no running session. */
 export async function launchReal(variables: Omit<LaunchVariables, 'mode'>): Promise<GameLaunch> {
@@ -16,7 +17,7 @@ export async function launchReal(variables: Omit<LaunchVariables, 'mode'>): Prom
   if (!runtime) throw new Error('No player session');
   // Refusals reach the page as GraphqlCallError, so it can say why (a self-exclusion, say) from the extensions.
   const { data } = await runtime.client
-    .mutate<{ launchGame: GameLaunch }>({ mutation: LAUNCH_GAME, variables: { ...variables, mode: 'REAL' } })
+    .mutate({ mutation: LAUNCH_GAME, variables: { ...variables, mode: 'REAL' } })
     .catch((error: unknown) => {
       throw toCallError(error);
     });

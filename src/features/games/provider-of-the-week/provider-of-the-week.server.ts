@@ -7,33 +7,14 @@ import { platformQuery } from '../../../lib/graphql.server.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
 import type { PageContext } from '../../page-context/page-context.server.ts';
 import { gameFilters } from '../games.server.ts';
-import { gameTile, TILE_FIELDS, type TileNode } from '../queries.ts';
+import { ProviderOfTheWeekDocument } from '../../../lib/graphql/generated/graphql.ts';
+import { gameTile } from '../queries.ts';
 import type { GameTileData } from '../types.ts';
 
 /** The spotlight carousel's games (spec section 9: provider of the week 10 spotlight plus 10 list). */
 export const SPOTLIGHT_GAMES = 10;
 /** The list's games under the carousel. */
 export const LIST_GAMES = 10;
-
-const PROVIDER_OF_THE_WEEK_QUERY = /* GraphQL */ `
-  query ProviderOfTheWeek($at: String, $currencyCode: String, $ipCountryCode: String, $subDivision: String, $license: String, $locale: String) {
-    providerOfTheWeek(at: $at, currencyCode: $currencyCode, ipCountryCode: $ipCountryCode, subDivision: $subDivision, license: $license, locale: $locale) {
-      studio { slug name }
-      weekStart weekEnd
-      spotlightGames { ${TILE_FIELDS} }
-      moreGames { ${TILE_FIELDS} }
-    }
-  }`;
-
-interface ProviderOfTheWeekData {
-  providerOfTheWeek: {
-    studio: { slug: string; name: string };
-    weekStart: string;
-    weekEnd: string;
-    spotlightGames: TileNode[];
-    moreGames: TileNode[];
-  } | null;
-}
 
 /** The studio of the week as the lobby shows it. */
 export interface ProviderOfTheWeek {
@@ -50,8 +31,8 @@ export function loadProviderOfTheWeek(ctx: PageContext, at?: string): Promise<Pr
   const filters = gameFilters(ctx);
   const key = [ctx.brand.id, at ?? '', ...Object.values(filters)].join('|');
   return cache.get(key, async () => {
-    const data = await platformQuery<ProviderOfTheWeekData>(
-      'ProviderOfTheWeek', PROVIDER_OF_THE_WEEK_QUERY, { at, ...filters }, { brand: ctx.brand.id, locale: ctx.locale },
+    const data = await platformQuery(
+      ProviderOfTheWeekDocument, { at, ...filters }, { brand: ctx.brand.id, locale: ctx.locale },
     );
     const pick = data.providerOfTheWeek;
     if (!pick) return null;
