@@ -7,14 +7,10 @@ import { z } from 'zod';
 import { BANNERS } from '../media/artwork.ts';
 import { LOCALES } from '../i18n/locales.ts';
 
-/** The block types of the spec. */
-export const BLOCK_TYPES = [
-  'BANNER_EXTERNAL_LINK', 'BANNER_GAME', 'BANNER_MANUAL', 'JACKPOT', 'PROMOTION', 'PROMOTION_V2', 'RAFFLE',
-  'TOP_GAMES', 'TOP_SPORTS',
-] as const;
+import { BLOCK_TYPES, type BlockType } from '../../../shared/blocks.ts';
 
-/** One block type. */
-export type BlockType = (typeof BLOCK_TYPES)[number];
+// The block types are one contract with the lobby (shared/blocks.ts); this module checks what editors write for each.
+export { BLOCK_TYPES, type BlockType };
 
 /** A text in several locales: `{ "en": "…", "fi": "…" }`; en is required and is the fallback. */
 export const localisedText = z.strictObject({

@@ -5,6 +5,7 @@ import { PlatformError } from '../graphql/errors.ts';
 import { archivedDocument } from '../players/legal-acceptance.ts';
 import { isLegalDocument, LEGAL_DOCUMENTS, localiseLegal } from './legal.ts';
 import { localiseText, resolveBlocks } from './resolve.ts';
+import { BLOCK_TYPES } from './blocks.ts';
 
 /** Schema of the content queries. */
 export const contentTypeDefs = /* GraphQL */ `
@@ -34,15 +35,7 @@ export const contentTypeDefs = /* GraphQL */ `
   }
 
   enum BlockType {
-    BANNER_EXTERNAL_LINK
-    BANNER_GAME
-    BANNER_MANUAL
-    JACKPOT
-    PROMOTION
-    PROMOTION_V2
-    RAFFLE
-    TOP_GAMES
-    TOP_SPORTS
+    ${BLOCK_TYPES.join('\n    ')}
   }
 
   type Layout {
