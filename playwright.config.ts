@@ -66,7 +66,8 @@ export default defineConfig({
       // in platform/test/rate-limit.test.ts.
       PLATFORM_RATE_LIMIT_SIGNUP: '100000/3600',
       PLATFORM_RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000/3600',
-      // Short-lived access tokens, so the session tests cross a real expiry (refresh 30 s before it) in seconds.
+      // Short-lived access tokens (the lobby refreshes 30 s before expiry): the session tests move the
+      // page's clock to the refresh rather than wait for it.
       PLATFORM_ACCESS_TOKEN_TTL_S: '40',
     },
   },

@@ -255,8 +255,8 @@ test.describe('cashier', () => {
     const landed = page.waitForResponse((response) => (response.request().postData() ?? '').includes('query GetCustomerInfo'));
     cancelled();
     await Promise.all([landed, ...held]);
-    // The stale read has reached the runtime; give it a moment to (wrongly) render before looking.
-    await page.waitForTimeout(300);
+    // The stale read has reached the runtime; two frames for it to (wrongly) render before looking.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(page.getByTestId('balance')).toHaveText(/€100\.00/);
   });
 

@@ -60,6 +60,11 @@ export interface PlatformOptions {
   databaseSchema?: string;
   /** PGlite data folder; omitted (and no databaseUrl) means an in-memory database. */
   dataDir?: string;
+  /**
+   * PGlite only: a data folder dumped with dumpDataDir to start from instead of an empty database.
+   * The test suite migrates and seeds one once and gives every platform its own copy.
+   */
+  databaseTemplate?: Blob;
   /** An already prepared database to share (tests); the platform will not close it. */
   db?: Db;
   /** Folder of `<locale>.json` translation files (default platform/data/translations). */
@@ -117,6 +122,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.databaseTemplate ? { template: options.databaseTemplate } : {}),
     }));
   } catch (error) {
     releaseLock();

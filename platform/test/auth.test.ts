@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createClient } from 'graphql-ws';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../src/auth/sessions.ts';
 import { DEMO_PLAYERS_FILE, demoPlayersDoc } from '../src/players/demo-players-doc.ts';
 import { bearer, DATABASES, latestSmsCode, SANDBOX_KEY, signInBySms, startPlatform } from './helpers.ts';
@@ -28,6 +30,27 @@ describe.each(DATABASES)('sessions, tokens and SMS login on $name', (database) =
     app = await startPlatform(database, { auth: { accessTokenTtlSeconds: 2, smsResendCooldownSeconds: 0, enableSandboxAdmin: true } });
   });
   afterAll(() => app?.close());
+
+  // The lobby's end-to-end session test moves the browser's clock to its refresh instead of waiting
+  // for a real expiry; what only a real expiry shows, a running subscription outliving its socket's
+  // token on the platform's clock, is checked here with two-second tokens.
+  it('keeps a running subscription streaming after the access token it connected with has expired', async () => {
+    const tokens = await signInBySms(app, '+358401119988');
+    const client = createClient({ url: `${app.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { accessToken: tokens.accessToken }, retryAttempts: 0, lazy: false, onNonLazyError: () => {} });
+    try {
+      const updates = client.iterate<{ balanceUpdated: { amount: string } }>({ query: 'subscription Wallet { balanceUpdated { amount } }' });
+      const first = updates.next();
+      const { exp } = decodeJwt(tokens.accessToken);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, (exp as number) * 1000 - Date.now()) + 500));
+      expect((await app.gql(VIEWER, {}, bearer(tokens.accessToken))).status).toBe(401);
+      const credit = await app.gql('mutation { sandboxCreditWallet(playerId: "+358401119988", amount: "1.25", currency: "EUR", idempotencyKey: "expiry:1") { balance } }');
+      expect(credit.errors).toBeUndefined();
+      expect((await first).value?.data?.balanceUpdated.amount).toBe('1.25');
+      await updates.return?.();
+    } finally {
+      await client.dispose();
+    }
+  });
 
   it('refuses player fields without a valid token: AuthenticationFailure and HTTP 401', async () => {
     for (const headers of [{}, bearer('not-a-token'), bearer('a.b.c')]) {

@@ -1,13 +1,18 @@
 /**
- * Model-based property test of the cashier and the ledger: fast-check generates 10,000 short
- * random sequences (1 to 3 steps) of deposits (completed, cancelled or left pending, their notices delivered once,
+ * Model-based property test of the cashier and the ledger: fast-check generates 2,500 short
+ * random sequences (1 to 3 steps, about 5,000 steps in all) of deposits (completed, cancelled or left pending, their notices delivered once,
  * twice or reversed), deposit rollbacks, withdrawals, withdrawal cancels and approvals, replayed
  * notifications, casino bets and wins. After every step the ledger must balance to zero per
  * currency and the wallet must equal a model kept in plain bigints.
  *
  * To stay quick on two cores the steps call the services in-process (notifications still go through
  * signature verification; cancels go through the provider's HTTP notification) and the sequences
- * share a pool of wallets whose models carry over from one sequence to the next.
+ * share a pool of wallets whose models carry over from one sequence to the next (each wallet lives
+ * through some 300 steps of random history). The test counts the outcomes it reached (each deposit
+ * kind, refused and accepted rollbacks, withdrawals and bets, cancels, approvals, replays) and fails
+ * when any came up fewer than MIN_PER_OUTCOME times: 2,500 sequences reach each of them dozens of
+ * times, where 10,000 spent three of the platform suite's ten minutes on the same branches.
+ * CASHIER_PROPERTY_RUNS=10000 (or more) runs a longer search.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -19,8 +24,14 @@ import { createPlayer } from '../src/players/repository.ts';
 import { DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
-const RUNS = Number(process.env.CASHIER_PROPERTY_RUNS ?? 10_000);
+const RUNS = Number(process.env.CASHIER_PROPERTY_RUNS ?? 2_500);
 const POOL = 16;
+/**
+ * Every outcome below must come up at least this often (with the default runs: each at least ~50
+ * times in ~5,000 steps), so fewer runs still walk every branch of the cashier and the ledger,
+ * and a generator change that starves one fails here instead of quietly testing less.
+ */
+const MIN_PER_OUTCOME = Math.min(25, Math.floor(RUNS / 100));
 
 interface ModelPayment {
   id: string;
@@ -88,6 +99,8 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
       return outcome;
     };
     const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
+    const seen = new Map<string, number>();
+    const saw = (outcome: string) => seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
 
     async function step(wallet: WalletModel, op: Op): Promise<void> {
       switch (op.op) {
@@ -95,6 +108,7 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
           const row = await cashier.initiateDeposit(wallet.playerId, { amount: formatMinor(BigInt(op.amount), 'EUR'), currency: 'EUR', provider: 'trustly', idempotencyKey: randomUUID() });
           const payment: ModelPayment = { id: row.id, type: 'Deposit', status: 'Initialized', amount: BigInt(op.amount) };
           wallet.payments.push(payment);
+          saw(op.outcome === 'pending' ? 'deposit left pending' : `deposit ${op.outcome} delivered ${op.delivery}`);
           if (op.outcome === 'pending') return;
           const notes: PaymentStatus[] = op.delivery === 'reversed' ? [op.outcome, 'Initialized'] : ['Initialized', op.outcome];
           const ids = notes.map(() => randomUUID());
@@ -112,9 +126,11 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
           if (wallet.cash < payment.amount) {
             // The player spent the money: the provider's rollback is refused until funds are there (it retries).
             await expect(notify(wallet, payment, 'RolledBacked')).rejects.toMatchObject({ reason: 'InsufficientFunds' });
+            saw('rollback refused');
             return;
           }
           await notify(wallet, payment, 'RolledBacked');
+          saw('rollback');
           payment.status = 'RolledBacked';
           wallet.cash -= payment.amount;
           return;
@@ -124,9 +140,11 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
           const input = { amount: formatMinor(amount, 'EUR'), currency: 'EUR', provider: 'trustly' as const, withdrawalType: 'Manual' as const, idempotencyKey: randomUUID() };
           if (wallet.cash < amount) {
             await expect(cashier.initiateWithdrawal(wallet.playerId, input)).rejects.toMatchObject({ reason: 'InsufficientFunds' });
+            saw('withdrawal refused');
             return;
           }
           const row = await cashier.initiateWithdrawal(wallet.playerId, input);
+          saw('withdrawal');
           wallet.payments.push({ id: row.id, type: 'Withdrawal', status: 'Initialized', amount });
           wallet.cash -= amount;
           wallet.pending += amount;
@@ -136,6 +154,7 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
         case 'approve': {
           const payment = pick(wallet.payments.filter((entry) => entry.type === 'Withdrawal' && entry.status === 'Initialized'), op.pick);
           if (!payment) return;
+          saw(op.op === 'cancel' ? 'withdrawal cancelled' : 'withdrawal approved');
           if (op.op === 'cancel') {
             expect((await cashier.cancelWithdrawal(wallet.playerId, payment.id)).status).toBe('Cancelled');
             payment.status = 'Cancelled';
@@ -151,6 +170,7 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
           const body = pick(wallet.sent, op.pick);
           if (!body) return;
           expect((await cashier.receiveNotification('trustly', body, cashier.sign('trustly', body))).outcome).toBe('duplicate');
+          saw('notification replayed');
           return;
         }
         case 'bet':
@@ -165,9 +185,11 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
           };
           if (op.op === 'bet' && wallet.cash < amount) {
             await expect(ledger.post(input)).rejects.toMatchObject({ reason: 'InsufficientFunds' });
+            saw('bet refused');
             return;
           }
           await ledger.post(input);
+          saw(op.op);
           wallet.cash += sign * amount;
         }
       }
@@ -195,8 +217,14 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
       { numRuns: RUNS, endOnFailure: true },
     );
     const seconds = (Date.now() - started) / 1000;
-    console.log(`[cashier model ${database.name}] ${RUNS} sequences, ${steps} steps in ${seconds.toFixed(1)} s`);
+    console.log(`[cashier model ${database.name}] ${RUNS} sequences, ${steps} steps in ${seconds.toFixed(1)} s: ${[...seen].map(([outcome, count]) => `${outcome} ${count}`).join(', ')}`);
     expect(steps).toBeGreaterThanOrEqual(RUNS);
+    const outcomes = [
+      ...['Completed', 'Cancelled'].flatMap((status) => ['once', 'twice', 'reversed'].map((delivery) => `deposit ${status} delivered ${delivery}`)),
+      'deposit left pending', 'rollback', 'rollback refused', 'withdrawal', 'withdrawal refused', 'withdrawal cancelled', 'withdrawal approved',
+      'notification replayed', 'bet', 'bet refused', 'win',
+    ];
+    expect(Object.fromEntries(outcomes.map((outcome) => [outcome, (seen.get(outcome) ?? 0) >= MIN_PER_OUTCOME]))).toEqual(Object.fromEntries(outcomes.map((outcome) => [outcome, true])));
     // The cached balances equal their postings, and every transaction sums to zero.
     const drift = await db.query(`select a.id from ledger_accounts a left join ledger_postings p on p.account_id = a.id group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(p.amount_minor), 0)`);
     expect(drift.rows).toEqual([]);

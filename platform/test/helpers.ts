@@ -1,10 +1,16 @@
 /**
  * Shared set-up for the platform suite: which databases to run against (PGlite always, plus the
- * PostgreSQL server in DATABASE_URL when set, confined to a throwaway schema), and a started
- * platform with a tiny GraphQL client.
+ * PostgreSQL server in DATABASE_URL when set), and a started platform with a tiny GraphQL client.
+ * Every platform gets a database of its own, copied from the ones global-setup.ts prepared once
+ * (migrated and seeded): a PGlite data folder, or a PostgreSQL database made from a template
+ * (a throwaway schema, migrated and seeded there, when the role may not create databases).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Db } from '../src/db/db.ts';
 import { createPlatform } from '../src/platform.ts';
 import { findPlayer } from '../src/players/repository.ts';
 import type { PlayerRow } from '../src/players/repository.ts';
@@ -33,9 +39,77 @@ export function scratchSchema(): string {
   return `atrium_test_${randomBytes(4).toString('hex')}`;
 }
 
-/** The database options for a case: in-memory PGlite, or the server in a fresh schema. */
-export function databaseOptions(db: DatabaseCase): Pick<PlatformOptions, 'databaseUrl' | 'databaseSchema'> {
-  return db.url ? { databaseUrl: db.url, databaseSchema: scratchSchema() } : {};
+/** What global-setup.ts prepared: PGlite data folders (tar files) and the PostgreSQL template database, if any. */
+export interface PreparedDatabases {
+  pglite: {
+    /** Straight after initdb: nothing migrated or seeded. */
+    empty: string;
+    /** Migrated, and seeded by a platform start with the fixture brands. */
+    fixtures: string;
+  };
+  /** A database migrated and seeded like pglite.fixtures; null when the role may not create databases. */
+  postgresTemplate: string | null;
+}
+
+/** The prepared databases (read once per test file). */
+let prepared: PreparedDatabases | undefined;
+const templates = new Map<string, Blob>();
+function pgliteTemplate(kind: keyof PreparedDatabases['pglite']): Blob {
+  prepared ??= inject('preparedDatabases');
+  const file = prepared.pglite[kind];
+  let blob = templates.get(file);
+  if (!blob) templates.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
+}
+
+/**
+ * The database options for a case that migrates and seeds by itself: in-memory PGlite (from a copy
+ * of an empty data folder, which skips initdb), or the server in a fresh schema.
+ */
+export function databaseOptions(db: DatabaseCase): Pick<PlatformOptions, 'databaseUrl' | 'databaseSchema' | 'databaseTemplate'> {
+  return db.url ? { databaseUrl: db.url, databaseSchema: scratchSchema() } : { databaseTemplate: pgliteTemplate('empty') };
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrl(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.href;
+}
+
+/** Runs one statement on the DATABASE_URL server outside any test database. */
+async function onServer(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A database of one's own for a platform, and how to get rid of it. */
+interface OwnDatabase {
+  options: Partial<PlatformOptions>;
+  /** Before the platform closes: a scratch schema is dropped through the platform's own pool. */
+  beforeClose?(db: Db): Promise<void>;
+  /** After it closed: a copied database is dropped from outside. */
+  afterClose?(): Promise<void>;
+}
+
+/** A copy of the prepared database where one fits (the fixture brands), else an empty one that the start migrates and seeds. */
+async function ownDatabase(db: DatabaseCase, fixtureBrands: boolean): Promise<OwnDatabase> {
+  if (!db.url) return { options: { databaseTemplate: pgliteTemplate(fixtureBrands ? 'fixtures' : 'empty') } };
+  const url = db.url;
+  prepared ??= inject('preparedDatabases');
+  const template = prepared.postgresTemplate;
+  if (!template || !fixtureBrands) {
+    const schema = scratchSchema();
+    return { options: { databaseUrl: url, databaseSchema: schema }, beforeClose: (open) => open.exec(`drop schema ${schema} cascade`) };
+  }
+  const name = scratchSchema();
+  await onServer(url, `create database ${name} template ${template}`);
+  return { options: { databaseUrl: databaseUrl(url, name) }, afterClose: () => onServer(url, `drop database ${name} with (force)`) };
 }
 
 /** The response of a GraphQL call, loosely typed for assertions. */
@@ -60,18 +134,28 @@ export const TEST_SANDBOX_KEY = 'test-sandbox-operator-key';
 /** The header that presents it. */
 export const SANDBOX_KEY: Record<string, string> = { 'x-sandbox-key': TEST_SANDBOX_KEY };
 
-/** Starts a platform on a random port against the case's database. */
+/**
+ * Starts a platform on a random port against a database of its own: a copy of the prepared one,
+ * already migrated and seeded for the fixture brands (other brands start from an empty database and
+ * are seeded by the start).
+ */
 export async function startPlatform(db: DatabaseCase, options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
-  const dbOptions = databaseOptions(db);
-  const platform = await createPlatform({
-    brandsDir: FIXTURE_BRANDS,
-    contentDir: CONTENT_DIR,
-    // Suites sign the same demo players in many times in seconds; rate-limit.test.ts sets its own rules.
-    rateRules: UNLIMITED_RATE_RULES,
-    ...dbOptions,
-    ...options,
-    auth: { enableSandboxAdmin: true, sandboxKey: TEST_SANDBOX_KEY, ...options.auth },
-  });
+  const own: OwnDatabase = options.db ? { options: {} } : await ownDatabase(db, (options.brandsDir ?? FIXTURE_BRANDS) === FIXTURE_BRANDS);
+  let platform: Platform;
+  try {
+    platform = await createPlatform({
+      brandsDir: FIXTURE_BRANDS,
+      contentDir: CONTENT_DIR,
+      // Suites sign the same demo players in many times in seconds; rate-limit.test.ts sets its own rules.
+      rateRules: UNLIMITED_RATE_RULES,
+      ...own.options,
+      ...options,
+      auth: { enableSandboxAdmin: true, sandboxKey: TEST_SANDBOX_KEY, ...options.auth },
+    });
+  } catch (error) {
+    await own.afterClose?.();
+    throw error;
+  }
   await platform.listen(0, '127.0.0.1');
   const url = platform.url();
   return {
@@ -86,8 +170,9 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
       return { status: response.status, ...((await response.json()) as object) };
     },
     async close() {
-      if (dbOptions.databaseSchema && !options.db) await platform.db.exec(`drop schema ${dbOptions.databaseSchema} cascade`);
+      await own.beforeClose?.(platform.db);
       await platform.close();
+      await own.afterClose?.();
     },
   };
 }

@@ -17,6 +17,7 @@ describe.each(DATABASES)('migrations on $name', (database) => {
     db = await openDatabase({
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(schema ? { schema } : {}),
+      ...(options.databaseTemplate ? { template: options.databaseTemplate } : {}),
     });
   });
 

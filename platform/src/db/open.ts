@@ -18,6 +18,8 @@ export interface DatabaseOptions {
   /** With databaseUrl: keep every table in this schema (tests). */
   schema?: string;
   dataDir?: string;
+  /** PGlite only: start from this dumped data folder instead of an empty database (tests). */
+  template?: Blob;
 }
 
 /** What preparing the database did, for the start-up log line. */
@@ -31,7 +33,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
     return openPostgres({ connectionString: options.databaseUrl, ...(options.schema ? { schema: options.schema } : {}) });
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.template ? { template: options.template } : {});
 }
 
 /** Applies pending migrations and the demo seed in one transaction. */

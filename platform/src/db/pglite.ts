@@ -6,10 +6,24 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult } from './db.ts';
 
+/** How to open PGlite. */
+export interface PgliteOpenOptions {
+  /**
+   * A data folder dumped with PGlite's dumpDataDir: the database starts as a copy of it instead of a
+   * fresh initdb (the test suite's prepared database; several seconds faster per start).
+   */
+  template?: Blob;
+}
+
 /** Opens PGlite on dataDir (created when missing), or in memory when dataDir is undefined. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.template ? { loadDataDir: options.template } : {}) });
+  return wrapPglite(pglite);
+}
+
+/** The Db interface over an open PGlite instance. */
+export function wrapPglite(pglite: PGlite): Db {
   return {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => pglite.query<T>(sql, params) as Promise<QueryResult<T>>,
