@@ -12,9 +12,11 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  // Generated GraphQL types (`npm run codegen`) are type-checked by tsc, not linted.
-  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/lib/graphql/generated/', 'platform/src/graphql/generated/'] },
+  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
+  // Generated GraphQL types (`npm run codegen`) are linted like the rest, but the generator's own
+  // idiom stays: its helper types use `any`.
+  { files: ['src/lib/graphql/generated/*.ts', 'platform/src/graphql/generated/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
