@@ -83,12 +83,12 @@ const bodyBytes = new WeakMap<http.IncomingMessage, number>();
 
 /** The 413 for a body over MAX_REQUEST_BODY_BYTES, as JSON (GraphQL clients read it) that says the ceiling. */
 function refuseTooLarge(res: http.ServerResponse): void {
-  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify({ errors: [{ message: `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes: send less`, extensions: { reason: 'BadRequest' } }] }));
 }
 
 function refuse(res: http.ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`${message}\n`);
 }
 
@@ -102,10 +102,6 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   };
 
   const proxy = createProxyServer({ target: options.platformUrl, ws: true, xfwd: false, proxyTimeout: 30_000 });
-  // The platform declares its own types; whatever the route, no browser may sniff another (proxied answers included).
-  proxy.on('proxyRes', (proxyRes) => {
-    proxyRes.headers['x-content-type-options'] = 'nosniff';
-  });
   proxy.on('error', (error, _req, res) => {
     // A browser that closed its page resets its own socket: nothing failed on the platform's side.
     const code = (error as NodeJS.ErrnoException).code;
@@ -115,7 +111,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     if (res instanceof http.ServerResponse && !res.headersSent) {
       // The platform drops an upload it refused for its size: that is the client's 413, not a 502.
       if ((bodyBytes.get(_req) ?? 0) > MAX_REQUEST_BODY_BYTES) return refuseTooLarge(res);
-      res.writeHead(502, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' });
+      res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ errors: [{ message: 'The platform is unavailable', extensions: { reason: 'PlatformUnavailable' } }] }));
     } else if (res && 'destroy' in res) {
       (res as Socket).destroy();
@@ -146,6 +142,9 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   // for the same 3 ms a page; above 8 the time climbs steeply (22 ms at 9, 200 ms at 11).
   const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } } });
   const server = http.createServer((req, res) => {
+    // Set first, so every answer carries it: refusals, the platform's proxied answers (the proxy adds
+    // the platform's headers to this one) and the lobby's own pages.
+    res.setHeader('x-content-type-options', 'nosniff');
     const malformed = ambiguousHost(req) ?? scrubForwarded(req, trustProxy);
     if (malformed) return refuse(res, 400, `Bad request: ${malformed}.`);
     if (isCrossSiteWrite(req.method, req.headers)) {
@@ -153,7 +152,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     }
     if (req.url && isProxiedPath(req.url)) {
       if (!prepareForPlatform(req)) {
-        res.writeHead(parseHostHeader(req.headers.host) ? 404 : 400, { 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' });
+        res.writeHead(parseHostHeader(req.headers.host) ? 404 : 400, { 'content-type': 'text/plain' });
         res.end('No site is configured for this host.');
         return;
       }

@@ -84,7 +84,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     route(req, res).catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) {
         // Whichever route read it: a 413 that says the ceiling, and the upload ends with the connection.
-        if (!res.headersSent) res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', connection: 'close' });
+        if (!res.headersSent) res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
         res.end(JSON.stringify({ error: error.message }));
         return;
       }
