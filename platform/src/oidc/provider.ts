@@ -243,6 +243,9 @@ export function createOidcRealms(options: {
       documents: REGISTRATION_DOCUMENTS.map((document) => ({ document: document as RegistrationDocument['document'], version: documents.find((entry) => entry.document === document)?.content.version ?? null })),
       legalVersions: versionsToken(documents),
     };
+    /** The registration form with what the visitor typed (never the password) and what was wrong. */
+    const showRegister = (status: number, values: Record<string, string>, errors: Record<string, string> = {}) =>
+      sendHtml(res, status, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values, errors }));
 
     if (req.method === 'GET') {
       if (details.prompt.name === 'consent') {
@@ -253,7 +256,8 @@ export function createOidcRealms(options: {
         return;
       }
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      sendHtml(res, 200, registering ? registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: { email: hint } }) : loginPage({ ...render, values: { identifier: hint } }));
+      if (registering) showRegister(200, { email: hint });
+      else sendHtml(res, 200, loginPage({ ...render, values: { identifier: hint } }));
       return;
     }
     if (req.method !== 'POST') {
@@ -338,10 +342,8 @@ export function createOidcRealms(options: {
       }
       Object.assign(errors, inputErrors);
       for (const name of Object.keys(inputErrors)) if (name in values) values[name] = '';
-      const registerAgain = (status: number, shown: Record<string, string>) =>
-        sendHtml(res, status, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: values as Record<string, string>, errors: shown }));
       if (Object.keys(errors).length > 0) {
-        registerAgain(400, errors);
+        showRegister(400, values as Record<string, string>, errors);
         return;
       }
       const email = (values.email as string).toLowerCase();
@@ -350,7 +352,7 @@ export function createOidcRealms(options: {
         const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
         const message = texts.t(attempt.scope === 'subject' ? 'idp.error.tooManyRegistrations' : 'form.tooManyAttemptsAddress', limit);
         res.setHeader('retry-after', String(attempt.retryAfterSeconds));
-        registerAgain(429, { email: message });
+        showRegister(429, values as Record<string, string>, { email: message });
         return;
       }
       const { id } = await registration.start(
@@ -396,7 +398,7 @@ export function createOidcRealms(options: {
           return;
         default:
           // Expired, used up or unknown: the form again, with what the player typed except the password.
-          sendHtml(res, 400, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values: { email }, errors: { email: texts.t('idp.error.emailCodeExpired') } }));
+          showRegister(400, { email }, { email: texts.t('idp.error.emailCodeExpired') });
           return;
       }
     }
