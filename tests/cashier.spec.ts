@@ -312,8 +312,13 @@ test.describe('cashier', () => {
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'displayWantToDepositDialog')?.value).toBe('false');
     // Dismissed: the next bet stays quiet.
     await expect(frame.locator('#play')).toBeEnabled({ timeout: 15_000 });
+    const balance = page.getByTestId('balance').first();
+    const before = await balance.textContent();
     await frame.locator('#play').click();
-    await page.waitForTimeout(1500);
+    // The bet's wallet event has reached the page (the balance moved); the prompt would open in
+    // the same store update, so after one more frame it is still closed.
+    await expect(balance).not.toHaveText(before ?? '');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(prompt).toBeHidden();
   });
 

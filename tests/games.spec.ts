@@ -3,7 +3,7 @@
  * "Show more games" and keyboard use; the list, category and studio pages with "Load more" (with
  * and without JavaScript); the bonus list rule; layout stability; accessibility.
  */
-import { waitForIslandOf } from './support/hydration.ts';
+import { scrollThroughIslands, waitForIslandOf } from './support/hydration.ts';
 import { expect, test, type Locator, type Page, type Request } from './support/test.ts';
 import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts';
 import { FIXED_GAME_LISTS } from '../src/routes.ts';
@@ -44,14 +44,24 @@ async function scrollRailTo(region: Locator, distanceFromEnd: number): Promise<v
   }, distanceFromEnd);
 }
 
+/** The rail's scroll position once it has stopped moving (unchanged over ten frames). */
 async function settledScrollLeft(region: Locator): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const now = await scroller(region).evaluate((element) => element.scrollLeft);
-    if (now === last) return now;
-    last = now;
-    await region.page().waitForTimeout(150);
-  }
+  return scroller(region).evaluate(async (element) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let still = 0;
+    let last = element.scrollLeft;
+    while (still < 10) {
+      await frame();
+      still = element.scrollLeft === last ? still + 1 : 0;
+      last = element.scrollLeft;
+    }
+    return last;
+  });
+}
+
+/** Lets the page run one more frame, so what a handler started (a fetch) has been sent. */
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 }
 
 /** Sums the page's layout shifts (not caused by input) while /en/games/ loads, hydrates and is scrolled through. */
@@ -60,11 +70,7 @@ async function layoutShiftOfGamesPage(page: Page): Promise<number> {
   await page.goto('/en/games/');
   await hydrated(rail(page, 'Hot games'));
   // Scroll the whole page so every rail hydrates and its lazy artwork loads.
-  for (let step = 0; step < 14; step++) {
-    await page.evaluate(() => window.scrollBy(0, 600));
-    await page.waitForTimeout(150);
-  }
-  await page.waitForLoadState('networkidle');
+  await scrollThroughIslands(page);
   return layoutShiftSoFar(page);
 }
 
@@ -85,9 +91,11 @@ test.describe('game carousel on a phone', () => {
     expect(props).toContain('hot-games');
     for (const href of serverTiles) expect(props).not.toContain(href!.split('/').at(-2)!);
 
-    // 250 px from the end: nothing yet (the check runs within 100 ms of the scroll).
+    // 250 px from the end: nothing yet. The scroll's check has run once the "previous" arrow shows
+    // (the same check would have started the fetch).
     await scrollRailTo(hot, 250);
-    await page.waitForTimeout(400);
+    await expect(hot.getByRole('button', { name: 'Previous games' })).toBeVisible();
+    await nextFrame(page);
     expect(calls.filter((call) => call.variables.listOfGamesSlug === 'hot-games')).toEqual([]);
 
     const sliceRequest = page.waitForRequest((request) => request.url().endsWith('/graphql') && (request.postData() ?? '').includes('"hot-games"'));
@@ -108,7 +116,8 @@ test.describe('game carousel on a phone', () => {
     await expect(showMore).toBeVisible();
     // Pagination stops at the second slice: scrolling to the very end fetches nothing more.
     await scrollRailTo(hot, 0);
-    await page.waitForTimeout(400);
+    await expect(hot.getByRole('button', { name: 'Next games' })).toBeHidden();
+    await nextFrame(page);
     expect(calls.filter((call) => call.variables.listOfGamesSlug === 'hot-games')).toHaveLength(1);
     await expect(tilesOf(hot)).toHaveCount(20);
 
@@ -258,6 +267,7 @@ test.describe('on a phone with touch', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: startX, y }] });
     for (let step = 1; step <= 10; step++) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: startX - step * 20, y }] });
+      // A finger moves at a pace: one step per frame (16 ms), so the swipe has a velocity to fling with.
       await page.waitForTimeout(16);
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
-import { waitForIslands, waitForLobbyRest } from './support/hydration.ts';
+import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
@@ -21,11 +21,7 @@ async function layoutShiftOfLobby(page: Page): Promise<number> {
   await recordLayoutShifts(page);
   await page.goto(LOBBY);
   await waitForLobbyRest(page);
-  for (let step = 0; step < 16; step++) {
-    await page.evaluate(() => window.scrollBy(0, 600));
-    await page.waitForTimeout(120);
-  }
-  await page.waitForLoadState('networkidle');
+  await scrollThroughIslands(page);
   return layoutShiftSoFar(page);
 }
 
@@ -74,8 +70,8 @@ test('a visitor only looking at the first screen is not made to lay out the rest
   await page.goto(LOBBY);
   expect((await fetched).status()).toBe(200);
   await waitForIslands(page);
-  await page.waitForTimeout(500);
-  await expect(page.locator('[data-lobby-rest]')).toHaveCount(1);
+  // The blocks are fetched and the stylesheet is in: the slot now waits only for the visitor.
+  await expect(page.locator('[data-lobby-rest]')).toHaveAttribute('data-lobby-rest-state', 'parked');
   await expect(page.locator('.lobby [data-block]')).toHaveCount(3);
   await page.keyboard.press('Tab');
   await expect(page.locator('[data-lobby-rest]')).toHaveCount(0);

@@ -36,3 +36,43 @@ export async function waitForLobbyRest(page: Page): Promise<void> {
   if (await slot.count()) await slot.scrollIntoViewIfNeeded().catch(() => {});
   await expect(slot).toHaveCount(0, { timeout: 15_000 });
 }
+
+/**
+ * Scrolls the page down a screen at a time, as a visitor reading it through does, waiting at each
+ * screen for the islands on it to hydrate; then waits until every image laid out on the page (the
+ * lazy artwork the scroll brought near) has loaded.
+ */
+export async function scrollThroughIslands(page: Page): Promise<void> {
+  for (;;) {
+    const atEnd = await page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      window.scrollBy(0, window.innerHeight);
+      await frame();
+      await frame();
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('astro-island[ssr]')].every((island) =>
+        // An island is `display: contents`: where it is on screen is where its children are.
+        [...island.children].every((child) => {
+          const box = child.getBoundingClientRect();
+          return box.height === 0 || box.bottom < 0 || box.top > window.innerHeight;
+        })),
+    );
+    if (atEnd) break;
+  }
+  await page.waitForFunction(() => {
+    /** Whether the image shows across the window's width (not clipped away in a scrolling rail). */
+    const acrossTheScreen = (image: HTMLImageElement) => {
+      const box = image.getBoundingClientRect();
+      let [left, right] = [0, window.innerWidth];
+      for (let parent = image.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
+      }
+      return box.width > 0 && box.right > left && box.left < right;
+    };
+    return [...document.images].filter(acrossTheScreen).every((image) => image.complete);
+  });
+}

@@ -19,6 +19,8 @@ function wanted(slot: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) done();
+      // Parked until wanted: said on the slot, so a test can tell "waiting" from "not yet checked".
+      else slot.dataset.lobbyRestState = 'parked';
     }, { rootMargin: WANTED_MARGIN });
     function done() {
       observer.disconnect();
