@@ -267,8 +267,8 @@ test.describe('on a phone with touch', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: startX, y }] });
     for (let step = 1; step <= 10; step++) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: startX - step * 20, y }] });
-      // A finger moves at a pace: one step per frame (16 ms), so the swipe has a velocity to fling with.
-      await page.waitForTimeout(16);
+      // A finger moves at a pace: one step per frame, so the swipe has a velocity to fling with.
+      await nextFrame(page);
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     const left = await settledScrollLeft(hot);

@@ -134,6 +134,24 @@ test.describe('hostile input, from outside', () => {
     expect(closed.reason).toMatch(/Too many subscriptions on this socket/);
   });
 
+  test('WebSockets: a player’s 11th socket is refused, and a logged-out session’s socket is closed', async ({ request }) => {
+    const { accessToken } = await smsTokens(request, 'kororaa', `+6421${unique()}`);
+    const sockets = [];
+    for (let index = 0; index < 10; index++) sockets.push(await openSocket('kororaa', accessToken));
+    const eleventh = await (await openSocket('kororaa', accessToken)).closeAfter();
+    expect(eleventh).toMatchObject({ code: 4429, reason: expect.stringMatching(/Too many sockets for this player: at most 10/) });
+
+    // Logging out ends the session: its open sockets are closed as unauthorised, naming why.
+    const loggedOut = sockets[0]!.closeAfter();
+    const logout = await request.post(`${LOOPBACK}/graphql`, {
+      headers: { ...brandHost('kororaa'), origin: brandOrigin('kororaa'), authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      data: { query: 'mutation { logout { loggedOut } }' },
+    });
+    expect(await logout.json()).toEqual({ data: { logout: { loggedOut: true } } });
+    expect(await loggedOut).toMatchObject({ code: 4401, reason: expect.stringMatching(/session/i) });
+    for (const socket of sockets) socket.close();
+  });
+
   test('a normal query keeps its usual time while bombs and oversized bodies hit the same server', async () => {
     const client = await playwrightRequest.newContext({ extraHTTPHeaders: {} });
     const timeNormal = async (runs: number) => {
@@ -190,12 +208,16 @@ async function openRegistration(client: APIRequestContext, view: 'register' | 'l
   };
 }
 
-/** A graphql-transport-ws socket through the lobby, acknowledged; closeAfter sends frames and resolves with the close. */
+/**
+ * A graphql-transport-ws socket through the lobby, once acknowledged (or closed by the server
+ * before that); closeAfter sends frames and resolves with the close, close ends it from our side.
+ */
 async function openSocket(brand: string, token: string) {
   const socket = new WebSocket(`ws://127.0.0.1:${E2E_PORT}/graphql`, 'graphql-transport-ws', { headers: { ...brandHost(brand), origin: brandOrigin(brand) } });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
+    socket.once('close', () => resolve());
     socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } })));
     socket.on('message', (data) => {
       if ((JSON.parse(String(data)) as { type: string }).type === 'connection_ack') resolve();
@@ -206,5 +228,6 @@ async function openSocket(brand: string, token: string) {
       for (const frame of frames) socket.send(frame);
       return Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the socket stayed open')), 10_000))]);
     },
+    close: () => socket.close(),
   };
 }
