@@ -6,6 +6,12 @@
  * keyboard user's first Tab brings them in before focus could pass them). A phone that is only
  * looking at its first screen is not made to lay out a dozen blocks below it. Their islands
  * hydrate as they would have in the page.
+ *
+ * The visitor's own action comes first: the blocks are parsed while the page is idle, before they
+ * are wanted, and go in after the frame that answers the scroll, tap or key has painted, so that
+ * first interaction does not wait for the rest of the lobby. They go in at once (blocks put in one
+ * by one moved the footer on screen each time); each block below the screen skips its layout
+ * until it comes near (`content-visibility: auto` in _lobby.scss).
  */
 import { afterPaintOpened } from '../../after-paint/opened.ts';
 
@@ -32,6 +38,11 @@ function wanted(slot: HTMLElement): Promise<void> {
   });
 }
 
+/** Resolves once the frame after this moment has painted (what the visitor did is on screen). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
+
 /** Replaces the lobby's placeholder with the blocks the server renders for it. */
 export async function loadLobbyRest(): Promise<void> {
   const slot = document.querySelector<HTMLElement>('[data-lobby-rest]');
@@ -42,12 +53,12 @@ export async function loadLobbyRest(): Promise<void> {
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const html = await response.text();
     await afterPaintOpened();
-    await wanted(slot);
     // The lobby's own server-rendered markup. Parsed in a template: its scripts stay inert; the
-    // islands' runtime is already on the page. All at once: one block per frame measured worse,
-    // as every frame laid the growing lobby out again.
+    // islands' runtime is already on the page.
     const template = document.createElement('template');
     template.innerHTML = html;
+    await wanted(slot);
+    await afterNextPaint();
     slot.replaceWith(template.content);
   } catch (error) {
     console.error('[lobby] The rest of the lobby could not load:', error);
