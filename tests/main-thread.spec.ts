@@ -1,0 +1,178 @@
+/**
+ * The main thread while a page loads, checked without timing anything (the times are the bench's):
+ *
+ * - the islands hydrate one per task: the after-paint directive hands each island to React in a
+ *   task of its own (features/after-paint/directive.ts marks each hand-over), read from Chromium's
+ *   trace, where every task the page's main thread ran is an event;
+ * - every style the first screen needs is in the first paint: the site's stylesheets, which load
+ *   after it, change no computed style of anything on the first screen (the page inlines the rules
+ *   its markup uses, features/critical-css/), so their arrival restyles nothing the visitor sees.
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import { addTokenCookies, smsTokens, unique } from './support/player.ts';
+import { scrollThroughIslands } from './support/hydration.ts';
+import { expect, test } from './support/test.ts';
+import { brandOrigin } from './support/urls.ts';
+
+/** The lobbies of the three layouts, and the other pages with islands. */
+const PAGES = [
+  { name: 'aurelia lobby (default layout)', url: `${brandOrigin('aurelia')}/en/` },
+  { name: 'kororaa lobby (layout1)', url: `${brandOrigin('kororaa')}/en/` },
+  { name: 'nordvik lobby (layout2)', url: `${brandOrigin('nordvik')}/no/` },
+  { name: 'game list', url: `${brandOrigin('aurelia')}/en/game-list/slots/` },
+  { name: 'sports', url: `${brandOrigin('aurelia')}/en/sports/` },
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { detail?: string; callTime?: number } };
+}
+
+async function startTrace(page: Page): Promise<{ stop(): Promise<TraceEvent[]> }> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'blink.user_timing', '__metadata'] }, transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await complete;
+      return events;
+    },
+  };
+}
+
+/** For each island handed to React (its mark), the task of the page's main thread it happened in. */
+function hydrationTasks(events: TraceEvent[]): { island: string; task: number }[] {
+  const marks = events.filter((event) => event.name === 'atrium:hydrate');
+  expect(marks.length, 'the trace holds the hydration marks').toBeGreaterThan(0);
+  const tasks = events
+    .filter((event) => event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'))
+    .sort((a, b) => a.ts - b.ts);
+  return marks.map((mark) => {
+    // The moment performance.mark() was called (the event's own ts is the mark's start time). A
+    // task's microtasks are traced right after its RunTask event, so the mark belongs to the last
+    // task that began on its thread before it (tasks of one thread never overlap).
+    const at = mark.args?.data?.callTime ?? mark.ts;
+    const task = tasks.filter((candidate) => candidate.pid === mark.pid && candidate.tid === mark.tid && candidate.ts <= at).at(-1);
+    expect(task, `the hand-over of ${mark.args?.data?.detail} follows a task of the main thread`).toBeDefined();
+    return { island: JSON.parse(mark.args?.data?.detail ?? '"?"') as string, task: task!.ts };
+  });
+}
+
+/** Loads the page with tracing on, scrolls through it so every island hydrates, and returns the hand-overs. */
+async function hydrationsOf(page: Page, url: string): Promise<{ island: string; task: number }[]> {
+  const trace = await startTrace(page);
+  await page.goto(url);
+  await scrollThroughIslands(page);
+  const hydrated = await page.locator('astro-island:not([ssr])').count();
+  const hydrations = hydrationTasks(await trace.stop());
+  expect(hydrations, 'every hydrated island was handed over by the after-paint directive').toHaveLength(hydrated);
+  return hydrations;
+}
+
+test.describe('islands hydrate one per task', () => {
+  for (const { name, url } of PAGES) {
+    test(`${name} @phone`, async ({ page }) => {
+      const hydrations = await hydrationsOf(page, url);
+      expect(hydrations.length, `${name} has islands`).toBeGreaterThan(1);
+      expect(new Set(hydrations.map((hydration) => hydration.task)).size, JSON.stringify(hydrations)).toBe(hydrations.length);
+    });
+  }
+
+  test('the signed-in lobby too @phone', async ({ page }) => {
+    await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', `+35699${unique()}`));
+    const hydrations = await hydrationsOf(page, `${brandOrigin('aurelia')}/en/`);
+    expect(hydrations.map((hydration) => hydration.island)).toEqual(expect.arrayContaining(['AccountMenu', 'CashierHost']));
+    expect(new Set(hydrations.map((hydration) => hydration.task)).size, JSON.stringify(hydrations)).toBe(hydrations.length);
+  });
+});
+
+/**
+ * Records, in the page, the computed style of every element on the first screen twice: as the
+ * after-paint gate puts the site's stylesheets in (still loading), and as the last of them has
+ * loaded (in the same task as its load event, before anything hydrates). The font family is left
+ * out: the gate swaps the fallback fonts for the web fonts on purpose at that moment.
+ */
+async function recordFirstScreenStyles(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const PROPERTIES = [
+      'display', 'position', 'float', 'visibility', 'opacity', 'z-index', 'overflow-x', 'overflow-y',
+      'color', 'background-color', 'background-image', 'border-top-width', 'border-right-width', 'border-bottom-width',
+      'border-left-width', 'border-top-color', 'border-top-style', 'border-radius', 'box-shadow', 'outline-style',
+      'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'margin-top', 'margin-bottom',
+      'font-size', 'font-weight', 'font-style', 'text-transform', 'text-decoration-line', 'text-align', 'white-space',
+      'flex-direction', 'flex-wrap', 'justify-content', 'align-items', 'gap', 'grid-auto-flow', 'list-style-type',
+      'object-fit', 'aspect-ratio', 'content-visibility', 'transform',
+    ];
+    const state = window as unknown as { firstScreen: { element: Element; label: string }[]; styles: { before?: string[]; after?: string[] } };
+    state.styles = {};
+    const snapshot = () => state.firstScreen.map(({ element, label }) => {
+      const style = getComputedStyle(element);
+      return `${label}\t${PROPERTIES.map((property) => `${property}:${style.getPropertyValue(property)}`).join('\n')}`;
+    });
+    const labelOf = (element: Element) => {
+      const path: string[] = [];
+      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+        path.unshift(`${node.localName}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}`);
+      }
+      return path.join(' > ');
+    };
+    new MutationObserver((records, observer) => {
+      const links = records.flatMap((record) => [...record.addedNodes]).filter((node): node is HTMLLinkElement => node instanceof HTMLLinkElement && node.rel === 'stylesheet');
+      if (links.length === 0) return;
+      observer.disconnect();
+      state.firstScreen = [...document.body.querySelectorAll('*')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        })
+        .map((element) => ({ element, label: labelOf(element) }));
+      state.styles.before = snapshot();
+      let waiting = links.length;
+      for (const link of links) {
+        link.addEventListener('load', () => {
+          waiting -= 1;
+          if (waiting === 0) state.styles.after = snapshot();
+        });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Each element whose style changed, with the properties that did ("label: property a → b"). */
+function restyled(before: string[], after: string[]): string[] {
+  const properties = (snapshot: string) => new Map(snapshot.split('\t')[1]!.split('\n').map((pair) => {
+    const colon = pair.indexOf(':');
+    return [pair.slice(0, colon), pair.slice(colon + 1)] as const;
+  }));
+  return after.flatMap((style, index) => {
+    const was = before[index]!;
+    if (style === was) return [];
+    const [old, now] = [properties(was), properties(style)];
+    const label = style.split('\t')[0];
+    return [...now].filter(([name, value]) => old.get(name) !== value).map(([name, value]) => `${label}: ${name} ${old.get(name)} → ${value}`);
+  });
+}
+
+test.describe('the first screen is styled in the first paint', () => {
+  for (const { name, url } of PAGES.slice(0, 4)) {
+    for (const size of ['phone', 'desktop'] as const) {
+      test(`${name}: the stylesheets restyle nothing on it (${size})${size === 'phone' ? ' @phone' : ''}`, async ({ page }) => {
+        await recordFirstScreenStyles(page);
+        await page.goto(url);
+        await page.waitForFunction(() => (window as unknown as { styles: { after?: string[] } }).styles.after !== undefined);
+        const { before, after } = await page.evaluate(() => (window as unknown as { styles: { before: string[]; after: string[] } }).styles);
+        expect(before.length, 'elements on the first screen').toBeGreaterThan(20);
+        expect(after).toHaveLength(before.length);
+        expect(restyled(before, after)).toEqual([]);
+      });
+    }
+  }
+});
