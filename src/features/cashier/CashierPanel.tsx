@@ -5,7 +5,7 @@
  * idempotency key of its intent (intent.ts), and a second click while one is in flight does nothing.
  */
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { showFeedback } from '../feedback/store.ts';
@@ -98,9 +98,14 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
   const [tab, setTab] = useState<CashierTab>(initialTab);
   const [context, setContext] = useState<{ last: LastCompletedDeposit | null; pending: Payment[] } | null>(null);
   const reload = () => loadCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
+  // The tap that opens the cashier is answered in the next frame by the dialog and its tabs; the
+  // form follows in a transition, which React renders in slices between frames (a phone spent
+  // ~90 ms in one task rendering it with the dialog).
+  const [formShown, setFormShown] = useState(false);
   useEffect(() => {
     // The first read may already be under way (prefetched on hover or focus of Deposit).
     void takeCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
+    startTransition(() => setFormShown(true));
   }, []);
 
   return (
@@ -112,7 +117,9 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
           </button>
         ))}
       </div>
-      {tab === 'deposit' ? (
+      {!formShown ? (
+        <div className="cashier__pending" aria-busy="true" />
+      ) : tab === 'deposit' ? (
         <DepositForm locale={locale} texts={texts} deepLink={deepLink} last={context?.last ?? null} lastUsedAccountFeature={lastUsedAccountFeature} returnUrl={returnUrl} onDone={onDone} />
       ) : (
         <WithdrawForm locale={locale} texts={texts} pending={context?.pending ?? []} onChanged={reload} />
