@@ -9,6 +9,7 @@
  *   its markup uses, features/critical-css/), so their arrival restyles nothing the visitor sees.
  */
 import type { CDPSession, Page } from '@playwright/test';
+import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
 import { addTokenCookies, smsTokens, unique } from './support/player.ts';
 import { scrollThroughIslands } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
@@ -50,7 +51,7 @@ async function startTrace(page: Page): Promise<{ stop(): Promise<TraceEvent[]> }
 
 /** For each island handed to React (its mark), the task of the page's main thread it happened in. */
 function hydrationTasks(events: TraceEvent[]): { island: string; task: number }[] {
-  const marks = events.filter((event) => event.name === 'atrium:hydrate');
+  const marks = events.filter((event) => event.name === HYDRATE_MARK);
   expect(marks.length, 'the trace holds the hydration marks').toBeGreaterThan(0);
   const tasks = events
     .filter((event) => event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'))

@@ -7,8 +7,9 @@
  * looking at its first screen is not made to lay out a dozen blocks below it. Their islands
  * hydrate as they would have in the page.
  *
- * The visitor's own action comes first: the blocks are parsed while the page is idle, before they
- * are wanted, and go in after the frame that answers the scroll, tap or key has painted, so that
+ * The visitor's own action comes first: the blocks are parsed in the first idle period after they
+ * arrive (a task of its own, not the one that opens the gate), before they are wanted, and go in
+ * after the frame that answers the scroll, tap or key has painted, so that
  * first interaction does not wait for the rest of the lobby. They go in at once (blocks put in one
  * by one moved the footer on screen each time); each block below the screen skips its layout
  * until it comes near (`content-visibility: auto` in _lobby.scss).
@@ -38,6 +39,14 @@ function wanted(slot: HTMLElement): Promise<void> {
   });
 }
 
+/** Resolves in the next idle period (within a second), in a task of its own. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 50);
+  });
+}
+
 /** Resolves once the frame after this moment has painted (what the visitor did is on screen). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -53,6 +62,7 @@ export async function loadLobbyRest(): Promise<void> {
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const html = await response.text();
     await afterPaintOpened();
+    await idle();
     // The lobby's own server-rendered markup. Parsed in a template: its scripts stay inert; the
     // islands' runtime is already on the page.
     const template = document.createElement('template');
