@@ -250,9 +250,8 @@ function signInCookies(tokens: { accessToken: string; refreshToken: string }): S
  * from the click to the form usable (the amount field shown, its submit button enabled).
  */
 async function firstCashierOpen(browser: import('playwright-core').Browser, tokens: { accessToken: string; refreshToken: string }, phone: boolean): Promise<number> {
-  const context = await browser.newContext(phone ? { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+  const context = await openContext(browser, { phone, cookies: signInCookies(tokens) });
   try {
-    await context.addCookies(signInCookies(tokens).map((cookie) => ({ ...cookie, path: '/', sameSite: 'Lax' as const })));
     const page = await context.newPage();
     await page.goto(`${origin}/en/`, { waitUntil: 'load', timeout: 60_000 });
     const entry = page.locator('a.account-menu__balance');
@@ -261,8 +260,7 @@ async function firstCashierOpen(browser: import('playwright-core').Browser, toke
     // On the phone the tap comes as soon as the live balance shows (the worst case: islands may still be
     // hydrating); on the desktop the pointer rests on the entry first, as a mouse does.
     if (phone) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await slowCpu(page);
     } else {
       await entry.hover();
       await page.waitForTimeout(300);

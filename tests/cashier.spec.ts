@@ -8,6 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
+import { nextFrame } from './support/frames.ts';
 import { addTokenCookies, bankSignIn, creditWallet, graphql, smsTokens, type Tokens, unique } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
@@ -255,8 +256,8 @@ test.describe('cashier', () => {
     const landed = page.waitForResponse((response) => (response.request().postData() ?? '').includes('query GetCustomerInfo'));
     cancelled();
     await Promise.all([landed, ...held]);
-    // The stale read has reached the runtime; two frames for it to (wrongly) render before looking.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // The stale read has reached the runtime; a frame for it to (wrongly) render before looking.
+    await nextFrame(page);
     await expect(page.getByTestId('balance')).toHaveText(/€100\.00/);
   });
 
@@ -318,7 +319,7 @@ test.describe('cashier', () => {
     // The bet's wallet event has reached the page (the balance moved); the prompt would open in
     // the same store update, so after one more frame it is still closed.
     await expect(balance).not.toHaveText(before ?? '');
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await nextFrame(page);
     await expect(prompt).toBeHidden();
   });
 

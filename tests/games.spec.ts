@@ -3,6 +3,7 @@
  * "Show more games" and keyboard use; the list, category and studio pages with "Load more" (with
  * and without JavaScript); the bonus list rule; layout stability; accessibility.
  */
+import { nextFrame } from './support/frames.ts';
 import { scrollThroughIslands, waitForIslandOf } from './support/hydration.ts';
 import { expect, test, type Locator, type Page, type Request } from './support/test.ts';
 import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts';
@@ -59,10 +60,6 @@ async function settledScrollLeft(region: Locator): Promise<number> {
   });
 }
 
-/** Lets the page run one more frame, so what a handler started (a fetch) has been sent. */
-async function nextFrame(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-}
 
 /** Sums the page's layout shifts (not caused by input) while /en/games/ loads, hydrates and is scrolled through. */
 async function layoutShiftOfGamesPage(page: Page): Promise<number> {

@@ -8,6 +8,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
+import { nextFrame } from './support/frames.ts';
 import { waitForLobbyRest } from './support/hydration.ts';
 
 const CONTENT = `.data/e2e-${E2E_PORT}-content`;
@@ -150,9 +151,9 @@ test('hostile rich text from the CMS runs nothing', async ({ page }) => {
     const block = page.locator(`[data-block="${promotion.id}"]`);
     await block.getByText('click').click().catch(() => {});
     await block.getByText('Tap').click().catch(() => {});
-    // Click handlers run as the click is dispatched; two frames more for anything they would render.
+    // Click handlers run as the click is dispatched; a frame more for anything they would render.
     // (The markup check below shows that nothing which could load or fail later, img, svg, iframe, is left.)
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await nextFrame(page);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     const html = await block.locator('.rich-text').innerHTML();

@@ -12,6 +12,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { afterPaintOpened } from './opened.ts';
+import { whenIdle } from '../../lib/yield-to-browser.ts';
 
 /** The performance mark set as each island is handed to its framework. */
 export const HYDRATE_MARK = 'atrium:hydrate';
@@ -59,11 +60,7 @@ const afterPaint: ClientDirective = (load, options, element) => {
     // <astro-island> is display: contents; watch what it renders.
     for (const child of element.children) observer.observe(child);
   };
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(enqueue, { timeout: 1000 });
-    else setTimeout(enqueue, 200);
-  };
-  void afterPaintOpened().then(options.value === 'visible' ? whenVisible : whenIdle);
+  void afterPaintOpened().then(options.value === 'visible' ? whenVisible : () => whenIdle().then(enqueue));
 };
 
 export default afterPaint;

@@ -24,6 +24,7 @@ import { CashierPanel, type CashierTab } from './CashierPanel.tsx';
 import { prefetchCashierContext } from './api.ts';
 import { forgetIntent } from './intent.ts';
 import { CASHIER_REQUEST_EVENT, type CashierRequest } from './open-request.ts';
+import { afterNextPaint } from '../../lib/yield-to-browser.ts';
 import { DISMISSED_DEPOSIT_COOKIE, isCloseQuickDepositMessage, readDeepLink, runningOutOfFunds, walletNoticesSuppressed, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
@@ -113,7 +114,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       prefetchCashierContext();
       // The tap paints its pressed state first; then the dialog opens (showing a modal restyles the
       // whole page, ~50 ms on a phone, which would otherwise hold that first paint back).
-      if (intent === 'open') requestAnimationFrame(() => setTimeout(() => open(tab, null)));
+      if (intent === 'open') void afterNextPaint().then(() => open(tab, null));
     };
     addEventListener('message', onMessage);
     addEventListener('popstate', onPathChange);
