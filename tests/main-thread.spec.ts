@@ -11,7 +11,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
 import { addTokenCookies, smsTokens, unique } from './support/player.ts';
-import { scrollThroughIslands } from './support/hydration.ts';
+import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 import { brandOrigin } from './support/urls.ts';
 
@@ -71,10 +71,20 @@ function hydrationTasks(events: TraceEvent[]): { island: string; task: number }[
 async function hydrationsOf(page: Page, url: string): Promise<{ island: string; task: number }[]> {
   const trace = await startTrace(page);
   await page.goto(url);
+  // A lobby's later blocks first (they come in at the first scroll), then a screen at a time.
+  await waitForLobbyRest(page);
   await scrollThroughIslands(page);
-  const hydrated = await page.locator('astro-island:not([ssr])').count();
+  // Islands that render nothing (the cashier host) have no box to scroll to: wait for them too.
+  await waitForIslands(page);
+  // Every hydrated island was handed over by the directive (an island hydrated any other way would
+  // leave more hydrated islands than hand-overs); one handed over a moment ago drops `ssr` shortly.
+  const counts = () => page.evaluate((mark) => ({ marks: performance.getEntriesByName(mark).length, hydrated: document.querySelectorAll('astro-island:not([ssr])').length }), HYDRATE_MARK);
+  await expect
+    .poll(async () => { const { marks, hydrated } = await counts(); return hydrated - marks; }, { message: 'every hydrated island was handed over by the after-paint directive' })
+    .toBe(0);
+  const handedOver = (await counts()).marks;
   const hydrations = hydrationTasks(await trace.stop());
-  expect(hydrations, 'every hydrated island was handed over by the after-paint directive').toHaveLength(hydrated);
+  expect(hydrations, 'the trace holds every hand-over').toHaveLength(handedOver);
   return hydrations;
 }
 

@@ -39,8 +39,8 @@ export async function waitForLobbyRest(page: Page): Promise<void> {
 
 /**
  * Scrolls the page down a screen at a time, as a visitor reading it through does, waiting at each
- * screen for the islands on it to hydrate; then waits until every image laid out on the page (the
- * lazy artwork the scroll brought near) has loaded.
+ * screen for the islands on it to hydrate; then waits until every image across the screen that the
+ * browser has started to fetch (the lazy artwork the scroll brought near) has loaded.
  */
 export async function scrollThroughIslands(page: Page): Promise<void> {
   for (;;) {
@@ -73,6 +73,7 @@ export async function scrollThroughIslands(page: Page): Promise<void> {
       }
       return box.width > 0 && box.right > left && box.left < right;
     };
-    return [...document.images].filter(acrossTheScreen).every((image) => image.complete);
+    // A lazy image the browser never started (scrolled past before it was asked for) has no currentSrc yet.
+    return [...document.images].filter((image) => image.currentSrc !== '' && acrossTheScreen(image)).every((image) => image.complete);
   });
 }
