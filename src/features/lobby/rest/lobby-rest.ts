@@ -8,48 +8,40 @@
  * hydrate as they would have in the page.
  *
  * The visitor's own action comes first: the blocks are parsed in the first idle period after they
- * arrive (a task of its own, not the one that opens the gate), before they are wanted, and go in
- * after the frame that answers the scroll, tap or key has painted, so that
- * first interaction does not wait for the rest of the lobby. They go in at once (blocks put in one
- * by one moved the footer on screen each time); each block below the screen skips its layout
- * until it comes near (`content-visibility: auto` in _lobby.scss).
+ * arrive (a task of its own, not the one that opens the gate), unless wanted sooner. Wanted by a
+ * tap or a key, they go in after the frame that answers it has painted, so that first interaction
+ * does not wait for the rest of the lobby (nothing on screen moves: their space is then more than
+ * WANTED_MARGIN below it). Wanted by a scroll or by their space coming near, they go in before the
+ * next paint, so the placeholder is never seen moving. They go in at once (blocks put in one by one
+ * moved the footer on screen each time); each block below the screen skips its layout until it
+ * comes near (`content-visibility: auto` in _lobby.scss).
  */
 import { afterPaintOpened } from '../../after-paint/opened.ts';
+import { afterNextPaint, whenIdle } from '../../../lib/yield-to-browser.ts';
 
 /** How far below the screen the later blocks' space may be when they go in. */
 const WANTED_MARGIN = '0px 0px 200px 0px';
 /** Anything the visitor does that brings the later blocks in at once. */
 const INTERACTIONS = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
+/** The interactions answered by a paint of their own before the blocks go in (what INP times). */
+const DISCRETE: ReadonlySet<string> = new Set(['keydown', 'pointerdown', 'touchstart']);
 
-/** Resolves when the later blocks are wanted (see above). */
-function wanted(slot: HTMLElement): Promise<void> {
+/** Resolves when the later blocks are wanted (see above), with whether a tap or key wanted them. */
+function wanted(slot: HTMLElement): Promise<{ discrete: boolean }> {
   return new Promise((resolve) => {
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) done();
       // Parked until wanted: said on the slot, so a test can tell "waiting" from "not yet checked".
       else slot.dataset.lobbyRestState = 'parked';
     }, { rootMargin: WANTED_MARGIN });
-    function done() {
+    function done(event?: Event) {
       observer.disconnect();
       for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
-      resolve();
+      resolve({ discrete: DISCRETE.has(event?.type ?? '') });
     }
     observer.observe(slot);
     for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
   });
-}
-
-/** Resolves in the next idle period (within a second), in a task of its own. */
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 50);
-  });
-}
-
-/** Resolves once the frame after this moment has painted (what the visitor did is on screen). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 }
 
 /** Replaces the lobby's placeholder with the blocks the server renders for it. */
@@ -62,13 +54,14 @@ export async function loadLobbyRest(): Promise<void> {
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const html = await response.text();
     await afterPaintOpened();
-    await idle();
+    const want = wanted(slot);
+    // Parsed when idle, or at once when wanted first (then all in the wanting task, before a paint).
+    await Promise.race([whenIdle(), want]);
     // The lobby's own server-rendered markup. Parsed in a template: its scripts stay inert; the
     // islands' runtime is already on the page.
     const template = document.createElement('template');
     template.innerHTML = html;
-    await wanted(slot);
-    await afterNextPaint();
+    if ((await want).discrete) await afterNextPaint();
     slot.replaceWith(template.content);
   } catch (error) {
     console.error('[lobby] The rest of the lobby could not load:', error);
