@@ -262,11 +262,15 @@ test.describe('a dropped socket', () => {
     // The page's clock moves the 30 s along (keep-alive ping, then no pong) instead of the test waiting.
     await page.clock.install();
     const socket = await interceptSocket(page);
+    let walletReads = 0;
+    page.on('request', (request) => { if ((request.postData() ?? '').includes('query GetCustomerInfo')) walletReads += 1; });
     const { phone } = await freshPlayer(page, 'kororaa', '+64');
     await expect(page.getByTestId('balance')).toHaveAttribute('data-status', 'STREAMING');
     await expect.poll(() => socket.sockets.length).toBe(1);
-    // Once the wallet subscription is on the wire, the socket stays open but nothing gets through any more.
+    // Once the wallet subscription is on the wire and the runtime's read after it (750 ms on) is
+    // done, the socket stays open but nothing gets through any more.
     await expect.poll(() => socket.sent.some((frame) => frame.includes('subscription Wallet'))).toBe(true);
+    await expect.poll(() => walletReads).toBeGreaterThanOrEqual(2);
     socket.silenced.add(socket.sockets[0]!);
     await credit(page.request, 'kororaa', phone, '3.00', 'USD');
     // The event is lost on the dead socket (the platform sent it, the page never got it): the balance does not move…
