@@ -102,12 +102,14 @@ test.describe('account frames', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('on a phone the account navigation scrolls sideways, the current section in view; est lists global limits @phone', async ({ page }) => {
+  test('on a phone the account navigation scrolls sideways, the current section in view; est lists global limits and no self-exclusion @phone', async ({ page }) => {
     await freshPlayer(page, 'vantor', '+372');
     await page.goto(`${brandOrigin('vantor')}/en/profile/withdrawal-history/`);
     const nav = accountNav(page);
     await expect(nav.getByRole('link', { name: 'Global limits' })).toHaveCount(1);
-    await expect(nav.getByRole('link')).toHaveCount(10);
+    // est offers no self-exclusion (spec section 6): ten sub-pages less that one.
+    await expect(nav.getByRole('link', { name: 'Self-exclusion' })).toHaveCount(0);
+    await expect(nav.getByRole('link')).toHaveCount(9);
     const current = nav.locator('[aria-current="page"]');
     await expect(current).toHaveText('Withdrawal history');
     await expect(current).toBeInViewport();

@@ -19,6 +19,7 @@
  * | InstantBankingJackpot | instant banking is blocked (jackpot wins are paid by bank transfer) |
  */
 import type { Licence } from '../../../shared/brand-schema.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 import type { Customer } from '../session/customer-store.ts';
 import type { Player } from '../session/player-store.ts';
 
@@ -31,8 +32,6 @@ export const ACCOUNT_BANNERS = [
 /** One banner id. */
 export type AccountBannerId = (typeof ACCOUNT_BANNERS)[number];
 
-/** Licences under which KYC is required (spec section 6). */
-export const KYC_LICENCES: readonly Licence[] = ['mga', 'anj', 'est'];
 /** The account-status cause that gets the alternate closed-account message. */
 export const MULTIPLE_ACCOUNTS_CAUSE = 'MultipleAccounts';
 
@@ -67,7 +66,7 @@ export function activeBanners(input: BannerInput): ActiveBanner[] {
   }
   if (player.country.code === 'DE') banners.push({ id: 'GermanyCloseDown', tone: 'warning' });
   if (now.getUTCMonth() === 10) banners.push({ id: 'NovemberCampaign', tone: 'info' });
-  if (player.kycCheckStatus.status === 'Required' && KYC_LICENCES.includes(input.licence)) {
+  if (player.kycCheckStatus.status === 'Required' && licenceProfile(input.licence).kycRequired) {
     banners.push({ id: 'KycRequired', tone: 'warning', date: player.kycCheckStatus.deadline });
   }
   if (input.features.includes('Maintenance')) banners.push({ id: 'Maintenance', tone: 'info' });

@@ -3,11 +3,13 @@ import { PROFILE_SUBPAGES } from '../../routes.ts';
 import { accountSections, currentSection, profileRouteId } from './account-sections.ts';
 
 describe('account sections', () => {
-  it('lists every profile sub-page under est, and global limits only there', () => {
-    expect(accountSections('est')).toEqual([...PROFILE_SUBPAGES]);
-    for (const licence of ['mga', 'anj', 'cos', 'crc'] as const) {
-      expect(accountSections(licence)).toEqual(PROFILE_SUBPAGES.filter((section) => section !== 'global-limits'));
-    }
+  it('lists global limits under est only and self-exclusion under mga and crc only (spec section 6)', () => {
+    const without = (...hidden: string[]) => PROFILE_SUBPAGES.filter((section) => !hidden.includes(section));
+    expect(accountSections('est')).toEqual(without('self-exclusion'));
+    expect(accountSections('mga')).toEqual(without('global-limits'));
+    expect(accountSections('crc')).toEqual(without('global-limits'));
+    expect(accountSections('anj')).toEqual(without('global-limits', 'self-exclusion'));
+    expect(accountSections('cos')).toEqual(without('global-limits', 'self-exclusion'));
   });
 
   it('marks the dashboard current on /profile/ and each sub-page on its own route', () => {

@@ -3,17 +3,20 @@
  * them, and which sections a licence offers. Pure, so the frame and its tests share one table.
  */
 import type { Licence } from '../../../shared/brand-schema.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 import { PROFILE_SUBPAGES } from '../../routes.ts';
 
 /** One /profile/ sub-page. */
 export type ProfileSection = (typeof PROFILE_SUBPAGES)[number];
 
 /**
- * Sections only some licences offer (spec section 6, licence-gated features). Global loss limits
- * exist under est only; the other limits and self-exclusion are gated when those pages are built.
+ * Sections only some licences offer, read off the licence profile (spec section 6): global loss
+ * limits where the licence has them (est), self-exclusion where it offers a term (mga, crc). The
+ * limits page is everyone's: every licence offers a timeout there, besides its own limits.
  */
-const LICENSED_SECTIONS: Partial<Record<ProfileSection, readonly Licence[]>> = {
-  'global-limits': ['est'],
+const LICENSED_SECTIONS: Partial<Record<ProfileSection, (licence: Licence) => boolean>> = {
+  'global-limits': (licence) => licenceProfile(licence).globalLossLimitPeriods.length > 0,
+  'self-exclusion': (licence) => licenceProfile(licence).selfExclusionTerms.length > 0,
 };
 
 /** The route id of a profile sub-page ("profile-limits"). */
@@ -23,7 +26,7 @@ export function profileRouteId(section: ProfileSection): string {
 
 /** The sections the account navigation lists under a licence, in order. */
 export function accountSections(licence: Licence): ProfileSection[] {
-  return PROFILE_SUBPAGES.filter((section) => LICENSED_SECTIONS[section]?.includes(licence) ?? true);
+  return PROFILE_SUBPAGES.filter((section) => LICENSED_SECTIONS[section]?.(licence) ?? true);
 }
 
 /** The section a route shows as current: /profile/ itself is the dashboard; routes outside /profile/ have none. */
