@@ -79,6 +79,8 @@ export interface PlatformOptions {
   gameOrigin?: string;
   /** How long the sandbox payment providers wait before a LATE notification delivery (default 3000 ms). */
   lateDeliveryMs?: number;
+  /** Where limits, cooling-offs and session clocks read the time (default the system clock; tests move it). */
+  clock?: () => Date;
   /** Rate-limit thresholds (PLATFORM_RATE_LIMIT_*; defaults in security/rate-limit.ts). */
   rateRules?: Record<RateRuleName, RateRule>;
   /** How often due live-table bets and finished sports bets are settled; 0 turns the sweep off (default 5000 ms). */
@@ -139,6 +141,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const catalogue = createCatalogueRepository(db);
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   const sandbox = createSandboxGate(authSettings.enableSandboxAdmin, authSettings.sandboxKey);
+  const clock = options.clock ?? (() => new Date());
   const events = createEventBus();
   const ledger = createLedger(db, events);
   let playersSeeded: string[];
@@ -162,8 +165,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   try {
     secrets = await loadSecrets(db);
     playersSeeded = await seedDemoPlayers(db, brands, ledger);
-    games = await createGameService({ db, ledger, gameOrigin });
-    cashier = await createCashier({ db, ledger, selfOrigin, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
+    games = await createGameService({ db, ledger, gameOrigin, clock });
+    cashier = await createCashier({ db, ledger, selfOrigin, clock, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
     if (!options.db) await db.close().catch(() => {});
     releaseLock();
@@ -190,9 +193,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     secrets,
     games,
     gameSearch: createGameSearch(catalogue),
-    sportsbook: createSportsbook({ db, ledger }),
+    sportsbook: createSportsbook({ db, ledger, clock }),
     cashier,
     gameOrigin,
+    clock,
   };
   const schema = createSchema();
   const rateLimiter = new RateLimiter(options.rateRules);

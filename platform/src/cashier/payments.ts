@@ -19,6 +19,7 @@ import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { MIN_DEPOSIT_MAJOR, checkPaymentAmount, checkWalletCeiling, checkWalletCurrency, formatMinor, majorToMinor, parseAmount } from '../ledger/money.ts';
 import { assertMayDeposit } from '../players/protection.ts';
+import { assertWithinDepositLimits, lockPlayerForMoney, type Clock } from '../players/limits.ts';
 import { playerById } from '../players/repository.ts';
 import type { PlayerRow } from '../players/repository.ts';
 import { WITHDRAWAL_HOLD } from './flow.ts';
@@ -65,8 +66,9 @@ export function minimumDepositMinor(currency: string, walletMinimumMinor: bigint
 }
 
 /** Creates the cashier over the database and ledger; selfOrigin is where the sandbox providers send notifications. */
-export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigin: () => string; lateDeliveryMs?: number }): Promise<Cashier> {
+export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigin: () => string; lateDeliveryMs?: number; clock?: Clock }): Promise<Cashier> {
   const { db, ledger } = options;
+  const clock = options.clock ?? (() => new Date());
   const signer = await createNotificationSigner(db);
   const delivery = createSandboxDelivery({ db, signer, selfOrigin: options.selfOrigin, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   const hooks: CashierHooks = {};
@@ -104,10 +106,16 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       }
       const effects: PostResult[] = [];
       const payment = await db.transaction(async (tx) => {
-        // Wallet row first, as for withdrawals (lock order: wallet, then payment, then ledger accounts).
+        // Lock order: the player's row (deposit limits count one deposit at a time), then the wallet,
+        // then the payment, then the ledger accounts.
+        if (!existing) await lockPlayerForMoney(tx, playerId);
         if (input.useLastUsedAccount) await tx.query('select id from wallets where id = $1 for update', [who.wallet_id]);
-        // Self-exclusion, timeouts and blocks refuse a new deposit here, in the transaction that creates it.
-        if (!existing) await assertMayDeposit(tx, playerId);
+        // Self-exclusion, timeouts, blocks and deposit limits refuse a new deposit here, in the
+        // transaction that creates it: a pending deposit holds its share of a limit from now on.
+        if (!existing) {
+          await assertMayDeposit(tx, playerId);
+          await assertWithinDepositLimits(tx, playerId, amountMinor, currency, clock());
+        }
         const { payment: created, created: isNew } = await createOnce(tx, { playerId, walletId: who.wallet_id, type: 'Deposit', withdrawalType: null, provider: input.provider, amountMinor, currency, key });
         if (!isNew || !input.useLastUsedAccount) return created;
         const account = await lastAccount(tx, playerId, input.provider);

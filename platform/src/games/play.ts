@@ -8,6 +8,7 @@ import type { Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { formatMinor, parseAmount } from '../ledger/money.ts';
 import { assertMayBet } from '../players/protection.ts';
+import { assertWithinPlayLimits, lockPlayerForMoney, type Clock } from '../players/limits.ts';
 import type { BlackjackHand } from './engines.ts';
 import { actBlackjack, blackjackWin, dealBlackjack, drawShared, parseChoice, roundRandom, settleShared, spinSlot } from './engines.ts';
 import { liveRoundAt } from './live.ts';
@@ -21,8 +22,8 @@ import type { GameService, PlayResult } from './types.ts';
 const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Creates the playing part of the game service. */
-export function createPlay(options: { sessions: GameSessions; money: RoundMoney }): Pick<GameService, 'play' | 'act'> {
-  const { sessions, money } = options;
+export function createPlay(options: { sessions: GameSessions; money: RoundMoney; clock: Clock }): Pick<GameService, 'play' | 'act'> {
+  const { sessions, money, clock } = options;
 
   const result = async (on: Queryable, row: SessionRow, round: RoundRow, replayed: boolean): Promise<PlayResult> => ({
     round: roundView(round),
@@ -56,7 +57,13 @@ export function createPlay(options: { sessions: GameSessions; money: RoundMoney 
             `The bet must be between ${formatMinor(session.minBetMinor, session.currency)} and ${formatMinor(session.maxBetMinor, session.currency)} ${session.currency} for ${session.game.name}, not ${betText}`,
           );
         }
-        if (row.mode === 'REAL') await assertMayBet(tx, row.player_id as string);
+        if (row.mode === 'REAL') {
+          const playerId = row.player_id as string;
+          // The player's row before the wallet's (the ledger's): stakes of one player are counted one at a time.
+          await lockPlayerForMoney(tx, playerId);
+          await assertMayBet(tx, playerId);
+          await assertWithinPlayLimits(tx, { playerId, stakeMinor: betMinor, currency: session.currency, product: 'casino', sid: row.sid, now: clock() });
+        }
 
         const insert = (drawn: Pick<NewRound, 'status' | 'winMinor' | 'outcome' | 'tableRound'>) =>
           insertRound(tx, {

@@ -56,6 +56,8 @@ export interface PlatformServices {
   cashier: Cashier;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
+  /** The time limits and cooling-offs are judged by (tests move it forward). */
+  clock(): Date;
 }
 
 /** What a resolver gets as its context (a type, not an interface, so graphql-http accepts it as an operation context). */

@@ -14,6 +14,7 @@ import { geoResolvers, geoTypeDefs } from '../geo/graphql.ts';
 import { i18nResolvers, i18nTypeDefs } from '../i18n/graphql.ts';
 import { authResolvers, authTypeDefs } from '../auth/graphql.ts';
 import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
+import { limitResolvers, limitTypeDefs } from '../players/limits-graphql.ts';
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
@@ -47,6 +48,7 @@ export function createSchema(): GraphQLSchema {
       gameTypeDefs,
       sportsbookTypeDefs,
       cashierTypeDefs,
+      limitTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -62,6 +64,7 @@ export function createSchema(): GraphQLSchema {
       gameResolvers,
       sportsbookResolvers,
       cashierResolvers,
+      limitResolvers,
     ],
   }));
 }

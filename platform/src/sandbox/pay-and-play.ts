@@ -27,6 +27,7 @@ import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { depositEntries } from '../ledger/ledger.ts';
 import { currencyDecimals, formatMinor, maxPaymentMinor, parseAmount } from '../ledger/money.ts';
 import { assertMayDeposit, depositRestriction, type Restriction } from '../players/protection.ts';
+import { assertWithinDepositLimits, lockPlayerForMoney } from '../players/limits.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
 import { clientAddress } from '../geo/country.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
@@ -61,7 +62,7 @@ function restrictionText(texts: PageLocale, restriction: Restriction): string {
 }
 
 /** Creates the handler for /platform/sandbox/. */
-export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings; rateLimiter?: RateLimiter; content: Pick<ContentStore, 'legal'> }) {
+export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings; rateLimiter?: RateLimiter; content: Pick<ContentStore, 'legal'>; clock?: () => Date }) {
   const { db, brands, auth, ledger, settings, rateLimiter, content } = options;
 
   const brandFor = (req: IncomingMessage, requested: string | null): Brand | null => {
@@ -212,7 +213,11 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
         }
         if (amountMinor !== null && walletId) {
           // The check under the player's lock is the one that counts: an exclusion set a moment ago still refuses.
-          if (existing) await assertMayDeposit(tx, existing.id);
+          if (existing) {
+            await lockPlayerForMoney(tx, existing.id);
+            await assertMayDeposit(tx, existing.id);
+            await assertWithinDepositLimits(tx, existing.id, amountMinor, existing.currency, (options.clock ?? (() => new Date()))());
+          }
           effects.posted = await ledger.postWithin(tx, {
             idempotencyKey: `sandbox:${provider}:${orderId}`,
             walletId,
@@ -224,10 +229,12 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
         return auth.startSession({ playerId, brand: brand.id, flow: provider as LoginFlow, passwordless: true }, tx);
       });
     } catch (error) {
-      if (!(error instanceof PlatformError) || (error.reason !== 'DepositsBlocked' && error.reason !== 'BalanceCeiling')) throw error;
+      if (!(error instanceof PlatformError) || (error.reason !== 'DepositsBlocked' && error.reason !== 'BalanceCeiling' && error.reason !== 'DepositLimitReached')) throw error;
       const amount = error.reason === 'BalanceCeiling'
         ? texts.t('bank.error.balanceCeiling', { amount: texts.money(String(error.details.room), brand.currency) })
-        : restrictionText(texts, { cause: error.details.cause as Restriction['cause'], until: (error.details.until as string | undefined) ?? null });
+        : error.reason === 'DepositLimitReached'
+          ? texts.t('bank.error.depositLimit', { limit: texts.money(String(error.details.limit), currency), amount: texts.money(String(error.details.remaining), currency) })
+          : restrictionText(texts, { cause: error.details.cause as Restriction['cause'], until: (error.details.until as string | undefined) ?? null });
       await render(res, 400, provider, brand, texts, { ...state, errors: { amount } });
       return;
     }

@@ -7,6 +7,7 @@ import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { assertMayBet } from '../players/protection.ts';
+import { assertSessionLimit } from '../players/limits.ts';
 import { playerById } from '../players/repository.ts';
 import { lobbyOriginFor } from '../web/embedding.ts';
 import { brandUrl } from '../web/redirects.ts';
@@ -186,7 +187,7 @@ async function bettor(ctx: GraphQLContext) {
   const auth = await ctx.auth();
   const row = await playerById(ctx.services.db, auth.playerId);
   if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
-  return { auth, row, bettor: { playerId: row.id, walletId: row.wallet_id, currency: row.currency } };
+  return { auth, row, bettor: { playerId: row.id, walletId: row.wallet_id, currency: row.currency, sid: auth.sid } };
 }
 
 /** Resolvers of the sportsbook. */
@@ -220,6 +221,7 @@ export const sportsbookResolvers: Resolvers = {
       const brand = ctx.brand();
       const { auth, row } = await bettor(ctx);
       await assertMayBet(ctx.services.db, row.id);
+      await assertSessionLimit(ctx.services.db, row.id, auth.sid, ctx.services.clock());
       const originHeader = ctx.req.headers.origin;
       const requested = args.lobbyOrigin ?? (typeof originHeader === 'string' && brandUrl(brand, originHeader) ? originHeader : null);
       const lobbyOrigin = lobbyOriginFor(brand, requested, ctx.services.authSettings);

@@ -12,6 +12,7 @@ import { PlatformError } from '../graphql/errors.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { formatMinor, parseAmount } from '../ledger/money.ts';
 import { assertMayBet } from '../players/protection.ts';
+import { assertWithinPlayLimits, lockPlayerForMoney, type Clock } from '../players/limits.ts';
 import { betById } from './bets.ts';
 import type { SportsBetView } from './bets.ts';
 import { formatOdds, sportsEvent } from './events.ts';
@@ -44,6 +45,8 @@ export interface Bettor {
   playerId: string;
   walletId: string;
   currency: string;
+  /** The lobby session the bet is placed in (session limits); null when unknown. */
+  sid: string | null;
 }
 
 /** The player a bet is for. */
@@ -61,7 +64,7 @@ function parseOdds(text: string): number {
 }
 
 /** Places a bet (or returns the bet this key already placed): the stake leaves the wallet in the same transaction. */
-export async function placeBet(db: Db, ledger: Ledger, bettor: Bettor, input: { selections: SelectionInput[]; stake: string; idempotencyKey: string }): Promise<Placement> {
+export async function placeBet(db: Db, ledger: Ledger, bettor: Bettor, input: { selections: SelectionInput[]; stake: string; idempotencyKey: string }, clock: Clock = () => new Date()): Promise<Placement> {
     const key = input.idempotencyKey.trim();
     if (!key || key.length > 100) throw new PlatformError('BadUserInput', 'idempotencyKey must be 1 to 100 characters: a new one per bet slip, the same one when retrying it');
     const selections = input.selections;
@@ -83,7 +86,9 @@ export async function placeBet(db: Db, ledger: Ledger, bettor: Bettor, input: { 
 
     const posted: PostResult[] = [];
     const placement = await db.transaction(async (tx) => {
-      // One placement per wallet at a time, so the key check below cannot race a concurrent retry.
+      // The player's row, then the wallet (the order every money transaction takes): one placement per
+      // player at a time, so neither the key check nor the loss limits below can race a concurrent bet.
+      await lockPlayerForMoney(tx, bettor.playerId);
       await tx.query('select id from wallets where id = $1 for update', [bettor.walletId]);
       const { rows: earlier } = await tx.query<{ id: string; content_hash: string }>(
         'select id, content_hash from sports_bets where player_id = $1 and idempotency_key = $2',
@@ -96,6 +101,7 @@ export async function placeBet(db: Db, ledger: Ledger, bettor: Bettor, input: { 
         return { bet: await betById(tx, earlier[0].id), replayed: true };
       }
       await assertMayBet(tx, bettor.playerId);
+      await assertWithinPlayLimits(tx, { playerId: bettor.playerId, stakeMinor, currency: bettor.currency, product: 'sports', sid: bettor.sid, now: clock() });
       const now = Date.now();
       const priced = selections.map((selection, position) => {
         const event = sportsEvent(selection.eventId, now);

@@ -14,6 +14,7 @@ import type { Bettor, Placement, SelectionInput } from './placement.ts';
 import { bettorForSession, openSportsbookSession, sportsbookSession } from './sessions.ts';
 import type { SportsbookSession } from './sessions.ts';
 import { settleBet, settleDueBets } from './settlement.ts';
+import type { Clock } from '../players/limits.ts';
 
 export { MAX_SELECTIONS } from './placement.ts';
 export type { Bettor, Placement, SelectionInput } from './placement.ts';
@@ -39,10 +40,11 @@ export interface Sportsbook {
 }
 
 /** Creates the sportsbook over the database and the ledger. */
-export function createSportsbook(options: { db: Db; ledger: Ledger }): Sportsbook {
+export function createSportsbook(options: { db: Db; ledger: Ledger; clock?: Clock }): Sportsbook {
   const { db, ledger } = options;
+  const clock = options.clock ?? (() => new Date());
   return {
-    place: (bettor, input) => placeBet(db, ledger, bettor, input),
+    place: (bettor, input) => placeBet(db, ledger, bettor, input, clock),
     bets: (playerId, { first, status }) => {
       const filter = status ? 'and status = $3' : '';
       return loadBets(db, `where player_id = $1 ${filter} order by placed_at desc, id limit $2`, status ? [playerId, first, status.toLowerCase()] : [playerId, first]);

@@ -16,6 +16,8 @@ export interface SportsbookSession {
   id: string;
   brand: string;
   playerId: string;
+  /** The lobby session the page was opened in. */
+  sid: string;
   lobbyOrigin: string;
   locale: string;
   ended: string | null;
@@ -35,8 +37,8 @@ export async function openSportsbookSession(db: Db, input: { brand: Brand; playe
 /** A page session, or null (also for an id that is no session id at all). */
 export async function sportsbookSession(db: Db, id: string): Promise<SportsbookSession | null> {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return null;
-    const { rows } = await db.query<{ id: string; brand: string; player_id: string; lobby_origin: string; locale: string; expired: boolean; signed_out: boolean }>(
-      `select s.id, s.brand, s.player_id, s.lobby_origin, s.locale, s.expires_at < now() as expired, coalesce(p.revoked_at is not null, true) as signed_out
+    const { rows } = await db.query<{ id: string; brand: string; player_id: string; sid: string; lobby_origin: string; locale: string; expired: boolean; signed_out: boolean }>(
+      `select s.id, s.brand, s.player_id, s.sid, s.lobby_origin, s.locale, s.expires_at < now() as expired, coalesce(p.revoked_at is not null, true) as signed_out
          from sportsbook_sessions s left join sessions p on p.sid = s.sid where s.id = $1`,
       [id],
     );
@@ -46,6 +48,7 @@ export async function sportsbookSession(db: Db, id: string): Promise<SportsbookS
       id: row.id,
       brand: row.brand,
       playerId: row.player_id,
+      sid: row.sid,
       lobbyOrigin: row.lobby_origin,
       locale: row.locale,
       ended: row.expired
@@ -64,5 +67,5 @@ export async function bettorForSession(db: Db, id: string): Promise<Bettor & { b
     const { rows } = await db.query<{ wallet_id: string; currency: string }>('select id as wallet_id, currency from wallets where player_id = $1', [session.playerId]);
     const wallet = rows[0];
     if (!wallet) throw new PlatformError('GameSessionEnded', 'The player of this sportsbook session no longer exists');
-    return { playerId: session.playerId, walletId: wallet.wallet_id, currency: wallet.currency, brand: session.brand };
+    return { playerId: session.playerId, walletId: wallet.wallet_id, currency: wallet.currency, sid: session.sid, brand: session.brand };
 }

@@ -353,6 +353,62 @@ export type LegalDocument = {
   version: Scalars['String']['output'];
 };
 
+export type LimitChangeAction =
+  /** Lowered, in force at once. */
+  | 'Decreased'
+  /** Raised: in force after the licence's cooling-off. */
+  | 'IncreaseRequested'
+  /** A pending increase or removal was cancelled. */
+  | 'PendingCancelled'
+  /** Removal asked for: the limit holds through the cooling-off. */
+  | 'RemovalRequested'
+  /** A new limit, in force at once. */
+  | 'Set';
+
+export type LimitHistoryEntry = {
+  __typename?: 'LimitHistoryEntry';
+  action: LimitChangeAction;
+  createdAt: Scalars['String']['output'];
+  effectiveAt: Scalars['String']['output'];
+  kind: LimitKind;
+  period?: Maybe<LimitPeriod>;
+  /** The value in force before. */
+  previousValue?: Maybe<Scalars['String']['output']>;
+  /** The value asked for (null for a removal): a decimal string, or minutes for the session limit. */
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+export type LimitInput = {
+  /** Money limits: a decimal amount in the wallet's currency. */
+  amount?: InputMaybe<Scalars['String']['input']>;
+  kind: LimitKind;
+  /** Session limit: one of the minutes the licence offers. */
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+  /** Day, Week or Month for money limits; leave out for Session. */
+  period?: InputMaybe<LimitPeriod>;
+};
+
+/** Deposit (mga, crc, anj), Loss and GlobalLoss (est), Session (mga): shared/licences.ts says which a licence offers. */
+export type LimitKind =
+  | 'Deposit'
+  /** Casino and sports stakes minus wins. */
+  | 'GlobalLoss'
+  /** Casino stakes minus wins. */
+  | 'Loss'
+  /** The longest a signed-in session may play. */
+  | 'Session';
+
+/** A rolling window: the last 24 hours, 7 days or 30 days. */
+export type LimitPeriod =
+  | 'Day'
+  | 'Month'
+  | 'Week';
+
+export type LimitTarget = {
+  kind: LimitKind;
+  period?: InputMaybe<LimitPeriod>;
+};
+
 export type LobbyMenu = {
   __typename?: 'LobbyMenu';
   items: Array<LobbyMenuItem>;
@@ -416,6 +472,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Hearts a game for the signed-in player; adding it twice changes nothing. */
   addFavouriteGame: FavouriteGameResult;
+  /** Cancels a pending increase or removal. */
+  cancelPendingLimit: PlayerLimit;
   /** Cancels a pending withdrawal (idempotent by payment). Errors: CancelWithdrawalBlocked, PaymentNotCancellable, NotFound. */
   cancelWithdrawal: PaymentResult;
   /** A signed JWT for the Zendesk messaging widget (HS256, external_id = player id). */
@@ -436,6 +494,8 @@ export type Mutation = {
   refreshAccessToken: TokenPair;
   /** Removes a heart; removing a game that is not a favourite changes nothing. */
   removeFavouriteGame: FavouriteGameResult;
+  /** Asks to remove a limit: it holds through the cooling-off. */
+  removeLimit: PlayerLimit;
   /** Texts a six-digit sign-in code to the number (x-brand); an unknown number registers a new player once the code is verified. */
   requestSmsLoginCode: SmsCodeRequest;
   /** Texts a new code, replacing the previous one; SmsResendTooSoon inside the cooldown. */
@@ -454,6 +514,8 @@ export type Mutation = {
   sandboxSettleSportsBet: SportsBet;
   /** Sandbox: publishes RewardsContextSubscription.rewardUpdated for the player. */
   sandboxUpdateReward: RewardUpdatedEvent;
+  /** Sets a limit: a new limit or a decrease applies at once, an increase after the cooling-off (LimitIncreaseBlocked when customer.isIncreaseDepositLimitBlocked). */
+  setLimit: PlayerLimit;
   /** Checks the code and signs the player in (flow sms, passwordless). */
   verifySmsLoginCode: TokenPair;
 };
@@ -461,6 +523,11 @@ export type Mutation = {
 
 export type MutationAddFavouriteGameArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+export type MutationCancelPendingLimitArgs = {
+  input: LimitTarget;
 };
 
 
@@ -514,6 +581,11 @@ export type MutationRefreshAccessTokenArgs = {
 
 export type MutationRemoveFavouriteGameArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+export type MutationRemoveLimitArgs = {
+  input: LimitTarget;
 };
 
 
@@ -572,6 +644,11 @@ export type MutationSandboxUpdateRewardArgs = {
   name?: InputMaybe<Scalars['String']['input']>;
   playerId: Scalars['ID']['input'];
   status: RewardStatus;
+};
+
+
+export type MutationSetLimitArgs = {
+  input: LimitInput;
 };
 
 
@@ -666,6 +743,17 @@ export type PaymentTransactionStatus =
   | 'RollbackInitialized'
   | 'RolledBacked';
 
+export type PendingLimitChange = {
+  __typename?: 'PendingLimitChange';
+  /** The new amount (money limits); null for a removal. */
+  amount?: Maybe<Scalars['String']['output']>;
+  /** When the change takes effect (ISO 8601, UTC). */
+  effectiveAt: Scalars['String']['output'];
+  /** The new minutes (session limit); null for a removal. */
+  minutes?: Maybe<Scalars['Int']['output']>;
+  removal: Scalars['Boolean']['output'];
+};
+
 export type PersonalInfo = {
   __typename?: 'PersonalInfo';
   city?: Maybe<Scalars['String']['output']>;
@@ -726,6 +814,23 @@ export type Player = {
   /** Sum of all deposits, decimal string in the wallet currency. */
   totalDepositAmount: Scalars['String']['output'];
   username: Scalars['String']['output'];
+};
+
+export type PlayerLimit = {
+  __typename?: 'PlayerLimit';
+  /** Money limits: decimal string in the wallet's currency; null for the session limit. */
+  amount?: Maybe<Scalars['String']['output']>;
+  kind: LimitKind;
+  /** The session limit in minutes; null for money limits. */
+  minutes?: Maybe<Scalars['Int']['output']>;
+  /** An increase or removal waiting for its cooling-off. */
+  pendingChange?: Maybe<PendingLimitChange>;
+  /** Null for the session limit. */
+  period?: Maybe<LimitPeriod>;
+  /** Money limits: what is left in the window now. */
+  remaining?: Maybe<Scalars['String']['output']>;
+  /** Money limits: what the window has used (deposits, or stakes minus wins). */
+  used?: Maybe<Scalars['String']['output']>;
 };
 
 export type PlayerUpdatedEvent = {
@@ -1217,6 +1322,10 @@ export type Viewer = {
   flow: Scalars['String']['output'];
   /** The last completed deposit (provider and payload), or null. */
   lastCompletedDeposit?: Maybe<LastCompletedDeposit>;
+  /** Every change the player asked for, newest first; first between 1 and 100. */
+  limitHistory: Array<LimitHistoryEntry>;
+  /** The player's limits in force (and their pending changes): deposit limits first, shortest period first. */
+  limits: Array<PlayerLimit>;
   /** One of the player's payments. */
   payment?: Maybe<Payment>;
   player: Player;
@@ -1246,6 +1355,11 @@ export type ViewerFavouriteGamesArgs = {
   license?: InputMaybe<Scalars['String']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
   subDivision?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type ViewerLimitHistoryArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1402,6 +1516,12 @@ export type ResolversTypes = {
   LayoutBlock: ResolverTypeWrapper<LayoutBlock>;
   LegalAcceptance: ResolverTypeWrapper<LegalAcceptance>;
   LegalDocument: ResolverTypeWrapper<LegalDocument>;
+  LimitChangeAction: LimitChangeAction;
+  LimitHistoryEntry: ResolverTypeWrapper<LimitHistoryEntry>;
+  LimitInput: LimitInput;
+  LimitKind: LimitKind;
+  LimitPeriod: LimitPeriod;
+  LimitTarget: LimitTarget;
   LobbyMenu: ResolverTypeWrapper<LobbyMenu>;
   LobbyMenuItem: ResolverTypeWrapper<LobbyMenuItem>;
   LobbySettings: ResolverTypeWrapper<LobbySettings>;
@@ -1420,8 +1540,10 @@ export type ResolversTypes = {
   PaymentProvider: PaymentProvider;
   PaymentResult: ResolverTypeWrapper<Omit<PaymentResult, 'payment'> & { payment: ResolversTypes['Payment'] }>;
   PaymentTransactionStatus: PaymentTransactionStatus;
+  PendingLimitChange: ResolverTypeWrapper<PendingLimitChange>;
   PersonalInfo: ResolverTypeWrapper<PersonalInfo>;
   Player: ResolverTypeWrapper<PlayerRow>;
+  PlayerLimit: ResolverTypeWrapper<PlayerLimit>;
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -1501,6 +1623,9 @@ export type ResolversParentTypes = {
   LayoutBlock: LayoutBlock;
   LegalAcceptance: LegalAcceptance;
   LegalDocument: LegalDocument;
+  LimitHistoryEntry: LimitHistoryEntry;
+  LimitInput: LimitInput;
+  LimitTarget: LimitTarget;
   LobbyMenu: LobbyMenu;
   LobbyMenuItem: LobbyMenuItem;
   LobbySettings: LobbySettings;
@@ -1515,8 +1640,10 @@ export type ResolversParentTypes = {
   PaymentHistoryFilter: PaymentHistoryFilter;
   PaymentPageInfo: PaymentPageInfo;
   PaymentResult: Omit<PaymentResult, 'payment'> & { payment: ResolversParentTypes['Payment'] };
+  PendingLimitChange: PendingLimitChange;
   PersonalInfo: PersonalInfo;
   Player: PlayerRow;
+  PlayerLimit: PlayerLimit;
   PlayerUpdatedEvent: PlayerUpdatedEvent;
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
   Query: Record<PropertyKey, never>;
@@ -1755,6 +1882,16 @@ export type LegalDocumentResolvers<ContextType = GraphQLContext, ParentType exte
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type LimitHistoryEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LimitHistoryEntry'] = ResolversParentTypes['LimitHistoryEntry']> = {
+  action?: Resolver<ResolversTypes['LimitChangeAction'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  effectiveAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['LimitKind'], ParentType, ContextType>;
+  period?: Resolver<Maybe<ResolversTypes['LimitPeriod']>, ParentType, ContextType>;
+  previousValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type LobbyMenuResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LobbyMenu'] = ResolversParentTypes['LobbyMenu']> = {
   items?: Resolver<Array<ResolversTypes['LobbyMenuItem']>, ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1797,6 +1934,7 @@ export type MarketingPreferencesResolvers<ContextType = GraphQLContext, ParentTy
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addFavouriteGame?: Resolver<ResolversTypes['FavouriteGameResult'], ParentType, ContextType, RequireFields<MutationAddFavouriteGameArgs, 'slug'>>;
+  cancelPendingLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationCancelPendingLimitArgs, 'input'>>;
   cancelWithdrawal?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationCancelWithdrawalArgs, 'paymentId'>>;
   generateZendeskToken?: Resolver<ResolversTypes['ZendeskToken'], ParentType, ContextType>;
   initiateDeposit?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationInitiateDepositArgs, 'input'>>;
@@ -1807,6 +1945,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   placeSportsBet?: Resolver<ResolversTypes['SportsBetPlacement'], ParentType, ContextType, RequireFields<MutationPlaceSportsBetArgs, 'idempotencyKey' | 'selections' | 'stake'>>;
   refreshAccessToken?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationRefreshAccessTokenArgs, 'refreshToken'>>;
   removeFavouriteGame?: Resolver<ResolversTypes['FavouriteGameResult'], ParentType, ContextType, RequireFields<MutationRemoveFavouriteGameArgs, 'slug'>>;
+  removeLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationRemoveLimitArgs, 'input'>>;
   requestSmsLoginCode?: Resolver<ResolversTypes['SmsCodeRequest'], ParentType, ContextType, RequireFields<MutationRequestSmsLoginCodeArgs, 'phoneNumber'>>;
   resendSmsLoginCode?: Resolver<ResolversTypes['SmsCodeRequest'], ParentType, ContextType, RequireFields<MutationResendSmsLoginCodeArgs, 'phoneNumber'>>;
   sandboxAddCustomerPopUp?: Resolver<ResolversTypes['SandboxPopUps'], ParentType, ContextType, RequireFields<MutationSandboxAddCustomerPopUpArgs, 'playerId' | 'popUpId'>>;
@@ -1816,6 +1955,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'name' | 'playerId' | 'status'>>;
+  setLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationSetLimitArgs, 'input'>>;
   verifySmsLoginCode?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationVerifySmsLoginCodeArgs, 'code' | 'phoneNumber'>>;
 };
 
@@ -1859,6 +1999,13 @@ export type PaymentPageInfoResolvers<ContextType = GraphQLContext, ParentType ex
 export type PaymentResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PaymentResult'] = ResolversParentTypes['PaymentResult']> = {
   payment?: Resolver<ResolversTypes['Payment'], ParentType, ContextType>;
   redirectUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PendingLimitChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PendingLimitChange'] = ResolversParentTypes['PendingLimitChange']> = {
+  amount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  effectiveAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  removal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type PersonalInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PersonalInfo'] = ResolversParentTypes['PersonalInfo']> = {
@@ -1907,6 +2054,16 @@ export type PlayerResolvers<ContextType = GraphQLContext, ParentType extends Res
   timeouts?: Resolver<Maybe<ResolversTypes['Timeouts']>, ParentType, ContextType>;
   totalDepositAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PlayerLimitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerLimit'] = ResolversParentTypes['PlayerLimit']> = {
+  amount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['LimitKind'], ParentType, ContextType>;
+  minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pendingChange?: Resolver<Maybe<ResolversTypes['PendingLimitChange']>, ParentType, ContextType>;
+  period?: Resolver<Maybe<ResolversTypes['LimitPeriod']>, ParentType, ContextType>;
+  remaining?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  used?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PlayerUpdatedEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerUpdatedEvent'] = ResolversParentTypes['PlayerUpdatedEvent']> = {
@@ -2149,6 +2306,8 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   favouriteGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<ViewerFavouriteGamesArgs, 'first'>>;
   flow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lastCompletedDeposit?: Resolver<Maybe<ResolversTypes['LastCompletedDeposit']>, ParentType, ContextType>;
+  limitHistory?: Resolver<Array<ResolversTypes['LimitHistoryEntry']>, ParentType, ContextType, RequireFields<ViewerLimitHistoryArgs, 'first'>>;
+  limits?: Resolver<Array<ResolversTypes['PlayerLimit']>, ParentType, ContextType>;
   payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType, RequireFields<ViewerPaymentArgs, 'id'>>;
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
   recentlyPlayedGamesV2?: Resolver<Array<ResolversTypes['RecentlyPlayedGame']>, ParentType, ContextType, RequireFields<ViewerRecentlyPlayedGamesV2Args, 'maxRecentlyPlayedGames'>>;
@@ -2200,6 +2359,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   LayoutBlock?: LayoutBlockResolvers<ContextType>;
   LegalAcceptance?: LegalAcceptanceResolvers<ContextType>;
   LegalDocument?: LegalDocumentResolvers<ContextType>;
+  LimitHistoryEntry?: LimitHistoryEntryResolvers<ContextType>;
   LobbyMenu?: LobbyMenuResolvers<ContextType>;
   LobbyMenuItem?: LobbyMenuItemResolvers<ContextType>;
   LobbySettings?: LobbySettingsResolvers<ContextType>;
@@ -2213,8 +2373,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PaymentEdge?: PaymentEdgeResolvers<ContextType>;
   PaymentPageInfo?: PaymentPageInfoResolvers<ContextType>;
   PaymentResult?: PaymentResultResolvers<ContextType>;
+  PendingLimitChange?: PendingLimitChangeResolvers<ContextType>;
   PersonalInfo?: PersonalInfoResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
+  PlayerLimit?: PlayerLimitResolvers<ContextType>;
   PlayerUpdatedEvent?: PlayerUpdatedEventResolvers<ContextType>;
   ProviderOfTheWeek?: ProviderOfTheWeekResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

@@ -107,6 +107,7 @@ export const DE: PageTextTable = {
   'bank.error.selfExcluded': 'Sie haben sich bis {until} selbst gesperrt und können bis dahin nicht einzahlen: Lassen Sie den Betrag leer, um sich nur anzumelden.',
   'bank.error.timeout': 'Sie machen bis {until} eine Pause und können bis dahin nicht einzahlen: Lassen Sie den Betrag leer, um sich nur anzumelden.',
   'bank.error.balanceCeiling': 'Ihr Guthaben kann höchstens noch {amount} aufnehmen: Zahlen Sie weniger ein oder lassen Sie den Betrag leer, um sich nur anzumelden.',
+  'bank.error.depositLimit': 'Ihr Einzahlungslimit von {limit} lässt jetzt höchstens {amount} zu: Zahlen Sie weniger ein oder lassen Sie den Betrag leer, um sich nur anzumelden.',
   'bank.error.amountInvalid': 'Schreiben Sie den Betrag in Ziffern mit höchstens {decimals} Nachkommastellen, zum Beispiel {example}.',
   'bank.error.amountZero': 'Der Betrag muss größer als null sein.',
 

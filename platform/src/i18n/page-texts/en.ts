@@ -112,6 +112,7 @@ export const EN = {
   'bank.error.selfExcluded': 'You are self-excluded until {until}, so you cannot deposit until then: leave the amount empty to sign in only.',
   'bank.error.timeout': 'You are taking a timeout until {until}, so you cannot deposit until then: leave the amount empty to sign in only.',
   'bank.error.balanceCeiling': 'Your balance can hold at most {amount} more: deposit less, or leave the amount empty to sign in only.',
+  'bank.error.depositLimit': 'Your deposit limit of {limit} leaves room for at most {amount} now: deposit less, or leave the amount empty to sign in only.',
   'bank.error.amountInvalid': 'Write the amount with digits and at most {decimals} decimals, like {example}.',
   'bank.error.amountZero': 'The amount must be more than zero.',
 

@@ -107,6 +107,7 @@ export const ET_EE: PageTextTable = {
   'bank.error.selfExcluded': 'Oled end mängimisest välja arvanud kuni {until}, seega ei saa sa enne seda sissemakseid teha: jäta summa tühjaks, kui soovid ainult sisse logida.',
   'bank.error.timeout': 'Sul on paus kuni {until}, seega ei saa sa enne seda sissemakseid teha: jäta summa tühjaks, kui soovid ainult sisse logida.',
   'bank.error.balanceCeiling': 'Sinu saldole mahub veel kõige rohkem {amount}: tee väiksem sissemakse või jäta summa tühjaks, kui soovid ainult sisse logida.',
+  'bank.error.depositLimit': 'Sinu sissemaksepiirang {limit} lubab praegu kõige rohkem {amount}: tee väiksem sissemakse või jäta summa tühjaks, kui soovid ainult sisse logida.',
   'bank.error.amountInvalid': 'Kirjuta summa numbritega ja kuni {decimals} komakohaga, näiteks {example}.',
   'bank.error.amountZero': 'Summa peab olema suurem kui null.',
 

@@ -107,6 +107,7 @@ export const FI: PageTextTable = {
   'bank.error.selfExcluded': 'Olet sulkenut itsesi pelaamisesta {until} asti, joten et voi tallettaa ennen sitä: jätä summa tyhjäksi, jos haluat vain kirjautua.',
   'bank.error.timeout': 'Pidät taukoa {until} asti, joten et voi tallettaa ennen sitä: jätä summa tyhjäksi, jos haluat vain kirjautua.',
   'bank.error.balanceCeiling': 'Saldollesi mahtuu enintään {amount} lisää: talleta vähemmän tai jätä summa tyhjäksi, jos haluat vain kirjautua.',
+  'bank.error.depositLimit': 'Talletusrajasi {limit} sallii nyt enintään {amount}: talleta vähemmän tai jätä summa tyhjäksi, jos haluat vain kirjautua.',
   'bank.error.amountInvalid': 'Kirjoita summa numeroin ja enintään {decimals} desimaalilla, esimerkiksi {example}.',
   'bank.error.amountZero': 'Summan on oltava suurempi kuin nolla.',
 

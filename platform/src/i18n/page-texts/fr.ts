@@ -107,6 +107,7 @@ export const FR: PageTextTable = {
   'bank.error.selfExcluded': 'Vous êtes auto-exclu jusqu’au {until} et ne pouvez pas déposer d’ici là : laissez le montant vide pour vous connecter seulement.',
   'bank.error.timeout': 'Vous faites une pause jusqu’au {until} et ne pouvez pas déposer d’ici là : laissez le montant vide pour vous connecter seulement.',
   'bank.error.balanceCeiling': 'Votre solde peut encore recevoir au plus {amount} : déposez moins, ou laissez le montant vide pour vous connecter seulement.',
+  'bank.error.depositLimit': 'Votre limite de dépôt de {limit} permet au plus {amount} pour l’instant : déposez moins, ou laissez le montant vide pour vous connecter seulement.',
   'bank.error.amountInvalid': 'Écrivez le montant en chiffres avec au plus {decimals} décimales, par exemple {example}.',
   'bank.error.amountZero': 'Le montant doit être supérieur à zéro.',
 

@@ -107,6 +107,7 @@ export const IT: PageTextTable = {
   'bank.error.selfExcluded': 'Sei autoescluso fino al {until}, quindi non puoi depositare fino ad allora: lascia vuoto l’importo per accedere soltanto.',
   'bank.error.timeout': 'Stai facendo una pausa fino al {until}, quindi non puoi depositare fino ad allora: lascia vuoto l’importo per accedere soltanto.',
   'bank.error.balanceCeiling': 'Il tuo saldo può ricevere al massimo altri {amount}: deposita meno, oppure lascia vuoto l’importo per accedere soltanto.',
+  'bank.error.depositLimit': 'Il tuo limite di deposito di {limit} consente ora al massimo {amount}: deposita meno, oppure lascia vuoto l’importo per accedere soltanto.',
   'bank.error.amountInvalid': 'Scrivi l’importo in cifre con al massimo {decimals} decimali, ad esempio {example}.',
   'bank.error.amountZero': 'L’importo deve essere maggiore di zero.',
 

@@ -107,6 +107,7 @@ export const JA: PageTextTable = {
   'bank.error.selfExcluded': '{until} まで自己排除中のため、それまで入金できません。ログインだけする場合は金額を空欄にしてください。',
   'bank.error.timeout': '{until} までタイムアウト中のため、それまで入金できません。ログインだけする場合は金額を空欄にしてください。',
   'bank.error.balanceCeiling': '残高に追加できるのはあと {amount} までです。入金額を減らすか、ログインだけする場合は金額を空欄にしてください。',
+  'bank.error.depositLimit': '入金上限 {limit} により、現在入金できるのは最大 {amount} です。入金額を減らすか、ログインだけする場合は金額を空欄にしてください。',
   'bank.error.amountInvalid': '金額は数字で、小数点以下 {decimals} 桁までで入力してください（例：{example}）。',
   'bank.error.amountZero': '金額は 0 より大きくしてください。',
 

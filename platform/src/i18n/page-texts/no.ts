@@ -107,6 +107,7 @@ export const NO: PageTextTable = {
   'bank.error.selfExcluded': 'Du er selvutestengt til {until}, så du kan ikke sette inn penger før da: la beløpet stå tomt for bare å logge inn.',
   'bank.error.timeout': 'Du tar en pause til {until}, så du kan ikke sette inn penger før da: la beløpet stå tomt for bare å logge inn.',
   'bank.error.balanceCeiling': 'Saldoen din kan ta imot høyst {amount} til: sett inn mindre, eller la beløpet stå tomt for bare å logge inn.',
+  'bank.error.depositLimit': 'Innskuddsgrensen din på {limit} gir rom for høyst {amount} nå: sett inn mindre, eller la beløpet stå tomt for bare å logge inn.',
   'bank.error.amountInvalid': 'Skriv beløpet med sifre og maks {decimals} desimaler, for eksempel {example}.',
   'bank.error.amountZero': 'Beløpet må være større enn null.',
 

@@ -1,0 +1,191 @@
+/**
+ * Responsible-gambling limits, enforced by the platform whatever the client: deposit limits refuse a
+ * deposit sent straight to GraphQL (and through pay-and-play), a decrease applies at once, an increase
+ * waits the licence's cooling-off on a test clock and can be cancelled, isIncreaseDepositLimitBlocked
+ * refuses increases, concurrent deposits racing a limit never pass it, the licence decides which
+ * limits exist, and a session limit stops launches and stakes once it runs out.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositEntries } from '../src/ledger/ledger.ts';
+import { DATABASES, bearer, signInBySms, signedInAs, startPlatform } from './helpers.ts';
+import type { TestPlatform } from './helpers.ts';
+
+const DEPOSIT = 'mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { payment { id status } } }';
+const SET = 'mutation ($input: LimitInput!) { setLimit(input: $input) { kind period amount minutes used remaining pendingChange { amount minutes removal effectiveAt } } }';
+const REMOVE = 'mutation ($input: LimitTarget!) { removeLimit(input: $input) { amount pendingChange { removal effectiveAt } } }';
+const CANCEL = 'mutation ($input: LimitTarget!) { cancelPendingLimit(input: $input) { amount pendingChange { amount } } }';
+const LIMITS = '{ viewer { limits { kind period amount minutes used remaining pendingChange { amount removal effectiveAt } } limitHistory { kind period action value previousValue effectiveAt } } }';
+const LAUNCH = 'mutation ($slug: String!) { launchGame(slug: $slug, mode: REAL, lobbyOrigin: "http://aurelia.localhost:4321") { url gameSessionId } }';
+const LOBBY = 'http://aurelia.localhost:4321/en/';
+const HOUR = 3_600_000;
+
+describe.each(DATABASES)('player limits on $name', (database) => {
+  let app: TestPlatform;
+  // The platform's clock: tests move it past a cooling-off or a session limit.
+  let offsetMs = 0;
+
+  beforeAll(async () => {
+    app = await startPlatform(database, { clock: () => new Date(Date.now() + offsetMs) });
+  });
+  afterAll(() => app?.close());
+
+  let phones = 0;
+  /** A new SMS player of aurelia (mga, EUR wallet), signed in. */
+  const newPlayer = async (brand = 'aurelia') => {
+    phones += 1;
+    const prefix = brand === 'aurelia' ? '+35840' : '+1604';
+    const tokens = await signInBySms(app, `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`, brand);
+    return { headers: { ...bearer(tokens.accessToken), 'x-brand': brand }, sessionId: tokens.sessionId };
+  };
+  const deposit = (headers: Record<string, string>, amount: string) =>
+    app.gql(DEPOSIT, { input: { amount, currency: 'EUR', provider: 'TRUSTLY', idempotencyKey: randomUUID(), returnUrl: LOBBY } }, headers);
+  const setLimit = (headers: Record<string, string>, input: Record<string, unknown>) => app.gql(SET, { input }, headers);
+
+  it('refuses a deposit past a daily deposit limit, saying what is left, and stores nothing', async () => {
+    const { headers } = await newPlayer();
+    const set = await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '100' });
+    expect(set.errors).toBeUndefined();
+    expect(set.data.setLimit).toMatchObject({ kind: 'Deposit', period: 'Day', amount: '100.00', used: '0.00', remaining: '100.00', pendingChange: null });
+
+    expect((await deposit(headers, '60')).errors).toBeUndefined();
+    const refused = await deposit(headers, '50');
+    expect(refused.data?.initiateDeposit ?? null).toBeNull();
+    expect(refused.errors?.[0]?.message).toBe('This deposit would pass your daily deposit limit of 100.00 EUR: you can deposit at most 40.00 EUR more for now');
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ reason: 'DepositLimitReached', kind: 'Deposit', period: 'Day', limit: '100.00', remaining: '40.00' });
+    const { data } = await app.gql(LIMITS, {}, headers);
+    expect(data.viewer.limits).toEqual([expect.objectContaining({ kind: 'Deposit', period: 'Day', amount: '100.00', used: '60.00', remaining: '40.00' })]);
+    const payments = await app.platform.db.query<{ amount_minor: string }>(
+      `select p.amount_minor::text from payments p join sessions s on s.player_id = p.player_id where s.sid = $1 order by p.seq`, [(await newestSid(app, headers))],
+    );
+    expect(payments.rows.map((row) => row.amount_minor)).toEqual(['6000']);
+    expect((await deposit(headers, '40')).errors).toBeUndefined();
+    expect((await deposit(headers, '20')).errors?.[0]?.message).toBe(
+      'You have reached your daily deposit limit of 100.00 EUR: you can deposit again as earlier deposits leave the last 24 hours',
+    );
+  });
+
+  it('applies a decrease at once, holds an increase through the cooling-off, and lets it be cancelled', async () => {
+    const { headers } = await newPlayer();
+    await setLimit(headers, { kind: 'Deposit', period: 'Week', amount: '200' });
+    const decreased = await setLimit(headers, { kind: 'Deposit', period: 'Week', amount: '50' });
+    expect(decreased.data.setLimit).toMatchObject({ amount: '50.00', pendingChange: null });
+    expect((await deposit(headers, '60')).errors?.[0]?.extensions.reason).toBe('DepositLimitReached');
+
+    const before = Date.now();
+    const increased = await setLimit(headers, { kind: 'Deposit', period: 'Week', amount: '500' });
+    expect(increased.data.setLimit).toMatchObject({ amount: '50.00', pendingChange: { amount: '500.00', removal: false } });
+    // mga's cooling-off: 24 hours.
+    const effectiveAt = Date.parse(increased.data.setLimit.pendingChange.effectiveAt);
+    expect(effectiveAt - before).toBeGreaterThanOrEqual(24 * HOUR - 1000);
+    expect(effectiveAt - Date.now()).toBeLessThanOrEqual(24 * HOUR);
+    expect((await deposit(headers, '60')).errors?.[0]?.extensions.reason).toBe('DepositLimitReached');
+
+    const cancelled = await app.gql(CANCEL, { input: { kind: 'Deposit', period: 'Week' } }, headers);
+    expect(cancelled.data.cancelPendingLimit).toEqual({ amount: '50.00', pendingChange: null });
+    await setLimit(headers, { kind: 'Deposit', period: 'Week', amount: '500' });
+
+    offsetMs = 25 * HOUR;
+    try {
+      const { data } = await app.gql(LIMITS, {}, headers);
+      expect(data.viewer.limits).toEqual([expect.objectContaining({ kind: 'Deposit', period: 'Week', amount: '500.00', pendingChange: null })]);
+      expect((await deposit(headers, '60')).errors).toBeUndefined();
+      expect(data.viewer.limitHistory.map((entry: { action: string; value: string }) => `${entry.action} ${entry.value}`)).toEqual([
+        'IncreaseRequested 500.00', 'PendingCancelled 500.00', 'IncreaseRequested 500.00', 'Decreased 50.00', 'Set 200.00',
+      ]);
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('holds a removal through the cooling-off too', async () => {
+    const { headers } = await newPlayer();
+    await setLimit(headers, { kind: 'Deposit', period: 'Month', amount: '30' });
+    const removal = await app.gql(REMOVE, { input: { kind: 'Deposit', period: 'Month' } }, headers);
+    expect(removal.data.removeLimit).toMatchObject({ amount: '30.00', pendingChange: { removal: true } });
+    expect((await deposit(headers, '40')).errors?.[0]?.extensions.reason).toBe('DepositLimitReached');
+    offsetMs = 25 * HOUR;
+    try {
+      expect((await app.gql(LIMITS, {}, headers)).data.viewer.limits).toEqual([]);
+      expect((await deposit(headers, '40')).errors).toBeUndefined();
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('refuses raising or removing a deposit limit when isIncreaseDepositLimitBlocked, but takes a decrease', async () => {
+    const headers = await signedInAs(app, 'restricted');
+    expect((await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '300' })).errors).toBeUndefined();
+    const raised = await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '400' });
+    expect(raised.errors?.[0]?.extensions.reason).toBe('LimitIncreaseBlocked');
+    expect(raised.errors?.[0]?.message).toBe('Raising or removing your deposit limit is blocked on your account: contact support');
+    expect((await app.gql(REMOVE, { input: { kind: 'Deposit', period: 'Day' } }, headers)).errors?.[0]?.extensions.reason).toBe('LimitIncreaseBlocked');
+    expect((await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '250' })).data.setLimit.amount).toBe('250.00');
+  });
+
+  it('offers only what the licence offers', async () => {
+    const { headers } = await newPlayer();
+    const loss = await setLimit(headers, { kind: 'Loss', period: 'Day', amount: '10' });
+    expect(loss.errors?.[0]).toMatchObject({ message: 'A loss limit is not offered under the mga licence', extensions: { reason: 'BadUserInput' } });
+    expect((await setLimit(headers, { kind: 'Session', minutes: 45 })).errors?.[0]?.message).toBe('minutes must be one of 30, 60, 120, 240, 480 for a session limit');
+    expect((await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '0' })).errors?.[0]?.message).toBe('amount must be more than zero');
+
+    // mapleridge is crc: daily deposit limits only, no session limits.
+    const { headers: crc } = await newPlayer('mapleridge');
+    expect((await setLimit(crc, { kind: 'Deposit', period: 'Week', amount: '100' })).errors?.[0]?.message).toBe(
+      'period must be one of Day for a deposit limit under the crc licence, not Week',
+    );
+    expect((await setLimit(crc, { kind: 'Session', minutes: 60 })).errors?.[0]?.message).toBe('Session limits are not offered under the crc licence');
+    expect((await setLimit(crc, { kind: 'Deposit', period: 'Day', amount: '100' })).errors).toBeUndefined();
+  });
+
+  it('never lets concurrent deposits together pass a limit', async () => {
+    const { headers } = await newPlayer();
+    await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '100' });
+    const replies = await Promise.all(Array.from({ length: 8 }, () => deposit(headers, '30')));
+    const accepted = replies.filter((reply) => !reply.errors);
+    expect(accepted).toHaveLength(3);
+    expect(replies.filter((reply) => reply.errors?.[0]?.extensions.reason === 'DepositLimitReached')).toHaveLength(5);
+    const { data } = await app.gql(LIMITS, {}, headers);
+    expect(data.viewer.limits[0]).toMatchObject({ used: '90.00', remaining: '10.00' });
+  });
+
+  it('stops launches and stakes once the session limit has run out, and not before', async () => {
+    const { headers } = await newPlayer();
+    await app.platform.services.ledger.post({ idempotencyKey: `test-credit-${randomUUID()}`, walletId: await walletOf(app, headers), kind: 'Deposit', entries: depositEntries(5000n) });
+    expect((await setLimit(headers, { kind: 'Session', minutes: 30 })).data.setLimit).toMatchObject({ kind: 'Session', period: null, minutes: 30, amount: null });
+    const { rows } = await app.platform.db.query<{ slug: string }>(
+      `select slug from games where 'slots' = any(categories) and not is_live_casino and restricted_licences = '{}' and restricted_countries = '{}' order by idx limit 1`,
+    );
+    const slug = rows[0]?.slug;
+    const launched = await app.gql(LAUNCH, { slug }, headers);
+    expect(launched.errors).toBeUndefined();
+    const round = (roundId: string) =>
+      fetch(`${app.url}/games/api/${launched.data.launchGame.gameSessionId}/rounds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ roundId, bet: '1.00' }) });
+    expect((await round(`round-${randomUUID()}`)).status).toBe(200);
+
+    offsetMs = 31 * 60_000;
+    try {
+      const refused = await app.gql(LAUNCH, { slug }, headers);
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ reason: 'SessionLimitReached', limitMinutes: 30 });
+      expect(refused.errors?.[0]?.message).toMatch(/^Your session limit of 30 minutes ran out at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: sign out and take a break before you play again$/);
+      const stake = await round(`round-${randomUUID()}`);
+      expect(stake.status).toBeGreaterThanOrEqual(400);
+      expect(await stake.text()).toContain('SessionLimitReached');
+    } finally {
+      offsetMs = 0;
+    }
+  });
+});
+
+/** The session id of a bearer header's token, read back from the platform. */
+async function newestSid(app: TestPlatform, headers: Record<string, string>): Promise<string> {
+  const { data } = await app.gql('{ viewer { sessionId } }', {}, headers);
+  return data.viewer.sessionId as string;
+}
+
+/** The wallet of the player a bearer header signs in. */
+async function walletOf(app: TestPlatform, headers: Record<string, string>): Promise<string> {
+  const { data } = await app.gql('{ viewer { wallet { id } } }', {}, headers);
+  return data.viewer.wallet.id as string;
+}
