@@ -16,7 +16,8 @@ const SET = 'mutation ($input: LimitInput!) { setLimit(input: $input) { kind per
 const REMOVE = 'mutation ($input: LimitTarget!) { removeLimit(input: $input) { amount pendingChange { removal effectiveAt } } }';
 const CANCEL = 'mutation ($input: LimitTarget!) { cancelPendingLimit(input: $input) { amount pendingChange { amount } } }';
 const LIMITS = '{ viewer { limits { kind period amount minutes used remaining pendingChange { amount removal effectiveAt } } limitHistory { kind period action value previousValue effectiveAt } } }';
-const LAUNCH = 'mutation ($slug: String!) { launchGame(slug: $slug, mode: REAL, lobbyOrigin: "http://aurelia.localhost:4321") { url gameSessionId } }';
+const LAUNCH = 'mutation ($slug: String!, $origin: String = "http://aurelia.localhost:4321") { launchGame(slug: $slug, mode: REAL, lobbyOrigin: $origin) { url gameSessionId } }';
+const PLACE = 'mutation ($selections: [SportsSelectionInput!]!, $stake: String!, $key: String!) { placeSportsBet(selections: $selections, stake: $stake, idempotencyKey: $key) { bet { id } } }';
 const LOBBY = 'http://aurelia.localhost:4321/en/';
 const HOUR = 3_600_000;
 
@@ -31,10 +32,10 @@ describe.each(DATABASES)('player limits on $name', (database) => {
   afterAll(() => app?.close());
 
   let phones = 0;
-  /** A new SMS player of aurelia (mga, EUR wallet), signed in. */
+  /** A new SMS player, signed in: aurelia (mga, EUR), mapleridge (crc, CAD) or vantor (est, EUR). */
   const newPlayer = async (brand = 'aurelia') => {
     phones += 1;
-    const prefix = brand === 'aurelia' ? '+35840' : '+1604';
+    const prefix = { aurelia: '+35840', mapleridge: '+1604', vantor: '+37255' }[brand] ?? '+35840';
     const tokens = await signInBySms(app, `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`, brand);
     return { headers: { ...bearer(tokens.accessToken), 'x-brand': brand }, sessionId: tokens.sessionId };
   };
@@ -150,26 +151,64 @@ describe.each(DATABASES)('player limits on $name', (database) => {
     expect(data.viewer.limits[0]).toMatchObject({ used: '90.00', remaining: '10.00' });
   });
 
+  it('refuses a stake past an est loss limit, counting wins back, and sports stakes against the global one', async () => {
+    const { headers } = await newPlayer('vantor');
+    await app.platform.services.ledger.post({ idempotencyKey: `test-credit-${randomUUID()}`, walletId: await walletOf(app, headers), kind: 'Deposit', entries: depositEntries(10_000n) });
+    // est offers no deposit limits.
+    expect((await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '50' })).errors?.[0]?.message).toBe('A deposit limit is not offered under the est licence');
+    expect((await setLimit(headers, { kind: 'Loss', period: 'Day', amount: '3' })).errors).toBeUndefined();
+    expect((await setLimit(headers, { kind: 'GlobalLoss', period: 'Week', amount: '5' })).errors).toBeUndefined();
+
+    const slug = await slotSlug(app);
+    const launched = await app.gql(LAUNCH, { slug, origin: 'http://vantor.localhost:4321' }, headers);
+    expect(launched.errors).toBeUndefined();
+    const sessionId = launched.data.launchGame.gameSessionId as string;
+    // Stakes of 1.00 until the loss limit refuses one: a stake is refused once losses plus the stake pass 3.00.
+    let refusal = '';
+    for (let index = 0; index < 40 && !refusal; index += 1) {
+      const response = await playRound(app, sessionId, '1.00');
+      if (response.status !== 200) refusal = await response.text();
+    }
+    expect(refusal).toContain('LossLimitReached');
+    expect(refusal).toContain('daily loss limit of 3.00 EUR');
+    const { data } = await app.gql(LIMITS, {}, headers);
+    const loss = data.viewer.limits.find((limit: { kind: string }) => limit.kind === 'Loss');
+    // Refused because losses plus the next stake would pass the limit: what is left is under one stake.
+    expect(Number(loss.used) + 1).toBeGreaterThan(3);
+    expect(Number(loss.used)).toBeLessThanOrEqual(3);
+    expect(Number(loss.remaining)).toBeLessThan(1);
+    // Used is the stakes minus the wins of the rounds played.
+    const { rows } = await app.platform.db.query<{ net: string }>(
+      `select (sum(bet_minor) - sum(coalesce(win_minor, 0)))::text as net from game_rounds where game_session_id = $1`, [sessionId],
+    );
+    expect(loss.used).toBe((Number(rows[0]?.net) / 100).toFixed(2));
+
+    // The casino losses (over 2.00, at most 3.00) count for the weekly global limit of 5.00 too: a
+    // 2.00 sports stake fits, a second one does not; the casino-only loss limit does not count them.
+    const [event] = (await app.gql('{ sportsEvents(sport: "football", live: false, first: 1) { id markets { id outcomes { id odds } } } }', {}, headers)).data.sportsEvents;
+    const selections = [{ eventId: event.id, marketId: 'winner', outcomeId: 'home', odds: event.markets[0].outcomes[0].odds }];
+    const sports = (key: string) => app.gql(PLACE, { selections, stake: '2.00', key }, headers);
+    expect((await sports(`slip-${randomUUID()}`)).errors).toBeUndefined();
+    const second = await sports(`slip-${randomUUID()}`);
+    expect(second.errors?.[0]?.extensions).toMatchObject({ reason: 'LossLimitReached', kind: 'GlobalLoss', period: 'Week', limit: '5.00' });
+    expect(second.errors?.[0]?.message).toMatch(/^This stake could take your losses past your weekly global loss limit of 5\.00 EUR: you can stake at most 0\.\d{2} EUR for now$/);
+  });
+
   it('stops launches and stakes once the session limit has run out, and not before', async () => {
     const { headers } = await newPlayer();
     await app.platform.services.ledger.post({ idempotencyKey: `test-credit-${randomUUID()}`, walletId: await walletOf(app, headers), kind: 'Deposit', entries: depositEntries(5000n) });
     expect((await setLimit(headers, { kind: 'Session', minutes: 30 })).data.setLimit).toMatchObject({ kind: 'Session', period: null, minutes: 30, amount: null });
-    const { rows } = await app.platform.db.query<{ slug: string }>(
-      `select slug from games where 'slots' = any(categories) and not is_live_casino and restricted_licences = '{}' and restricted_countries = '{}' order by idx limit 1`,
-    );
-    const slug = rows[0]?.slug;
+    const slug = await slotSlug(app);
     const launched = await app.gql(LAUNCH, { slug }, headers);
     expect(launched.errors).toBeUndefined();
-    const round = (roundId: string) =>
-      fetch(`${app.url}/games/api/${launched.data.launchGame.gameSessionId}/rounds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ roundId, bet: '1.00' }) });
-    expect((await round(`round-${randomUUID()}`)).status).toBe(200);
+    expect((await playRound(app, launched.data.launchGame.gameSessionId, '1.00')).status).toBe(200);
 
     offsetMs = 31 * 60_000;
     try {
       const refused = await app.gql(LAUNCH, { slug }, headers);
       expect(refused.errors?.[0]?.extensions).toMatchObject({ reason: 'SessionLimitReached', limitMinutes: 30 });
       expect(refused.errors?.[0]?.message).toMatch(/^Your session limit of 30 minutes ran out at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: sign out and take a break before you play again$/);
-      const stake = await round(`round-${randomUUID()}`);
+      const stake = await playRound(app, launched.data.launchGame.gameSessionId, '1.00');
       expect(stake.status).toBeGreaterThanOrEqual(400);
       expect(await stake.text()).toContain('SessionLimitReached');
     } finally {
@@ -188,4 +227,21 @@ async function newestSid(app: TestPlatform, headers: Record<string, string>): Pr
 async function walletOf(app: TestPlatform, headers: Record<string, string>): Promise<string> {
   const { data } = await app.gql('{ viewer { wallet { id } } }', {}, headers);
   return data.viewer.wallet.id as string;
+}
+
+/** A slot every fixture brand and country may play. */
+async function slotSlug(app: TestPlatform): Promise<string> {
+  const { rows } = await app.platform.db.query<{ slug: string }>(
+    `select slug from games where 'slots' = any(categories) and not is_live_casino and restricted_licences = '{}' and restricted_countries = '{}' order by idx limit 1`,
+  );
+  return rows[0]?.slug as string;
+}
+
+/** Plays one real round of a launched game through the game server's API. */
+function playRound(app: TestPlatform, gameSessionId: string, bet: string): Promise<Response> {
+  return fetch(`${app.url}/games/api/${gameSessionId}/rounds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ roundId: `round-${randomUUID()}`, bet }),
+  });
 }
