@@ -10,8 +10,8 @@
  * - deposit and loss limits count a rolling window (the last 24 hours, 7 days or 30 days), so there
  *   is no midnight at which a player can deposit a day's limit twice;
  * - a decrease (or a new limit) applies at once; an increase or a removal waits `coolingOffHours`;
- * - self-exclusion terms and timeout lengths are offered as listed; a self-exclusion cannot be
- *   lifted early; a timeout cannot either;
+ * - self-exclusion terms (6 months, 1 or 5 years under mga) and timeout lengths are offered as
+ *   listed; neither can be lifted or shortened early (a longer one replaces a shorter one);
  * - reality-check intervals are minutes between reminders; `realityCheckDefault` is what a new player
  *   gets under the licence;
  * - the minimum age is per product (casino, sports).
@@ -45,8 +45,8 @@ export interface LicenceProfile {
   sessionLimitMinutes: readonly number[];
   /** Hours an increase or removal of a limit waits before it takes effect. */
   coolingOffHours: number;
-  /** Self-exclusion terms offered, in days (empty: no self-exclusion; 'indefinite' is offered as null). */
-  selfExclusionTerms: readonly (number | null)[];
+  /** Self-exclusion terms offered, in days (empty: no self-exclusion). */
+  selfExclusionTerms: readonly number[];
   /** Timeout (short break) lengths offered, in hours. */
   timeoutHours: readonly number[];
   /** Reality-check intervals offered, in minutes (empty: no reality check). */
@@ -85,7 +85,7 @@ export const LICENCE_PROFILES: Record<Licence, LicenceProfile> = {
     globalLossLimitPeriods: NONE,
     sessionLimitMinutes: [30, 60, 120, 240, 480],
     coolingOffHours: 24,
-    selfExclusionTerms: [180, 365, 1825, null],
+    selfExclusionTerms: [180, 365, 1825],
     timeoutHours: [24, 7 * 24, 30 * 24],
     realityCheckMinutes: [15, 30, 60, 120],
     realityCheckDefault: 60,

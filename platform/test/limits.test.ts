@@ -245,3 +245,66 @@ function playRound(app: TestPlatform, gameSessionId: string, bet: string): Promi
     body: JSON.stringify({ roundId: `round-${randomUUID()}`, bet }),
   });
 }
+
+describe.each(DATABASES)('self-exclusion and timeouts a player takes, on $name', (database) => {
+  let app: TestPlatform;
+  beforeAll(async () => {
+    app = await startPlatform(database);
+  });
+  afterAll(() => app?.close());
+
+  const EXCLUDE = 'mutation ($days: Int!) { selfExclude(days: $days) { selfExclusionDetails { exclusionEndsAt } } }';
+  const TIMEOUT = 'mutation ($hours: Int!) { takeTimeout(hours: $hours) { timeouts { timeoutEndsAt } } }';
+  const WITHDRAW = 'mutation ($input: InitiateWithdrawalInput!) { initiateWithdrawal(input: $input) { payment { status } } }';
+  let phones = 0;
+  const phone = (prefix: string) => `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${(phones += 1)}`;
+
+  it('takes effect at once: deposits, launches and stakes refused, the other device signed out, withdrawals still possible', async () => {
+    const here = await signInBySms(app, phone('+35841'));
+    const headers = bearer(here.accessToken);
+    // The same player signed in on another device.
+    const { data: me } = await app.gql('{ viewer { player { id } } }', {}, headers);
+    const there = await app.platform.services.auth.startSession({ playerId: me.viewer.player.id, brand: 'aurelia', flow: 'sms', passwordless: true });
+    await app.platform.services.ledger.post({ idempotencyKey: `test-credit-${randomUUID()}`, walletId: await walletOf(app, headers), kind: 'Deposit', entries: depositEntries(10_000n) });
+    const launched = await app.gql(LAUNCH, { slug: await slotSlug(app) }, headers);
+    expect(launched.errors).toBeUndefined();
+
+    expect((await app.gql(EXCLUDE, { days: 30 }, headers)).errors?.[0]?.message).toBe('days must be one of 180, 365, 1825 under the mga licence, not 30');
+    const before = Date.now();
+    const excluded = await app.gql(EXCLUDE, { days: 365 }, headers);
+    expect(excluded.errors).toBeUndefined();
+    const endsAt = Date.parse(excluded.data.selfExclude.selfExclusionDetails.exclusionEndsAt);
+    expect(endsAt - before).toBeGreaterThanOrEqual(365 * 86_400_000 - 1000);
+    expect(endsAt - Date.now()).toBeLessThanOrEqual(365 * 86_400_000);
+
+    const deposit = await app.gql(DEPOSIT, { input: { amount: '25', currency: 'EUR', provider: 'TRUSTLY', idempotencyKey: randomUUID(), returnUrl: LOBBY } }, headers);
+    expect(deposit.errors?.[0]?.extensions).toMatchObject({ reason: 'DepositsBlocked', cause: 'SelfExclusion' });
+    expect((await app.gql(LAUNCH, { slug: await slotSlug(app) }, headers)).errors?.[0]?.extensions).toMatchObject({ reason: 'BettingBlocked', cause: 'SelfExclusion' });
+    const stake = await playRound(app, launched.data.launchGame.gameSessionId, '1.00');
+    expect(stake.status).toBeGreaterThanOrEqual(400);
+    expect(await stake.text()).toContain('self-excluded');
+    // The other device's session has ended; this one stays, so the player can take their money out.
+    expect((await app.gql('{ viewer { sessionId } }', {}, bearer(there.accessToken))).errors?.[0]?.extensions.reason).toBe('AuthenticationFailure');
+    const withdrawal = await app.gql(WITHDRAW, { input: { amount: '10', currency: 'EUR', withdrawalType: 'Manual', idempotencyKey: randomUUID() } }, headers);
+    expect(withdrawal.errors).toBeUndefined();
+    expect(withdrawal.data.initiateWithdrawal.payment.status).toBe('Initialized');
+
+    // Asking for a shorter term keeps the running one: nothing shortens an exclusion.
+    expect((await app.gql(EXCLUDE, { days: 180 }, headers)).data.selfExclude.selfExclusionDetails.exclusionEndsAt).toBe(excluded.data.selfExclude.selfExclusionDetails.exclusionEndsAt);
+  });
+
+  it('offers self-exclusion only where the licence does, and a timeout everywhere', async () => {
+    const crc = bearer((await signInBySms(app, phone('+1604'), 'mapleridge')).accessToken);
+    expect((await app.gql(EXCLUDE, { days: 180 }, { ...crc, 'x-brand': 'mapleridge' })).errors?.[0]?.message).toBe('days must be one of 365 under the crc licence, not 180');
+    expect((await app.gql(EXCLUDE, { days: 365 }, { ...crc, 'x-brand': 'mapleridge' })).errors).toBeUndefined();
+
+    const est = { ...bearer((await signInBySms(app, phone('+37255'), 'vantor')).accessToken), 'x-brand': 'vantor' };
+    expect((await app.gql(EXCLUDE, { days: 365 }, est)).errors?.[0]?.message).toBe('Self-exclusion is not offered under the est licence: take a timeout, or contact support');
+    expect((await app.gql(TIMEOUT, { hours: 1 }, est)).errors?.[0]?.message).toBe('hours must be one of 24, 168, 720 under the est licence, not 1');
+    const timeout = await app.gql(TIMEOUT, { hours: 24 }, est);
+    expect(timeout.errors).toBeUndefined();
+    expect(Date.parse(timeout.data.takeTimeout.timeouts.timeoutEndsAt) - Date.now()).toBeGreaterThan(23 * HOUR);
+    const deposit = await app.gql(DEPOSIT, { input: { amount: '25', currency: 'EUR', provider: 'TRUSTLY', idempotencyKey: randomUUID(), returnUrl: LOBBY } }, est);
+    expect(deposit.errors?.[0]?.extensions).toMatchObject({ reason: 'DepositsBlocked', cause: 'Timeout' });
+  });
+});

@@ -1,8 +1,9 @@
 /**
- * GraphQL of the player's own limits (limits.ts enforces them): `viewer.limits`,
- * `viewer.limitHistory` and the mutations setLimit, removeLimit and cancelPendingLimit. Which kinds
- * and periods a player may set, and how long an increase waits, come from the licence profile of the
- * player's brand (shared/licences.ts), the same table the lobby's limits page reads.
+ * GraphQL of the player's own protection tools: limits (limits.ts enforces them: `viewer.limits`,
+ * `viewer.limitHistory`, setLimit, removeLimit, cancelPendingLimit) and self-exclusion and timeouts
+ * (self-exclusion.ts: selfExclude, takeTimeout). Which tools, periods, terms and cooling-offs a player
+ * gets come from the licence profile of the player's brand (shared/licences.ts), the same table the
+ * lobby's pages read.
  */
 import type { LimitKind, LimitPeriod } from '../../../shared/licences.ts';
 import type { Queryable } from '../db/db.ts';
@@ -12,6 +13,8 @@ import { PlatformError } from '../graphql/errors.ts';
 import { formatMinor } from '../ledger/money.ts';
 import { cancelPendingLimit, limitHistory, limitsOf, removeLimit, setLimit, usedInWindow, type LimitContext, type LimitHistoryEntry, type LimitState } from './limits.ts';
 import { playerById } from './repository.ts';
+import type { PlayerRow } from './repository.ts';
+import { selfExclude, takeTimeout, type ExclusionRequest } from './self-exclusion.ts';
 
 /** Schema of the limits. */
 export const limitTypeDefs = /* GraphQL */ `
@@ -113,6 +116,10 @@ export const limitTypeDefs = /* GraphQL */ `
     removeLimit(input: LimitTarget!): PlayerLimit!
     "Cancels a pending increase or removal."
     cancelPendingLimit(input: LimitTarget!): PlayerLimit!
+    "Self-excludes for one of the licence's terms (days; mga 180, 365 or 1825, crc 365): deposits, bets and real-money launches are refused at once, the player's other sessions end, withdrawals still work. It cannot be lifted or shortened."
+    selfExclude(days: Int!): Player!
+    "A timeout (a short break) of one of the licence's lengths (hours: 24, 168 or 720): in force at once like a self-exclusion, and as final."
+    takeTimeout(hours: Int!): Player!
   }
 `;
 
@@ -184,7 +191,17 @@ async function change(ctx: GraphQLContext, run: (tx: Queryable, context: LimitCo
   return view(ctx, context, state);
 }
 
-/** Resolvers of the limits. */
+/** The signed-in player and session as an exclusion request; then the player as they now are. */
+async function exclusion(ctx: GraphQLContext, run: (request: ExclusionRequest) => Promise<string>): Promise<PlayerRow> {
+  const auth = await ctx.auth();
+  const context = await limitContext(ctx);
+  await run({ playerId: context.playerId, licence: context.licence, sid: auth.sid });
+  const row = await playerById(ctx.services.db, context.playerId);
+  if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
+  return row;
+}
+
+/** Resolvers of the limits, self-exclusion and timeouts. */
 export const limitResolvers: Resolvers = {
   Viewer: {
     async limits(_: unknown, __: unknown, ctx: GraphQLContext) {
@@ -204,5 +221,7 @@ export const limitResolvers: Resolvers = {
       change(ctx, (tx, context) => setLimit(tx, args.input, context)),
     removeLimit: (_: unknown, args: { input: Target }, ctx: GraphQLContext) => change(ctx, (tx, context) => removeLimit(tx, args.input, context)),
     cancelPendingLimit: (_: unknown, args: { input: Target }, ctx: GraphQLContext) => change(ctx, (tx, context) => cancelPendingLimit(tx, args.input, context)),
+    selfExclude: (_: unknown, args: { days: number }, ctx: GraphQLContext) => exclusion(ctx, (request) => selfExclude(ctx.services, request, args.days)),
+    takeTimeout: (_: unknown, args: { hours: number }, ctx: GraphQLContext) => exclusion(ctx, (request) => takeTimeout(ctx.services, request, args.hours)),
   },
 };

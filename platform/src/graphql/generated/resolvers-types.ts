@@ -514,8 +514,12 @@ export type Mutation = {
   sandboxSettleSportsBet: SportsBet;
   /** Sandbox: publishes RewardsContextSubscription.rewardUpdated for the player. */
   sandboxUpdateReward: RewardUpdatedEvent;
+  /** Self-excludes for one of the licence's terms (days; mga 180, 365 or 1825, crc 365): deposits, bets and real-money launches are refused at once, the player's other sessions end, withdrawals still work. It cannot be lifted or shortened. */
+  selfExclude: Player;
   /** Sets a limit: a new limit or a decrease applies at once, an increase after the cooling-off (LimitIncreaseBlocked when customer.isIncreaseDepositLimitBlocked). */
   setLimit: PlayerLimit;
+  /** A timeout (a short break) of one of the licence's lengths (hours: 24, 168 or 720): in force at once like a self-exclusion, and as final. */
+  takeTimeout: Player;
   /** Checks the code and signs the player in (flow sms, passwordless). */
   verifySmsLoginCode: TokenPair;
 };
@@ -647,8 +651,18 @@ export type MutationSandboxUpdateRewardArgs = {
 };
 
 
+export type MutationSelfExcludeArgs = {
+  days: Scalars['Int']['input'];
+};
+
+
 export type MutationSetLimitArgs = {
   input: LimitInput;
+};
+
+
+export type MutationTakeTimeoutArgs = {
+  hours: Scalars['Int']['input'];
 };
 
 
@@ -1955,7 +1969,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'name' | 'playerId' | 'status'>>;
+  selfExclude?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSelfExcludeArgs, 'days'>>;
   setLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationSetLimitArgs, 'input'>>;
+  takeTimeout?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationTakeTimeoutArgs, 'hours'>>;
   verifySmsLoginCode?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationVerifySmsLoginCodeArgs, 'code' | 'phoneNumber'>>;
 };
 
