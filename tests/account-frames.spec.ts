@@ -32,12 +32,12 @@ test.describe('account frames', () => {
     const pages = [
       { path: '/en/profile/', heading: 'My account', current: 'Dashboard' },
       { path: '/en/profile/documents/', heading: 'Documents', current: 'Documents', intro: 'To verify your identity we need a photo ID' },
-      { path: '/en/profile/limits/', heading: 'Limits', current: 'Limits' },
+      { path: '/en/profile/limits/', heading: 'Limits', current: 'Limits', built: 'player-limits' },
       { path: '/en/additional-information/', heading: 'Additional information', current: null, intro: 'Sometimes we need a few more details about you' },
       { path: '/en/source-of-wealth/', heading: 'Source of wealth', current: null, intro: 'where the money you play with comes from' },
       { path: '/en/profile/withdrawal-history/', heading: 'Withdrawal history', current: 'Withdrawal history' },
     ];
-    for (const { path, heading, current, intro } of pages) {
+    for (const { path, heading, current, intro, built } of pages) {
       await page.goto(`${ORIGIN}${path}`);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
       const nav = accountNav(page);
@@ -46,7 +46,8 @@ test.describe('account frames', () => {
       else await expect(nav.locator('[aria-current="page"]'), path).toHaveCount(0);
       await expect(page.getByText(SIGN_IN_PROMPT), path).toHaveCount(0);
       await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }), path).toHaveCount(0);
-      if (path.includes('history') || path === '/en/profile/') continue;
+      if (built) await expect(page.getByTestId(built), path).toBeVisible();
+      if (built || path.includes('history') || path === '/en/profile/') continue;
       const soon = page.getByTestId('account-soon');
       await expect(soon.getByRole('heading', { name: 'On its way' }), path).toBeVisible();
       if (intro) await expect(soon, path).toContainText(intro);

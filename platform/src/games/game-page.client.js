@@ -83,6 +83,10 @@
     }
     if (error.reason === 'BadUserInput' && typeof details.opensInSeconds === 'number') return t('error.betsClosed', { seconds: details.opensInSeconds });
     if (error.reason === 'GameSessionEnded' || error.reason === 'NotFound') return t('error.ended');
+    // The player's own limits and protection: the platform refused the stake, not the game.
+    if (error.reason === 'LossLimitReached' && details.limit && details.remaining) return t('error.lossLimit', { limit: money(details.limit), amount: money(details.remaining) });
+    if (error.reason === 'SessionLimitReached') return t('error.sessionLimit');
+    if (error.reason === 'BettingBlocked') return t('error.bettingBlocked');
     return t('error.generic');
   }
 

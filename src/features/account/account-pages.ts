@@ -1,7 +1,8 @@
 /**
  * The account routes' feature pages: /profile/ (the dashboard), its sub-pages other than the two
  * payment histories (the cashier's), /additional-information/ and /source-of-wealth/. Each renders
- * in the account frame; the pages not built yet say so and offer the ways on.
+ * in the account frame: the dashboard, the protection tools (limits with a break, global limits,
+ * self-exclusion), and for the pages not built yet a note that says so and offers the ways on.
  */
 import type { MessageKey } from '../../i18n/messages.ts';
 import { routePage, type RoutePage } from '../route-page.ts';
@@ -12,7 +13,7 @@ import { profileRouteId } from './account-sections.ts';
 /** What an account page shows. */
 export interface AccountPageData {
   routeId: string;
-  kind: 'dashboard' | 'soon';
+  kind: 'dashboard' | 'limits' | 'global-limits' | 'self-exclusion' | 'soon';
   /** What the page is for, when the player is sent to it to do something (documents, source of wealth). */
   introKey?: MessageKey;
 }
@@ -26,6 +27,9 @@ const INTROS: Partial<Record<string, MessageKey>> = {
   'additional-information': 'profile.additionalInformation.intro',
 };
 
+/** The protection tools' pages (features/protection). */
+const PROTECTION: Partial<Record<string, AccountPageData['kind']>> = { limits: 'limits', 'global-limits': 'global-limits', 'self-exclusion': 'self-exclusion' };
+
 const page = (routeId: string, kind: AccountPageData['kind']) => {
   const introKey = INTROS[routeId];
   const data: AccountPageData = { routeId, kind, ...(introKey ? { introKey } : {}) };
@@ -37,7 +41,7 @@ export const ACCOUNT_ROUTE_PAGES: Record<string, RoutePage> = Object.fromEntries
   ['profile', page('profile', 'dashboard')],
   ...PROFILE_SUBPAGES.filter((section) => !BUILT_ELSEWHERE.has(section)).map((section) => [
     profileRouteId(section),
-    page(profileRouteId(section), section === 'dashboard' ? 'dashboard' : 'soon'),
+    page(profileRouteId(section), section === 'dashboard' ? 'dashboard' : (PROTECTION[section] ?? 'soon')),
   ]),
   ['additional-information', page('additional-information', 'soon')],
   ['source-of-wealth', page('source-of-wealth', 'soon')],

@@ -27,13 +27,19 @@ export type CashierTab = 'deposit' | 'withdraw';
 const PROVIDER_NAMES: Record<CashierProvider, string> = { TRUSTLY: 'Trustly', ZIMPLER: 'Zimpler', PIQ: 'PaymentIQ' };
 
 
-function explain(error: unknown, texts: CashierTexts, locale: Locale): string {
+function explain(error: unknown, texts: CashierTexts, locale: Locale, currency: string): string {
   if (!(error instanceof GraphqlCallError)) return texts.errorGeneric;
   switch (error.kind) {
     case 'DepositsBlocked': {
       // Self-exclusion and timeouts say until when; other blocks keep the general text.
       const restriction = restrictionOfError(error);
       return (restriction && restrictionMessage(restriction, 'deposit', texts.restriction, locale)) ?? texts.blockedDeposits;
+    }
+    case 'DepositLimitReached': {
+      // The platform names the limit and what is left of it in the wallet's currency.
+      const { limit, remaining } = error.extensions;
+      if (typeof limit !== 'string' || typeof remaining !== 'string') return texts.errorGeneric;
+      return fill(texts.errorDepositLimit, { limit: formatMoney(limit, currency, locale), amount: formatMoney(remaining, currency, locale) });
     }
     case 'WithdrawalsBlocked': return texts.blockedWithdrawals;
     case 'InstantBankingBlocked': return texts.blockedInstant;
@@ -73,7 +79,7 @@ function useMoneySubmit(kind: IntentKind, { texts, locale, currency, minimum }: 
       if (await send(normalised, intentKey(kind, { ...request, amount: normalised, currency }))) forgetIntent(kind);
     } catch (failure) {
       if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent(kind);
-      setError(explain(failure, texts, locale));
+      setError(explain(failure, texts, locale, currency));
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -298,7 +304,7 @@ function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; t
       await cancelWithdrawal(payment.id);
       showFeedback('success', texts.withdrawalCancelled, { namespace: 'cashier' });
     } catch (failure) {
-      showFeedback('error', explain(failure, texts, locale), { namespace: 'cashier' });
+      showFeedback('error', explain(failure, texts, locale, currency), { namespace: 'cashier' });
     }
     await onChanged();
   };

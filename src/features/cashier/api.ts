@@ -3,8 +3,7 @@
  * token and refreshes it first when needed). Errors come back as GraphqlCallError with the platform's
  * reason (spec section 8: the first extensions.reason), so the forms can explain them.
  */
-import { settledPlayerRuntime } from '../session/player-runtime.ts';
-import { GraphqlCallError, toCallError } from '../../lib/graphql-errors.ts';
+import { playerCall } from '../session/player-call.ts';
 import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
   CancelWithdrawalDocument,
@@ -28,27 +27,13 @@ const documents = {
   history: apolloDocument(PaymentHistoryDocument),
 };
 
-async function client() {
-  const runtime = await settledPlayerRuntime();
-  if (!runtime) throw new GraphqlCallError('No player session', 'AuthenticationFailure');
-  return runtime.client;
-}
-
-async function run<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toCallError(error);
-  }
-}
-
 /** Input of initiateDeposit. */
 export type DepositInput = InitiateDepositInput;
 
 /** Starts a deposit; redirectUrl is the provider page, null when nothing is left to confirm. */
 export function initiateDeposit(input: DepositInput): Promise<InitiateDepositMutation['initiateDeposit']> {
-  return run(async () => {
-    const { data } = await (await client()).mutate({ mutation: documents.deposit, variables: { input } });
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.deposit, variables: { input } });
     if (!data) throw new Error('initiateDeposit returned nothing');
     return data.initiateDeposit;
   });
@@ -56,8 +41,8 @@ export function initiateDeposit(input: DepositInput): Promise<InitiateDepositMut
 
 /** Starts a withdrawal. */
 export function initiateWithdrawal(input: InitiateWithdrawalInput): Promise<Payment> {
-  return run(async () => {
-    const { data } = await (await client()).mutate({ mutation: documents.withdraw, variables: { input } });
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.withdraw, variables: { input } });
     if (!data) throw new Error('initiateWithdrawal returned nothing');
     return data.initiateWithdrawal.payment;
   });
@@ -65,8 +50,8 @@ export function initiateWithdrawal(input: InitiateWithdrawalInput): Promise<Paym
 
 /** Cancels a pending withdrawal. */
 export function cancelWithdrawal(paymentId: string): Promise<Payment> {
-  return run(async () => {
-    const { data } = await (await client()).mutate({ mutation: documents.cancel, variables: { paymentId } });
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.cancel, variables: { paymentId } });
     if (!data) throw new Error('cancelWithdrawal returned nothing');
     return data.cancelWithdrawal.payment;
   });
@@ -95,16 +80,16 @@ export function takeCashierContext(): Promise<{ last: LastCompletedDeposit | nul
 
 /** The last completed deposit and the pending withdrawals. */
 export function loadCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
-  return run(async () => {
-    const { data } = await (await client()).query({ query: documents.context, fetchPolicy: 'network-only' });
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: documents.context, fetchPolicy: 'network-only' });
     return { last: data?.viewer?.lastCompletedDeposit ?? null, pending: data?.viewer?.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
   });
 }
 
 /** One page of the player's deposits or withdrawals, newest first. */
 export function loadHistory(variables: PaymentHistoryQueryVariables): Promise<PaymentPage> {
-  return run(async () => {
-    const { data } = await (await client()).query({ query: documents.history, variables, fetchPolicy: 'network-only' });
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: documents.history, variables, fetchPolicy: 'network-only' });
     const page = variables.deposits ? data?.viewer?.depositHistory : data?.viewer?.withdrawalHistory;
     if (!page) throw new Error('history returned nothing');
     return page;

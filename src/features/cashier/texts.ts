@@ -27,6 +27,8 @@ export interface CashierTexts {
   errorBelowMinimum: string;
   errorInsufficient: string;
   errorGeneric: string;
+  /** The deposit would pass the player's deposit limit: {limit} and {amount} (what is left). */
+  errorDepositLimit: string;
   blockedDeposits: string;
   blockedWithdrawals: string;
   blockedInstant: string;
@@ -71,6 +73,7 @@ export function cashierTexts(t: Translate): CashierTexts {
     errorBelowMinimum: t('cashier.error.belowMinimum'),
     errorInsufficient: t('cashier.error.insufficient'),
     errorGeneric: t('cashier.error.generic'),
+    errorDepositLimit: t('cashier.error.depositLimit'),
     blockedDeposits: t('cashier.blocked.deposits'),
     blockedWithdrawals: t('cashier.blocked.withdrawals'),
     blockedInstant: t('cashier.blocked.instant'),

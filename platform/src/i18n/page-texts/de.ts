@@ -244,6 +244,9 @@ export const DE: PageTextTable = {
   'game.js.error.insufficientReal': 'Ihr Guthaben beträgt {balance}, weniger als der Einsatz von {bet}: Senken Sie den Einsatz oder zahlen Sie ein.',
   'game.js.error.betsClosed': 'Die Wetten für diese Runde sind geschlossen: Die nächste Runde öffnet in {seconds} s.',
   'game.js.error.ended': 'Diese Spielsitzung ist beendet: Schließen Sie das Spiel und starten Sie es erneut aus der Lobby.',
+  'game.js.error.lossLimit': 'Dieser Einsatz könnte Ihre Verluste über Ihr Verlustlimit von {limit} bringen: Sie können derzeit höchstens {amount} setzen.',
+  'game.js.error.sessionLimit': 'Ihr Sitzungslimit ist abgelaufen: Melden Sie sich ab und legen Sie eine Pause ein, bevor Sie wieder spielen.',
+  'game.js.error.bettingBlocked': 'Echtgeldspiel ist für Ihr Konto pausiert (Selbstausschluss, Pause oder Kontosperre): Sehen Sie in der Lobby in Ihr Konto.',
   'game.js.error.generic': 'Das Spiel konnte das nicht ausführen. Versuchen Sie es erneut, oder schließen Sie das Spiel und starten Sie es neu.',
   'game.js.error.network': 'Der Spielserver ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
 

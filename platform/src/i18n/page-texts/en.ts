@@ -252,6 +252,9 @@ export const EN = {
   'game.js.error.insufficientReal': 'Your balance is {balance}, less than the {bet} bet: lower the bet or make a deposit.',
   'game.js.error.betsClosed': 'Bets are closed for this round: the next round opens in {seconds} s.',
   'game.js.error.ended': 'This game session has ended: close the game and launch it again from the lobby.',
+  'game.js.error.lossLimit': 'This stake could take your losses past your loss limit of {limit}: you can stake at most {amount} for now.',
+  'game.js.error.sessionLimit': 'Your session limit has run out: sign out and take a break before you play again.',
+  'game.js.error.bettingBlocked': 'Real-money play is paused on your account (self-exclusion, a break or an account block): see your account in the lobby.',
   'game.js.error.generic': 'The game could not do that. Try again, or close the game and launch it again.',
   'game.js.error.network': 'The game server could not be reached. Check your connection and try again.',
 

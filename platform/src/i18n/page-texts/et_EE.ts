@@ -244,6 +244,9 @@ export const ET_EE: PageTextTable = {
   'game.js.error.insufficientReal': 'Sinu saldo on {balance}, mis on väiksem kui panus {bet}: vähenda panust või tee sissemakse.',
   'game.js.error.betsClosed': 'Selle vooru panused on suletud: järgmine voor avaneb {seconds} s pärast.',
   'game.js.error.ended': 'See mänguseanss on lõppenud: sulge mäng ja käivita see lobbyst uuesti.',
+  'game.js.error.lossLimit': 'See panus võib viia sinu kaotused üle kaotuspiirangu {limit}: praegu saad panustada kõige rohkem {amount}.',
+  'game.js.error.sessionLimit': 'Sinu seansipiirang on täis: logi välja ja tee paus, enne kui uuesti mängid.',
+  'game.js.error.bettingBlocked': 'Päris rahaga mängimine on sinu kontol peatatud (enesevälistamine, paus või konto blokeering): vaata oma kontot fuajees.',
   'game.js.error.generic': 'Mäng ei saanud seda teha. Proovi uuesti või sulge mäng ja käivita see uuesti.',
   'game.js.error.network': 'Mänguserveriga ei saadud ühendust. Kontrolli ühendust ja proovi uuesti.',
 

@@ -244,6 +244,9 @@ export const FI: PageTextTable = {
   'game.js.error.insufficientReal': 'Saldosi on {balance}, vähemmän kuin {bet} panos: pienennä panosta tai tee talletus.',
   'game.js.error.betsClosed': 'Tämän kierroksen panokset on suljettu: seuraava kierros alkaa {seconds} s kuluttua.',
   'game.js.error.ended': 'Tämä peli-istunto on päättynyt: sulje peli ja käynnistä se uudelleen lobbysta.',
+  'game.js.error.lossLimit': 'Tämä panos voisi viedä tappiosi yli tappiorajasi {limit}: voit pelata nyt enintään {amount} panoksella.',
+  'game.js.error.sessionLimit': 'Istuntorajasi on täynnä: kirjaudu ulos ja pidä tauko ennen kuin pelaat uudelleen.',
+  'game.js.error.bettingBlocked': 'Oikean rahan pelaaminen on keskeytetty tililläsi (pelikielto, tauko tai tilin esto): katso tilisi aulasta.',
   'game.js.error.generic': 'Peli ei voinut tehdä sitä. Yritä uudelleen tai sulje peli ja käynnistä se uudelleen.',
   'game.js.error.network': 'Pelipalvelimeen ei saatu yhteyttä. Tarkista yhteytesi ja yritä uudelleen.',
 

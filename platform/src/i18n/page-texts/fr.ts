@@ -244,6 +244,9 @@ export const FR: PageTextTable = {
   'game.js.error.insufficientReal': 'Votre solde est de {balance}, moins que la mise de {bet} : baissez la mise ou faites un dépôt.',
   'game.js.error.betsClosed': 'Les mises sont fermées pour ce tour : le prochain tour ouvre dans {seconds} s.',
   'game.js.error.ended': 'Cette session de jeu est terminée : fermez le jeu et relancez-le depuis le lobby.',
+  'game.js.error.lossLimit': 'Cette mise pourrait porter vos pertes au-delà de votre limite de perte de {limit} : vous pouvez miser au plus {amount} pour l’instant.',
+  'game.js.error.sessionLimit': 'Votre limite de session est écoulée : déconnectez-vous et faites une pause avant de rejouer.',
+  'game.js.error.bettingBlocked': 'Le jeu en argent réel est suspendu sur votre compte (auto-exclusion, pause ou blocage) : consultez votre compte dans le lobby.',
   'game.js.error.generic': 'Le jeu n’a pas pu faire cela. Réessayez, ou fermez le jeu et relancez-le.',
   'game.js.error.network': 'Le serveur de jeu est injoignable. Vérifiez votre connexion et réessayez.',
 

@@ -244,6 +244,9 @@ export const IT: PageTextTable = {
   'game.js.error.insufficientReal': 'Il tuo saldo è {balance}, meno della puntata di {bet}: abbassa la puntata o fai un deposito.',
   'game.js.error.betsClosed': 'Le puntate per questa mano sono chiuse: la prossima mano si apre tra {seconds} s.',
   'game.js.error.ended': 'Questa sessione di gioco è terminata: chiudi il gioco e avvialo di nuovo dalla lobby.',
+  'game.js.error.lossLimit': 'Questa puntata potrebbe portare le tue perdite oltre il limite di perdita di {limit}: per ora puoi puntare al massimo {amount}.',
+  'game.js.error.sessionLimit': 'Il tuo limite di sessione è scaduto: esci e fai una pausa prima di giocare di nuovo.',
+  'game.js.error.bettingBlocked': 'Il gioco con denaro reale è sospeso sul tuo conto (autoesclusione, pausa o blocco): controlla il tuo conto nella lobby.',
   'game.js.error.generic': 'Il gioco non ha potuto farlo. Riprova, oppure chiudi il gioco e avvialo di nuovo.',
   'game.js.error.network': 'Impossibile raggiungere il server di gioco. Controlla la connessione e riprova.',
 

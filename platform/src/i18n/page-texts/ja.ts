@@ -244,6 +244,9 @@ export const JA: PageTextTable = {
   'game.js.error.insufficientReal': '残高は {balance} で、ベット額 {bet} に足りません。ベット額を下げるか、入金してください。',
   'game.js.error.betsClosed': 'このラウンドのベットは締め切られました。次のラウンドは {seconds} 秒後に始まります。',
   'game.js.error.ended': 'このゲームセッションは終了しました。ゲームを閉じてロビーから起動し直してください。',
+  'game.js.error.lossLimit': 'このベットにより損失が損失上限 {limit} を超える可能性があります。現在ベットできるのは最大 {amount} です。',
+  'game.js.error.sessionLimit': 'セッション上限に達しました。ログアウトして休憩してから再度プレイしてください。',
+  'game.js.error.bettingBlocked': 'お客様のアカウントではリアルマネーでのプレイが停止されています（自己除外、休止、またはアカウントのブロック）。ロビーでアカウントをご確認ください。',
   'game.js.error.generic': 'その操作はできませんでした。もう一度お試しいただくか、ゲームを閉じて起動し直してください。',
   'game.js.error.network': 'ゲームサーバーに接続できませんでした。接続を確認してもう一度お試しください。',
 

@@ -244,6 +244,9 @@ export const NO: PageTextTable = {
   'game.js.error.insufficientReal': 'Saldoen din er {balance}, mindre enn innsatsen på {bet}: senk innsatsen eller gjør et innskudd.',
   'game.js.error.betsClosed': 'Innsatsene er stengt for denne runden: neste runde åpner om {seconds} s.',
   'game.js.error.ended': 'Denne spilløkten er avsluttet: lukk spillet og start det på nytt fra lobbyen.',
+  'game.js.error.lossLimit': 'Denne innsatsen kan føre tapene dine over tapsgrensen din på {limit}: du kan satse høyst {amount} nå.',
+  'game.js.error.sessionLimit': 'Øktgrensen din er brukt opp: logg ut og ta en pause før du spiller igjen.',
+  'game.js.error.bettingBlocked': 'Spill med ekte penger er satt på pause på kontoen din (selvutestengelse, pause eller sperre): se kontoen din i lobbyen.',
   'game.js.error.generic': 'Spillet kunne ikke gjøre det. Prøv igjen, eller lukk spillet og start det på nytt.',
   'game.js.error.network': 'Fikk ikke kontakt med spillserveren. Sjekk tilkoblingen og prøv igjen.',
 

@@ -31,6 +31,49 @@ export type InitiateWithdrawalInput = {
   withdrawalType: WithdrawalType;
 };
 
+export type LimitChangeAction =
+  /** Lowered, in force at once. */
+  | 'Decreased'
+  /** Raised: in force after the licence's cooling-off. */
+  | 'IncreaseRequested'
+  /** A pending increase or removal was cancelled. */
+  | 'PendingCancelled'
+  /** Removal asked for: the limit holds through the cooling-off. */
+  | 'RemovalRequested'
+  /** A new limit, in force at once. */
+  | 'Set';
+
+export type LimitInput = {
+  /** Money limits: a decimal amount in the wallet's currency. */
+  amount?: string | null | undefined;
+  kind: LimitKind;
+  /** Session limit: one of the minutes the licence offers. */
+  minutes?: number | null | undefined;
+  /** Day, Week or Month for money limits; leave out for Session. */
+  period?: LimitPeriod | null | undefined;
+};
+
+/** Deposit (mga, crc, anj), Loss and GlobalLoss (est), Session (mga): shared/licences.ts says which a licence offers. */
+export type LimitKind =
+  | 'Deposit'
+  /** Casino and sports stakes minus wins. */
+  | 'GlobalLoss'
+  /** Casino stakes minus wins. */
+  | 'Loss'
+  /** The longest a signed-in session may play. */
+  | 'Session';
+
+/** A rolling window: the last 24 hours, 7 days or 30 days. */
+export type LimitPeriod =
+  | 'Day'
+  | 'Month'
+  | 'Week';
+
+export type LimitTarget = {
+  kind: LimitKind;
+  period?: LimitPeriod | null | undefined;
+};
+
 /** Deposit, Withdrawal, InitWithdrawal or CasinoBet (spec section 3); SportsBet for the sportsbook's stakes and payouts. */
 export type MoneyType =
   /** A casino game round: its stake (transactionKind CasinoBet) and its payout (transactionKind CasinoWin). */
@@ -156,6 +199,48 @@ export type RemoveFavouriteGameMutationVariables = Exact<{
 
 export type RemoveFavouriteGameMutation = { removeFavouriteGame: { gameId: string, slug: string, isFavourite: boolean } };
 
+export type PlayerLimitFieldsFragment = { kind: LimitKind, period: LimitPeriod | null, amount: string | null, minutes: number | null, used: string | null, remaining: string | null, pendingChange: { amount: string | null, minutes: number | null, removal: boolean, effectiveAt: string } | null };
+
+export type PlayerLimitsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlayerLimitsQuery = { viewer: { limits: Array<{ kind: LimitKind, period: LimitPeriod | null, amount: string | null, minutes: number | null, used: string | null, remaining: string | null, pendingChange: { amount: string | null, minutes: number | null, removal: boolean, effectiveAt: string } | null }>, limitHistory: Array<{ kind: LimitKind, period: LimitPeriod | null, action: LimitChangeAction, value: string | null, previousValue: string | null, effectiveAt: string, createdAt: string }> } | null };
+
+export type SetLimitMutationVariables = Exact<{
+  input: LimitInput;
+}>;
+
+
+export type SetLimitMutation = { setLimit: { kind: LimitKind, period: LimitPeriod | null, amount: string | null, minutes: number | null, used: string | null, remaining: string | null, pendingChange: { amount: string | null, minutes: number | null, removal: boolean, effectiveAt: string } | null } };
+
+export type RemoveLimitMutationVariables = Exact<{
+  input: LimitTarget;
+}>;
+
+
+export type RemoveLimitMutation = { removeLimit: { kind: LimitKind, period: LimitPeriod | null, amount: string | null, minutes: number | null, used: string | null, remaining: string | null, pendingChange: { amount: string | null, minutes: number | null, removal: boolean, effectiveAt: string } | null } };
+
+export type CancelPendingLimitMutationVariables = Exact<{
+  input: LimitTarget;
+}>;
+
+
+export type CancelPendingLimitMutation = { cancelPendingLimit: { kind: LimitKind, period: LimitPeriod | null, amount: string | null, minutes: number | null, used: string | null, remaining: string | null, pendingChange: { amount: string | null, minutes: number | null, removal: boolean, effectiveAt: string } | null } };
+
+export type SelfExcludeMutationVariables = Exact<{
+  days: number;
+}>;
+
+
+export type SelfExcludeMutation = { selfExclude: { id: string, selfExclusionDetails: { exclusionEndsAt: string } | null } };
+
+export type TakeTimeoutMutationVariables = Exact<{
+  hours: number;
+}>;
+
+
+export type TakeTimeoutMutation = { takeTimeout: { id: string, timeouts: { timeoutEndsAt: string } | null } };
+
 export type GetPlayerInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -268,6 +353,22 @@ export const PaymentPageFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
   paymentMethod
   cancellable
 }`, {"fragmentName":"PaymentPage"}) as unknown as TypedDocumentString<PaymentPageFragment, unknown>;
+export const PlayerLimitFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PlayerLimitFields on PlayerLimit {
+  kind
+  period
+  amount
+  minutes
+  used
+  remaining
+  pendingChange {
+    amount
+    minutes
+    removal
+    effectiveAt
+  }
+}
+    `, {"fragmentName":"PlayerLimitFields"}) as unknown as TypedDocumentString<PlayerLimitFieldsFragment, unknown>;
 export const InitiateDepositDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation InitiateDeposit($input: InitiateDepositInput!) {
   initiateDeposit(input: $input) {
@@ -460,6 +561,117 @@ export const RemoveFavouriteGameDocument = /*#__PURE__*/ new TypedDocumentString
   }
 }
     `) as unknown as TypedDocumentString<RemoveFavouriteGameMutation, RemoveFavouriteGameMutationVariables>;
+export const PlayerLimitsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PlayerLimits {
+  viewer {
+    limits {
+      ...PlayerLimitFields
+    }
+    limitHistory(first: 20) {
+      kind
+      period
+      action
+      value
+      previousValue
+      effectiveAt
+      createdAt
+    }
+  }
+}
+    fragment PlayerLimitFields on PlayerLimit {
+  kind
+  period
+  amount
+  minutes
+  used
+  remaining
+  pendingChange {
+    amount
+    minutes
+    removal
+    effectiveAt
+  }
+}`) as unknown as TypedDocumentString<PlayerLimitsQuery, PlayerLimitsQueryVariables>;
+export const SetLimitDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation SetLimit($input: LimitInput!) {
+  setLimit(input: $input) {
+    ...PlayerLimitFields
+  }
+}
+    fragment PlayerLimitFields on PlayerLimit {
+  kind
+  period
+  amount
+  minutes
+  used
+  remaining
+  pendingChange {
+    amount
+    minutes
+    removal
+    effectiveAt
+  }
+}`) as unknown as TypedDocumentString<SetLimitMutation, SetLimitMutationVariables>;
+export const RemoveLimitDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation RemoveLimit($input: LimitTarget!) {
+  removeLimit(input: $input) {
+    ...PlayerLimitFields
+  }
+}
+    fragment PlayerLimitFields on PlayerLimit {
+  kind
+  period
+  amount
+  minutes
+  used
+  remaining
+  pendingChange {
+    amount
+    minutes
+    removal
+    effectiveAt
+  }
+}`) as unknown as TypedDocumentString<RemoveLimitMutation, RemoveLimitMutationVariables>;
+export const CancelPendingLimitDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation CancelPendingLimit($input: LimitTarget!) {
+  cancelPendingLimit(input: $input) {
+    ...PlayerLimitFields
+  }
+}
+    fragment PlayerLimitFields on PlayerLimit {
+  kind
+  period
+  amount
+  minutes
+  used
+  remaining
+  pendingChange {
+    amount
+    minutes
+    removal
+    effectiveAt
+  }
+}`) as unknown as TypedDocumentString<CancelPendingLimitMutation, CancelPendingLimitMutationVariables>;
+export const SelfExcludeDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation SelfExclude($days: Int!) {
+  selfExclude(days: $days) {
+    id
+    selfExclusionDetails {
+      exclusionEndsAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SelfExcludeMutation, SelfExcludeMutationVariables>;
+export const TakeTimeoutDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation TakeTimeout($hours: Int!) {
+  takeTimeout(hours: $hours) {
+    id
+    timeouts {
+      timeoutEndsAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TakeTimeoutMutation, TakeTimeoutMutationVariables>;
 export const GetPlayerInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GetPlayerInfo {
   viewer {

@@ -1,0 +1,83 @@
+/**
+ * The protection tools' calls (protection.player.graphql): the player's limits and their history,
+ * setting, removing and cancelling a limit change, self-exclusion and timeouts.
+ */
+import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
+import {
+  CancelPendingLimitDocument,
+  PlayerLimitsDocument,
+  RemoveLimitDocument,
+  SelfExcludeDocument,
+  SetLimitDocument,
+  TakeTimeoutDocument,
+  type LimitInput,
+  type LimitTarget,
+  type PlayerLimitFieldsFragment,
+  type PlayerLimitsQuery,
+} from '../../lib/graphql/generated/player.ts';
+import { playerCall } from '../session/player-call.ts';
+
+/** A limit in force, with what its window has used and any pending change. */
+export type PlayerLimit = PlayerLimitFieldsFragment;
+/** One change the player asked for. */
+export type LimitChange = NonNullable<PlayerLimitsQuery['viewer']>['limitHistory'][number];
+
+const documents = {
+  limits: apolloDocument(PlayerLimitsDocument),
+  set: apolloDocument(SetLimitDocument),
+  remove: apolloDocument(RemoveLimitDocument),
+  cancel: apolloDocument(CancelPendingLimitDocument),
+  exclude: apolloDocument(SelfExcludeDocument),
+  timeout: apolloDocument(TakeTimeoutDocument),
+};
+
+/** The player's limits and latest changes. */
+export function loadLimits(): Promise<{ limits: PlayerLimit[]; history: LimitChange[] }> {
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: documents.limits, fetchPolicy: 'network-only' });
+    return { limits: data?.viewer?.limits ?? [], history: data?.viewer?.limitHistory ?? [] };
+  });
+}
+
+/** Sets a limit (a decrease at once, an increase after the cooling-off). */
+export function setLimit(input: LimitInput): Promise<PlayerLimit> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.set, variables: { input } });
+    if (!data) throw new Error('setLimit returned nothing');
+    return data.setLimit;
+  });
+}
+
+/** Asks to remove a limit. */
+export function removeLimit(input: LimitTarget): Promise<PlayerLimit> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.remove, variables: { input } });
+    if (!data) throw new Error('removeLimit returned nothing');
+    return data.removeLimit;
+  });
+}
+
+/** Cancels a pending increase or removal. */
+export function cancelPendingLimit(input: LimitTarget): Promise<PlayerLimit> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.cancel, variables: { input } });
+    if (!data) throw new Error('cancelPendingLimit returned nothing');
+    return data.cancelPendingLimit;
+  });
+}
+
+/** Self-excludes for one of the licence's terms; returns the end. */
+export function selfExclude(days: number): Promise<string | null> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.exclude, variables: { days } });
+    return data?.selfExclude.selfExclusionDetails?.exclusionEndsAt ?? null;
+  });
+}
+
+/** Takes a timeout of one of the licence's lengths; returns the end. */
+export function takeTimeout(hours: number): Promise<string | null> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.timeout, variables: { hours } });
+    return data?.takeTimeout.timeouts?.timeoutEndsAt ?? null;
+  });
+}

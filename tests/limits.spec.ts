@@ -1,0 +1,134 @@
+/**
+ * The player's protection tools end to end, against the real platform: set a deposit limit on the
+ * limits page and see the cashier refuse a deposit past it with the reason; raise it and see the
+ * increase wait for its cooling-off, then keep the current limit; take a break and self-exclude with
+ * a confirmation and see the lobby's banner; the licence decides which tools each brand shows (est:
+ * loss and global loss limits, no self-exclusion), in the brand's language, on a phone too. Every
+ * page is axe-clean.
+ */
+import { expect, test, type Page } from './support/test.ts';
+import { seriousViolations } from './support/axe.ts';
+import { waitForIslands } from './support/hydration.ts';
+import { freshPlayer } from './support/player.ts';
+import { brandOrigin } from './support/urls.ts';
+
+const AURELIA = brandOrigin('aurelia');
+const cashier = (page: Page) => page.getByRole('dialog', { name: 'Cashier' });
+const limitForm = (page: Page, kind: string, period: string) => page.getByTestId(`limit-${kind}-${period}`);
+
+test.describe('limits and breaks (mga)', () => {
+  test('a deposit limit set on the limits page refuses a deposit past it at the cashier; an increase waits', async ({ page }) => {
+    await freshPlayer(page, 'aurelia', '+358');
+    await page.goto(`${AURELIA}/en/profile/limits/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Limits');
+    // mga: deposit limits for a day, a week and a month, a session limit, a break; no loss limits.
+    const limits = page.getByTestId('player-limits');
+    await expect(limits.getByRole('heading', { level: 2 })).toHaveText(['Deposit limits', 'Session limit', 'Changes you made']);
+    await expect(limits.getByRole('heading', { level: 3 })).toHaveText(['Daily', 'Weekly', 'Monthly', 'Session limit']);
+    await expect(limits).toContainText('raising or removing one takes effect after 24 hours');
+
+    const daily = limitForm(page, 'Deposit', 'Day');
+    await expect(daily).toContainText('No limit set');
+    await daily.getByLabel('New limit (EUR)').fill('0');
+    await daily.getByRole('button', { name: 'Save limit' }).click();
+    await expect(daily.getByRole('status')).toHaveText('Enter an amount above zero, such as 100 or 100.50.');
+    await daily.getByLabel('New limit (EUR)').fill('30');
+    await daily.getByRole('button', { name: 'Save limit' }).click();
+    await expect(daily.getByRole('status')).toHaveText('Saved: your limit is now €30.00.');
+    await expect(daily).toContainText('Limit: €30.00 · €0.00 used, €30.00 left');
+
+    // The cashier refuses 40 with the reason, in the player's words.
+    await page.goto(`${AURELIA}/en/deposit/`);
+    await cashier(page).getByLabel('Amount (EUR)').fill('40');
+    await cashier(page).getByRole('button', { name: 'Continue to deposit' }).click();
+    await expect(cashier(page).getByRole('alert')).toHaveText('This deposit would pass your deposit limit of €30.00: you can deposit at most €30.00 for now.');
+
+    // Raising waits 24 hours and can be taken back; the history keeps both.
+    await page.goto(`${AURELIA}/en/profile/limits/`);
+    await daily.getByLabel('New limit (EUR)').fill('50');
+    await daily.getByRole('button', { name: 'Save limit' }).click();
+    await expect(daily.getByRole('status')).toContainText('Saved: your limit rises to €50.00 on');
+    await expect(daily.getByTestId('limit-pending')).toContainText('Rises to €50.00 on');
+    await expect(daily).toContainText('Limit: €30.00');
+    await daily.getByRole('button', { name: 'Keep the current limit' }).click();
+    await expect(daily.getByRole('status')).toHaveText('Change cancelled: your limit stays €30.00.');
+    await expect(daily.getByTestId('limit-pending')).toHaveCount(0);
+    const history = page.getByTestId('limit-history');
+    await expect(history.locator('tbody tr td:nth-child(3)')).toHaveText(['Change cancelled', 'Raise to €50.00', 'Set to €30.00']);
+    await expect(history.locator('tbody tr td:nth-child(2)').first()).toHaveText('Deposit limits · Daily');
+
+    // The session limit offers the licence's lengths.
+    await expect(limitForm(page, 'Session', 'Session').getByLabel('Session length').locator('option')).toHaveText(['30 minutes', '1 hour', '2 hours', '4 hours', '8 hours']);
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a break asks first, then stops deposits and shows the banner; self-exclusion likewise, by keyboard', async ({ page }) => {
+    await freshPlayer(page, 'aurelia', '+358');
+    await page.goto(`${AURELIA}/en/profile/limits/`);
+    const pause = page.getByTestId('break-timeout');
+    await expect(pause.getByRole('radio')).toHaveCount(3);
+    await pause.getByRole('radio', { name: '7 days' }).check();
+    await pause.getByRole('button', { name: 'Take a break' }).click();
+    // Nothing happens until the player confirms; the question takes the focus.
+    const yes = pause.getByRole('button', { name: 'Yes, take the break' });
+    await expect(yes).toBeFocused();
+    await expect(pause).toContainText('You will not be able to deposit or play until');
+    await pause.getByRole('button', { name: 'No, go back' }).click();
+    await expect(yes).toHaveCount(0);
+    await pause.getByRole('button', { name: 'Take a break' }).click();
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('break-timeout-active')).toContainText('You are taking a break until');
+    await expect(page.locator('[data-banner="Timeout"]')).toBeVisible();
+
+    // The cashier says why instead of offering the deposit form.
+    await page.goto(`${AURELIA}/en/deposit/`);
+    await expect(cashier(page).getByTestId('cashier-blocked')).toContainText('You are taking a break until');
+    await expect(cashier(page).getByRole('button', { name: 'Continue to deposit' })).toHaveCount(0);
+
+    // Self-exclusion: the licence's three terms, chosen and confirmed by keyboard alone.
+    await page.goto(`${AURELIA}/en/profile/self-exclusion/`);
+    const exclusion = page.getByTestId('break-exclusion');
+    await expect(exclusion.locator('label')).toHaveText(['6 months', '1 year', '5 years']);
+    await exclusion.getByRole('radio', { name: '6 months' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(exclusion.getByRole('radio', { name: '1 year' })).toBeChecked();
+    await exclusion.getByRole('button', { name: 'Exclude me' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(exclusion.getByRole('button', { name: 'Yes, exclude me' })).toBeFocused();
+    await expect(exclusion).toContainText('This cannot be undone.');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('break-exclusion-active')).toContainText('You are self-excluded until');
+    await expect(page.locator('[data-banner="SelfExclusion"]')).toBeVisible();
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the licence decides (est)', () => {
+  test('vantor shows loss and global loss limits in Estonian, and no self-exclusion, on a phone @phone', async ({ page }) => {
+    await freshPlayer(page, 'vantor', '+372');
+    const origin = brandOrigin('vantor');
+    await page.goto(`${origin}/et_EE/profile/limits/`);
+    const limits = page.getByTestId('player-limits');
+    await expect(limits.getByRole('heading', { level: 2 })).toHaveText(['Kaotuspiirangud', 'Sinu muudatused']);
+    await expect(limits.getByRole('heading', { level: 3 })).toHaveText(['Päev', 'Nädal', 'Kuu']);
+    await expect(page.getByTestId('break-timeout').getByRole('heading')).toHaveText('Tee paus');
+    const weekly = limitForm(page, 'Loss', 'Week');
+    await weekly.getByLabel('Uus piirang (EUR)').fill('25,50');
+    await weekly.getByRole('button', { name: 'Salvesta piirang' }).click();
+    await expect(weekly.getByRole('status')).toContainText('Salvestatud');
+    await expect(weekly).toContainText('25,50');
+    // Nothing on the page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${origin}/et_EE/profile/global-limits/`);
+    await expect(page.getByTestId('player-limits').getByRole('heading', { level: 2 })).toHaveText(['Üldised kaotuspiirangud', 'Sinu muudatused']);
+    await page.goto(`${origin}/et_EE/profile/self-exclusion/`);
+    await expect(page.getByTestId('protection-not-offered')).toContainText('Seda sellel saidil ei pakuta');
+    await expect(page.getByTestId('break-exclusion')).toHaveCount(0);
+  });
+});
