@@ -166,7 +166,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     secrets = await loadSecrets(db);
     playersSeeded = await seedDemoPlayers(db, brands, ledger);
     games = await createGameService({ db, ledger, gameOrigin, clock });
-    cashier = await createCashier({ db, ledger, selfOrigin, clock, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
+    cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
     if (!options.db) await db.close().catch(() => {});
     releaseLock();

@@ -64,6 +64,8 @@ export const FALLBACK_MESSAGES = {
   'cashier.error.insufficient': 'Your balance is too low for this withdrawal.',
   'cashier.error.generic': 'The payment could not be started. Please try again.',
   'cashier.error.depositLimit': 'This deposit would pass your deposit limit of {limit}: you can deposit at most {amount} for now.',
+  'cashier.error.kycRequired': 'Verify your identity before you withdraw: upload your documents on the Documents page. You can withdraw once you are verified.',
+  'cashier.error.closedLoop': 'Withdrawals go back to the account you last deposited from: withdraw through the same provider, and make a deposit first if you have not yet.',
   'cashier.blocked.deposits': 'Deposits are blocked on your account. Please contact customer support.',
   'cashier.blocked.withdrawals': 'Withdrawals are blocked on your account. Please contact customer support.',
   'cashier.blocked.instant': 'Instant withdrawals are not available on your account. Choose a manual withdrawal instead.',

@@ -23,6 +23,8 @@ import { assertWithinDepositLimits, lockPlayerForMoney, type Clock } from '../pl
 import { playerById } from '../players/repository.ts';
 import type { PlayerRow } from '../players/repository.ts';
 import { WITHDRAWAL_HOLD } from './flow.ts';
+import type { Licence } from '../../../shared/brand-schema.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 import type { PaymentStatus, PaymentType } from './flow.ts';
 import { applyNotification, notificationFor } from './notifications.ts';
 import type { CashierHooks, NotificationOutcome } from './notifications.ts';
@@ -66,7 +68,7 @@ export function minimumDepositMinor(currency: string, walletMinimumMinor: bigint
 }
 
 /** Creates the cashier over the database and ledger; selfOrigin is where the sandbox providers send notifications. */
-export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigin: () => string; lateDeliveryMs?: number; clock?: Clock }): Promise<Cashier> {
+export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigin: () => string; lateDeliveryMs?: number; clock?: Clock; licenceOf?: (brand: string) => Licence | null }): Promise<Cashier> {
   const { db, ledger } = options;
   const clock = options.clock ?? (() => new Date());
   const signer = await createNotificationSigner(db);
@@ -77,6 +79,27 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
     const payment = await paymentById(db, paymentId);
     if (!payment || payment.player_id !== playerId) throw new PlatformError('NotFound', `You have no payment ${paymentId}: use an id from withdrawalHistory or depositHistory`);
     return payment;
+  };
+
+  /**
+   * The licence's rules for a new withdrawal (shared/licences.ts): KYC Done first where the licence
+   * requires it for withdrawals (est, anj), and under closed-loop payments (est) only back to the
+   * provider of the last completed deposit. Returns the provider to pay out through.
+   */
+  const licensedWithdrawalProvider = async (who: PlayerRow, asked: PaymentProvider | null): Promise<PaymentProvider | null> => {
+    const licence = options.licenceOf?.(who.brand);
+    if (!licence) return asked;
+    const rules = licenceProfile(licence);
+    if (rules.kycRequiredForWithdrawal && who.kyc_status !== 'Done') {
+      throw new PlatformError('KycRequired', 'Verify your identity before you withdraw: upload your documents on the Documents page, and withdraw once verification is Done', { kycStatus: who.kyc_status });
+    }
+    if (!rules.closedLoopPayments) return asked;
+    const last = await lastCompletedDeposit(db, who.id);
+    if (!last) throw new PlatformError('ClosedLoop', 'Withdrawals go back to the account you last deposited from, and you have not deposited yet: deposit once first');
+    if (asked && asked !== last.provider) {
+      throw new PlatformError('ClosedLoop', `Withdrawals go back to the account you last deposited from, through ${PROVIDER_NAMES[last.provider].name}: withdraw through it, not ${PROVIDER_NAMES[asked].name}`, { provider: last.provider.toUpperCase() });
+    }
+    return last.provider;
   };
 
   const player = async (playerId: string): Promise<PlayerRow> => {
@@ -141,6 +164,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       const existing = await paymentByKey(db, playerId, key);
       let provider: PaymentProvider | null | undefined = input.provider;
       if (provider && !isPaymentProvider(provider)) throw new PlatformError('BadUserInput', `Unknown provider "${provider}": use TRUSTLY, ZIMPLER or PIQ`);
+      if (!existing) provider = await licensedWithdrawalProvider(who, provider ?? null);
       provider ??= existing?.provider ?? (await cashier.lastCompletedDeposit(playerId))?.provider ?? 'trustly';
       if (!existing) {
         if (who.account_status !== 'Open' || who.withdrawals_blocked) {

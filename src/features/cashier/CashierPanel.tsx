@@ -41,6 +41,8 @@ function explain(error: unknown, texts: CashierTexts, locale: Locale, currency: 
       if (typeof limit !== 'string' || typeof remaining !== 'string') return texts.errorGeneric;
       return fill(texts.errorDepositLimit, { limit: formatMoney(limit, currency, locale), amount: formatMoney(remaining, currency, locale) });
     }
+    case 'KycRequired': return texts.errorKycRequired;
+    case 'ClosedLoop': return texts.errorClosedLoop;
     case 'WithdrawalsBlocked': return texts.blockedWithdrawals;
     case 'InstantBankingBlocked': return texts.blockedInstant;
     case 'CancelWithdrawalBlocked': return texts.blockedCancel;

@@ -29,6 +29,10 @@ export interface CashierTexts {
   errorGeneric: string;
   /** The deposit would pass the player's deposit limit: {limit} and {amount} (what is left). */
   errorDepositLimit: string;
+  /** A withdrawal waits for KYC Done (est, anj). */
+  errorKycRequired: string;
+  /** Closed-loop payments (est): withdrawals go back the way the last deposit came. */
+  errorClosedLoop: string;
   blockedDeposits: string;
   blockedWithdrawals: string;
   blockedInstant: string;
@@ -74,6 +78,8 @@ export function cashierTexts(t: Translate): CashierTexts {
     errorInsufficient: t('cashier.error.insufficient'),
     errorGeneric: t('cashier.error.generic'),
     errorDepositLimit: t('cashier.error.depositLimit'),
+    errorKycRequired: t('cashier.error.kycRequired'),
+    errorClosedLoop: t('cashier.error.closedLoop'),
     blockedDeposits: t('cashier.blocked.deposits'),
     blockedWithdrawals: t('cashier.blocked.withdrawals'),
     blockedInstant: t('cashier.blocked.instant'),
