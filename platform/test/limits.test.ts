@@ -293,6 +293,32 @@ describe.each(DATABASES)('self-exclusion and timeouts a player takes, on $name',
     expect((await app.gql(EXCLUDE, { days: 180 }, headers)).data.selfExclude.selfExclusionDetails.exclusionEndsAt).toBe(excluded.data.selfExclude.selfExclusionDetails.exclusionEndsAt);
   });
 
+  it('keeps the reality check interval within the licence, and sums this session for it', async () => {
+    const tokens = await signInBySms(app, phone('+35843'));
+    const headers = bearer(tokens.accessToken);
+    const REALITY = 'mutation ($minutes: Int!) { setRealityCheckPeriod(minutes: $minutes) { realityCheckPeriod } }';
+    const SESSION = '{ viewer { session { startedAt staked won net currency } player { realityCheckPeriod } } }';
+    // mga's default, then one of its intervals.
+    expect((await app.gql(SESSION, {}, headers)).data.viewer.player.realityCheckPeriod).toBe(60);
+    expect((await app.gql(REALITY, { minutes: 45 }, headers)).errors?.[0]?.message).toBe('minutes must be one of 15, 30, 60, 120, not 45');
+    expect((await app.gql(REALITY, { minutes: 30 }, headers)).data.setRealityCheckPeriod.realityCheckPeriod).toBe(30);
+
+    const before = await app.gql(SESSION, {}, headers);
+    expect(before.data.viewer.session).toMatchObject({ staked: '0.00', won: '0.00', net: '0.00', currency: 'EUR' });
+    expect(Math.abs(Date.parse(before.data.viewer.session.startedAt) - Date.now())).toBeLessThan(60_000);
+    await app.platform.services.ledger.post({ idempotencyKey: `test-credit-${randomUUID()}`, walletId: await walletOf(app, headers), kind: 'Deposit', entries: depositEntries(5000n) });
+    const launched = await app.gql(LAUNCH, { slug: await slotSlug(app) }, headers);
+    for (let round = 0; round < 3; round += 1) expect((await playRound(app, launched.data.launchGame.gameSessionId, '1.00')).status).toBe(200);
+    const after = (await app.gql(SESSION, {}, headers)).data.viewer.session;
+    expect(after.staked).toBe('3.00');
+    const { rows } = await app.platform.db.query<{ won: string }>('select coalesce(sum(win_minor), 0)::text as won from game_rounds where game_session_id = $1', [launched.data.launchGame.gameSessionId]);
+    expect(after.won).toBe((Number(rows[0]?.won) / 100).toFixed(2));
+    expect(after.net).toBe(((Number(rows[0]?.won) - 300) / 100).toFixed(2));
+
+    const est = { ...bearer((await signInBySms(app, phone('+37257'), 'vantor')).accessToken), 'x-brand': 'vantor' };
+    expect((await app.gql(REALITY, { minutes: 30 }, est)).errors?.[0]?.message).toBe('The reality check is not offered under the est licence');
+  });
+
   it('offers self-exclusion only where the licence does, and a timeout everywhere', async () => {
     const crc = bearer((await signInBySms(app, phone('+1604'), 'mapleridge')).accessToken);
     expect((await app.gql(EXCLUDE, { days: 180 }, { ...crc, 'x-brand': 'mapleridge' })).errors?.[0]?.message).toBe('days must be one of 365 under the crc licence, not 180');

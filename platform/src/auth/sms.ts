@@ -13,6 +13,7 @@ import { PlatformError } from '../graphql/errors.ts';
 import { maskPhone, normalisePhone } from '../players/phone.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
 import type { AuthSettings } from './settings.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 
 /** Digits in a code. */
 export const SMS_CODE_LENGTH = 6;
@@ -132,7 +133,7 @@ export function createSmsService(db: Db, settings: AuthSettings, content: Pick<C
           countryCode: brand.defaultCountry,
           currency: brand.currency,
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
-          realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+          realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
         });
         return { kind: 'ok' as const, playerId: created.id, registered: true };
       });

@@ -14,7 +14,7 @@ import { geoResolvers, geoTypeDefs } from '../geo/graphql.ts';
 import { i18nResolvers, i18nTypeDefs } from '../i18n/graphql.ts';
 import { authResolvers, authTypeDefs } from '../auth/graphql.ts';
 import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
-import { limitResolvers, limitTypeDefs } from '../players/limits-graphql.ts';
+import { limitResolvers, limitTypeDefs } from '../players/protection-graphql.ts';
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';

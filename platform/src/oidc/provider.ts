@@ -39,6 +39,7 @@ import type { PageTheme } from '../web/html.ts';
 import { postgresAdapter } from './adapter.ts';
 import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 import type { EmailRegistration } from '../auth/email-registration.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 
 /** The one client every realm has. */
 export const OIDC_CLIENT_ID = 'app';
@@ -368,7 +369,7 @@ export function createOidcRealms(options: {
           countryCode: brand.defaultCountry,
           currency: brand.currency,
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
-          realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+          realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
           accepted: { documents, source: 'idp-registration' },
         },
         texts,

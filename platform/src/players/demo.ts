@@ -19,6 +19,7 @@ import { depositEntries } from '../ledger/ledger.ts';
 import { MIN_DEPOSIT_MAJOR, majorToMinor } from '../ledger/money.ts';
 import { hashPassword } from './password.ts';
 import { createPlayer, stableId } from './repository.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 
 /** Every demo player's password. */
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -246,7 +247,7 @@ async function seedBrand(tx: Queryable, brand: Brand, ledger: Ledger, passwordHa
       passwordHash,
       bankIdentity: logins.bankIdentity,
       language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
-      realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+      realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
       countryCode: logins.country,
       currency: logins.currency,
       firstName: player.firstName,

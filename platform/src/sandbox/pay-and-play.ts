@@ -36,6 +36,7 @@ import { errorSummary, escapeHtml, page, readForm, sendHtml } from '../web/html.
 import type { PageTheme } from '../web/html.ts';
 import { DEFAULT_THEME } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 
 /** The sandboxed providers and how their pages look. */
 export const PAY_AND_PLAY_PROVIDERS: Readonly<Record<'trustly' | 'zimpler' | 'piq', { name: string; theme: PageTheme }>> = {
@@ -205,7 +206,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
             countryCode: brand.defaultCountry,
             currency: brand.currency,
             language: locale.split('_')[0] ?? 'en',
-            realityCheckPeriod: brand.license === 'mga' ? 60 : null,
+            realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
             accepted: { documents, source: 'pay-and-play' },
           });
           playerId = created.id;

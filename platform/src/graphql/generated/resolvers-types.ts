@@ -518,6 +518,8 @@ export type Mutation = {
   selfExclude: Player;
   /** Sets a limit: a new limit or a decrease applies at once, an increase after the cooling-off (LimitIncreaseBlocked when customer.isIncreaseDepositLimitBlocked). */
   setLimit: PlayerLimit;
+  /** Sets the minutes between reality-check reminders: one of the licence's intervals (mga: 15, 30, 60 or 120). */
+  setRealityCheckPeriod: Player;
   /** A timeout (a short break) of one of the licence's lengths (hours: 24, 168 or 720): in force at once like a self-exclusion, and as final. */
   takeTimeout: Player;
   /** Checks the code and signs the player in (flow sms, passwordless). */
@@ -658,6 +660,11 @@ export type MutationSelfExcludeArgs = {
 
 export type MutationSetLimitArgs = {
   input: LimitInput;
+};
+
+
+export type MutationSetRealityCheckPeriodArgs = {
+  minutes: Scalars['Int']['input'];
 };
 
 
@@ -845,6 +852,20 @@ export type PlayerLimit = {
   remaining?: Maybe<Scalars['String']['output']>;
   /** Money limits: what the window has used (deposits, or stakes minus wins). */
   used?: Maybe<Scalars['String']['output']>;
+};
+
+/** The signed-in session as the reality check and the session clock show it. */
+export type PlayerSession = {
+  __typename?: 'PlayerSession';
+  currency: Scalars['String']['output'];
+  /** won minus staked: the player's net position this session (negative for a loss). */
+  net: Scalars['String']['output'];
+  /** Casino and sports stakes since then, decimal string in the wallet's currency. */
+  staked: Scalars['String']['output'];
+  /** When this session signed in (ISO 8601): the reality check and the session clock count from here, across page loads. */
+  startedAt: Scalars['String']['output'];
+  /** Casino and sports wins since then. */
+  won: Scalars['String']['output'];
 };
 
 export type PlayerUpdatedEvent = {
@@ -1345,6 +1366,8 @@ export type Viewer = {
   player: Player;
   /** Most recently played first; the lobby asks for 5. */
   recentlyPlayedGamesV2: Array<RecentlyPlayedGame>;
+  /** This session: when it started and the money played in it. */
+  session: PlayerSession;
   /** The session (sid) of the token used: compare it with SessionDestroyed.sessionId. */
   sessionId: Scalars['ID']['output'];
   /** The player's sports bets, newest first. */
@@ -1558,6 +1581,7 @@ export type ResolversTypes = {
   PersonalInfo: ResolverTypeWrapper<PersonalInfo>;
   Player: ResolverTypeWrapper<PlayerRow>;
   PlayerLimit: ResolverTypeWrapper<PlayerLimit>;
+  PlayerSession: ResolverTypeWrapper<PlayerSession>;
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -1658,6 +1682,7 @@ export type ResolversParentTypes = {
   PersonalInfo: PersonalInfo;
   Player: PlayerRow;
   PlayerLimit: PlayerLimit;
+  PlayerSession: PlayerSession;
   PlayerUpdatedEvent: PlayerUpdatedEvent;
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
   Query: Record<PropertyKey, never>;
@@ -1971,6 +1996,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'name' | 'playerId' | 'status'>>;
   selfExclude?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSelfExcludeArgs, 'days'>>;
   setLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationSetLimitArgs, 'input'>>;
+  setRealityCheckPeriod?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSetRealityCheckPeriodArgs, 'minutes'>>;
   takeTimeout?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationTakeTimeoutArgs, 'hours'>>;
   verifySmsLoginCode?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationVerifySmsLoginCodeArgs, 'code' | 'phoneNumber'>>;
 };
@@ -2080,6 +2106,14 @@ export type PlayerLimitResolvers<ContextType = GraphQLContext, ParentType extend
   period?: Resolver<Maybe<ResolversTypes['LimitPeriod']>, ParentType, ContextType>;
   remaining?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   used?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PlayerSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerSession'] = ResolversParentTypes['PlayerSession']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  staked?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  won?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PlayerUpdatedEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerUpdatedEvent'] = ResolversParentTypes['PlayerUpdatedEvent']> = {
@@ -2327,6 +2361,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType, RequireFields<ViewerPaymentArgs, 'id'>>;
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
   recentlyPlayedGamesV2?: Resolver<Array<ResolversTypes['RecentlyPlayedGame']>, ParentType, ContextType, RequireFields<ViewerRecentlyPlayedGamesV2Args, 'maxRecentlyPlayedGames'>>;
+  session?: Resolver<ResolversTypes['PlayerSession'], ParentType, ContextType>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   sportsBets?: Resolver<Array<ResolversTypes['SportsBet']>, ParentType, ContextType, RequireFields<ViewerSportsBetsArgs, 'first'>>;
   wallet?: Resolver<ResolversTypes['Wallet'], ParentType, ContextType>;
@@ -2393,6 +2428,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PersonalInfo?: PersonalInfoResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   PlayerLimit?: PlayerLimitResolvers<ContextType>;
+  PlayerSession?: PlayerSessionResolvers<ContextType>;
   PlayerUpdatedEvent?: PlayerUpdatedEventResolvers<ContextType>;
   ProviderOfTheWeek?: ProviderOfTheWeekResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

@@ -1,11 +1,13 @@
 /**
  * GraphQL of the player's own protection tools: limits (limits.ts enforces them: `viewer.limits`,
  * `viewer.limitHistory`, setLimit, removeLimit, cancelPendingLimit) and self-exclusion and timeouts
- * (self-exclusion.ts: selfExclude, takeTimeout). Which tools, periods, terms and cooling-offs a player
+ * (self-exclusion.ts: selfExclude, takeTimeout), the reality check's interval (setRealityCheckPeriod)
+ * and this session's summary for the reality check and the session clock (`viewer.session`). Which
+ * tools, periods, terms and cooling-offs a player
  * gets come from the licence profile of the player's brand (shared/licences.ts), the same table the
  * lobby's pages read.
  */
-import type { LimitKind, LimitPeriod } from '../../../shared/licences.ts';
+import { licenceProfile, type LimitKind, type LimitPeriod } from '../../../shared/licences.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -102,7 +104,22 @@ export const limitTypeDefs = /* GraphQL */ `
     period: LimitPeriod
   }
 
+  "The signed-in session as the reality check and the session clock show it."
+  type PlayerSession {
+    "When this session signed in (ISO 8601): the reality check and the session clock count from here, across page loads."
+    startedAt: String!
+    "Casino and sports stakes since then, decimal string in the wallet's currency."
+    staked: String!
+    "Casino and sports wins since then."
+    won: String!
+    "won minus staked: the player's net position this session (negative for a loss)."
+    net: String!
+    currency: String!
+  }
+
   extend type Viewer {
+    "This session: when it started and the money played in it."
+    session: PlayerSession!
     "The player's limits in force (and their pending changes): deposit limits first, shortest period first."
     limits: [PlayerLimit!]!
     "Every change the player asked for, newest first; first between 1 and 100."
@@ -120,6 +137,8 @@ export const limitTypeDefs = /* GraphQL */ `
     selfExclude(days: Int!): Player!
     "A timeout (a short break) of one of the licence's lengths (hours: 24, 168 or 720): in force at once like a self-exclusion, and as final."
     takeTimeout(hours: Int!): Player!
+    "Sets the minutes between reality-check reminders: one of the licence's intervals (mga: 15, 30, 60 or 120)."
+    setRealityCheckPeriod(minutes: Int!): Player!
   }
 `;
 
@@ -204,6 +223,34 @@ async function exclusion(ctx: GraphQLContext, run: (request: ExclusionRequest) =
 /** Resolvers of the limits, self-exclusion and timeouts. */
 export const limitResolvers: Resolvers = {
   Viewer: {
+    async session(_: unknown, __: unknown, ctx: GraphQLContext) {
+      const auth = await ctx.auth();
+      const context = await limitContext(ctx);
+      const { rows } = await ctx.services.db.query<{ started_at: Date | string; staked: string; won: string }>(
+        `select s.created_at as started_at,
+                coalesce((select -sum(po.amount_minor) from ledger_postings po join ledger_transactions t on t.id = po.transaction_id
+                           join ledger_accounts a on a.id = po.account_id join wallets w on w.id = a.wallet_id
+                          where w.player_id = s.player_id and a.code in ('cash', 'bonus') and t.kind in ('CasinoBet', 'SportsBet')
+                            and po.amount_minor < 0 and t.created_at >= s.created_at), 0)::text as staked,
+                coalesce((select sum(po.amount_minor) from ledger_postings po join ledger_transactions t on t.id = po.transaction_id
+                           join ledger_accounts a on a.id = po.account_id join wallets w on w.id = a.wallet_id
+                          where w.player_id = s.player_id and a.code in ('cash', 'bonus') and t.kind in ('CasinoWin', 'SportsWin')
+                            and po.amount_minor > 0 and t.created_at >= s.created_at), 0)::text as won
+           from sessions s where s.sid = $1`,
+        [auth.sid],
+      );
+      const row = rows[0];
+      if (!row) throw new PlatformError('AuthenticationFailure', 'The session has ended: sign in again');
+      const staked = BigInt(row.staked);
+      const won = BigInt(row.won);
+      return {
+        startedAt: (row.started_at instanceof Date ? row.started_at : new Date(row.started_at)).toISOString(),
+        staked: formatMinor(staked, context.currency),
+        won: formatMinor(won, context.currency),
+        net: formatMinor(won - staked, context.currency),
+        currency: context.currency,
+      };
+    },
     async limits(_: unknown, __: unknown, ctx: GraphQLContext) {
       const context = await limitContext(ctx);
       const limits = await limitsOf(ctx.services.db, context.playerId, context.now);
@@ -223,5 +270,16 @@ export const limitResolvers: Resolvers = {
     cancelPendingLimit: (_: unknown, args: { input: Target }, ctx: GraphQLContext) => change(ctx, (tx, context) => cancelPendingLimit(tx, args.input, context)),
     selfExclude: (_: unknown, args: { days: number }, ctx: GraphQLContext) => exclusion(ctx, (request) => selfExclude(ctx.services, request, args.days)),
     takeTimeout: (_: unknown, args: { hours: number }, ctx: GraphQLContext) => exclusion(ctx, (request) => takeTimeout(ctx.services, request, args.hours)),
+    async setRealityCheckPeriod(_: unknown, args: { minutes: number }, ctx: GraphQLContext) {
+      const context = await limitContext(ctx);
+      const offered = licenceProfile(context.licence).realityCheckMinutes;
+      if (offered.length === 0) throw new PlatformError('BadUserInput', `The reality check is not offered under the ${context.licence} licence`);
+      if (!offered.includes(args.minutes)) throw new PlatformError('BadUserInput', `minutes must be one of ${offered.join(', ')}, not ${args.minutes}`);
+      await ctx.services.db.query('update players set reality_check_period = $2 where id = $1', [context.playerId, args.minutes]);
+      ctx.services.events.publish(context.playerId, 'playerUpdated', { isAccountClosed: false });
+      const row = await playerById(ctx.services.db, context.playerId);
+      if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
+      return row;
+    },
   },
 };
