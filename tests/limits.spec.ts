@@ -9,12 +9,29 @@
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslands } from './support/hydration.ts';
-import { freshPlayer } from './support/player.ts';
-import { brandOrigin } from './support/urls.ts';
+import { creditWallet, freshPlayer, graphql, type Tokens } from './support/player.ts';
+import { brandOrigin, E2E_PORT } from './support/urls.ts';
 
 const AURELIA = brandOrigin('aurelia');
 const cashier = (page: Page) => page.getByRole('dialog', { name: 'Cashier' });
 const limitForm = (page: Page, kind: string, period: string) => page.getByTestId(`limit-${kind}-${period}`);
+
+/** Plays real 1.00 rounds of aurelia's first slot through the game server, as its page would. */
+async function playRounds(page: Page, tokens: Tokens, count: number): Promise<void> {
+  const slots = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
+    page.request, 'aurelia', '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
+  );
+  const slug = slots.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+  const launched = await graphql<{ launchGame: { gameSessionId: string } }>(
+    page.request, 'aurelia', 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, tokens.accessToken,
+  );
+  for (let round = 0; round < count; round += 1) {
+    const response = await page.request.post(`http://127.0.0.1:${E2E_PORT + 1}/games/api/${launched.launchGame.gameSessionId}/rounds`, {
+      data: { roundId: `e2e-reality-${Date.now()}-${round}`, bet: '1.00' },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
 
 test.describe('limits and breaks (mga)', () => {
   test('a deposit limit set on the limits page refuses a deposit past it at the cashier; an increase waits', async ({ page }) => {
@@ -106,11 +123,65 @@ test.describe('limits and breaks (mga)', () => {
   });
 });
 
+test.describe('the reality check (mga)', () => {
+  test('shows time played and the money of this session on the chosen interval, across page loads; Stop signs out', async ({ page }) => {
+    const { phone, tokens } = await freshPlayer(page, 'aurelia', '+358');
+    await creditWallet(page.request, 'aurelia', phone, '20.00', 'EUR');
+    await page.goto(`${AURELIA}/en/profile/limits/`);
+    // The player picks the interval on the limits page.
+    const setting = page.getByTestId('reality-check-setting');
+    await expect(setting.getByLabel('Remind me every').locator('option')).toHaveText(['15 minutes', '30 minutes', '1 hour', '2 hours']);
+    await setting.getByLabel('Remind me every').selectOption({ label: '15 minutes' });
+    await setting.getByRole('button', { name: 'Save' }).click();
+    await expect(setting.getByRole('status')).toHaveText('Saved: we will remind you every 15 minutes.');
+    await playRounds(page, tokens, 2);
+
+    // The page's clock jumps 15 minutes on: the reminder is timed from the session's start on the platform.
+    await page.clock.install();
+    await page.goto(`${AURELIA}/en/`);
+    await expect(page.getByTestId('balance')).toBeVisible();
+    await page.clock.fastForward('15:00');
+    const dialog = page.getByRole('dialog', { name: 'Reality check' });
+    await expect(dialog).toBeVisible();
+    const session = await graphql<{ viewer: { session: { staked: string; won: string; net: string } } }>(page.request, 'aurelia', '{ viewer { session { staked won net } } }', {}, tokens.accessToken);
+    expect(session.viewer.session.staked).toBe('2.00');
+    const euro = (amount: string) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', currencyDisplay: 'narrowSymbol' }).format(Number(amount));
+    await expect(dialog.getByTestId('reality-check')).toContainText(
+      `This session you staked ${euro(session.viewer.session.staked)} and won ${euro(session.viewer.session.won)}: your net position is ${euro(session.viewer.session.net)}.`,
+    );
+    await expect(dialog.getByTestId('reality-check')).toContainText(/You have been playing for 1[56] minutes\./);
+    await expect(dialog.getByRole('link', { name: 'Game history' })).toHaveAttribute('href', '/en/profile/game-history/');
+    await expect(dialog.getByRole('link', { name: 'Limits' })).toHaveAttribute('href', '/en/profile/limits/');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep playing' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Acknowledged: a new page does not ask again until the next interval.
+    await page.reload();
+    await expect(page.getByTestId('balance')).toBeVisible();
+    await waitForIslands(page);
+    await expect(dialog).toBeHidden();
+    await page.clock.fastForward('15:00');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stop and sign out' }).click();
+    // Signed out: the logout lands on the sign-in page, with no balance and no reminder kept.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByTestId('balance')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('realityCheck'))).toBeNull();
+  });
+});
+
 test.describe('the licence decides (est)', () => {
   test('vantor shows loss and global loss limits in Estonian, and no self-exclusion, on a phone @phone', async ({ page }) => {
     await freshPlayer(page, 'vantor', '+372');
     const origin = brandOrigin('vantor');
     await page.goto(`${origin}/et_EE/profile/limits/`);
+    // The session clock in the header counts from the session's start, and ticks.
+    const clock = page.getByRole('timer', { name: 'Aeg selles seansis' });
+    await expect(clock).toHaveText(/^0:0\d:\d\d$/);
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first ?? '');
+    await expect(page.getByTestId('reality-check-setting')).toHaveCount(0);
     const limits = page.getByTestId('player-limits');
     await expect(limits.getByRole('heading', { level: 2 })).toHaveText(['Kaotuspiirangud', 'Sinu muudatused']);
     await expect(limits.getByRole('heading', { level: 3 })).toHaveText(['Päev', 'Nädal', 'Kuu']);

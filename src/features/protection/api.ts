@@ -7,13 +7,16 @@ import {
   CancelPendingLimitDocument,
   PlayerLimitsDocument,
   RemoveLimitDocument,
+  PlayerSessionDocument,
   SelfExcludeDocument,
   SetLimitDocument,
+  SetRealityCheckPeriodDocument,
   TakeTimeoutDocument,
   type LimitInput,
   type LimitTarget,
   type PlayerLimitFieldsFragment,
   type PlayerLimitsQuery,
+  type PlayerSessionQuery,
 } from '../../lib/graphql/generated/player.ts';
 import { playerCall } from '../session/player-call.ts';
 
@@ -29,7 +32,29 @@ const documents = {
   cancel: apolloDocument(CancelPendingLimitDocument),
   exclude: apolloDocument(SelfExcludeDocument),
   timeout: apolloDocument(TakeTimeoutDocument),
+  session: apolloDocument(PlayerSessionDocument),
+  realityCheck: apolloDocument(SetRealityCheckPeriodDocument),
 };
+
+/** This session: its id, when it started and the money played in it. */
+export type PlayerSessionSummary = NonNullable<PlayerSessionQuery['viewer']>['session'] & { sessionId: string };
+
+/** Reads this session's summary from the platform. */
+export function loadSession(): Promise<PlayerSessionSummary> {
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: documents.session, fetchPolicy: 'network-only' });
+    if (!data?.viewer) throw new Error('session returned nothing');
+    return { ...data.viewer.session, sessionId: data.viewer.sessionId };
+  });
+}
+
+/** Sets the minutes between reality-check reminders. */
+export function setRealityCheckPeriod(minutes: number): Promise<number | null> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.realityCheck, variables: { minutes } });
+    return data?.setRealityCheckPeriod.realityCheckPeriod ?? null;
+  });
+}
 
 /** The player's limits and latest changes. */
 export function loadLimits(): Promise<{ limits: PlayerLimit[]; history: LimitChange[] }> {

@@ -9,7 +9,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { requestCashier } from '../cashier/open-request.ts';
 import { Balance, formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
-import { readSessionConfig } from './config.ts';
+import { logOut } from './log-out.ts';
 import { $player } from './player-store.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { fillText } from '../../i18n/fill.ts';
@@ -33,14 +33,6 @@ interface Props {
   paths: { deposit: string; account: string; login: string; register: string };
 }
 
-async function logOut(): Promise<void> {
-  const { currentPlayerRuntime } = await import('./player-runtime.ts');
-  const runtime = await currentPlayerRuntime();
-  if (runtime) return runtime.logout();
-  // No runtime (the session never started): clear what is stored and leave.
-  const { logout } = await import('./logout.ts');
-  return logout(readSessionConfig(), null);
-}
 
 /** Props of a Deposit entry: prefetch on intent, open the cashier in place on a plain click. */
 function depositEntry(onOpened: () => void) {

@@ -241,6 +241,18 @@ export type TakeTimeoutMutationVariables = Exact<{
 
 export type TakeTimeoutMutation = { takeTimeout: { id: string, timeouts: { timeoutEndsAt: string } | null } };
 
+export type PlayerSessionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlayerSessionQuery = { viewer: { sessionId: string, session: { startedAt: string, staked: string, won: string, net: string, currency: string } } | null };
+
+export type SetRealityCheckPeriodMutationVariables = Exact<{
+  minutes: number;
+}>;
+
+
+export type SetRealityCheckPeriodMutation = { setRealityCheckPeriod: { id: string, realityCheckPeriod: number | null } };
+
 export type GetPlayerInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -672,6 +684,28 @@ export const TakeTimeoutDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TakeTimeoutMutation, TakeTimeoutMutationVariables>;
+export const PlayerSessionDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PlayerSession {
+  viewer {
+    sessionId
+    session {
+      startedAt
+      staked
+      won
+      net
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PlayerSessionQuery, PlayerSessionQueryVariables>;
+export const SetRealityCheckPeriodDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation SetRealityCheckPeriod($minutes: Int!) {
+  setRealityCheckPeriod(minutes: $minutes) {
+    id
+    realityCheckPeriod
+  }
+}
+    `) as unknown as TypedDocumentString<SetRealityCheckPeriodMutation, SetRealityCheckPeriodMutationVariables>;
 export const GetPlayerInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GetPlayerInfo {
   viewer {
