@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import { createProxyServer } from 'http-proxy-3';
-import { MAX_REQUEST_BODY_BYTES } from '../shared/http-limits.ts';
+import { bodyLimitFor } from '../shared/http-limits.ts';
 import type { Brand } from '../src/brands/load.server.ts';
 import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
 import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
@@ -81,10 +81,10 @@ function isHttps(req: http.IncomingMessage, trustProxy: boolean): boolean {
 /** Bytes of request bodies sent without a length, counted while proxied. */
 const bodyBytes = new WeakMap<http.IncomingMessage, number>();
 
-/** The 413 for a body over MAX_REQUEST_BODY_BYTES, as JSON (GraphQL clients read it) that says the ceiling. */
-function refuseTooLarge(res: http.ServerResponse): void {
+/** The 413 for a body over its route's ceiling, as JSON (GraphQL clients read it) that says the ceiling. */
+function refuseTooLarge(res: http.ServerResponse, limit: number): void {
   res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ errors: [{ message: `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes: send less`, extensions: { reason: 'BadRequest' } }] }));
+  res.end(JSON.stringify({ errors: [{ message: `The request body is larger than ${limit} bytes: send less`, extensions: { reason: 'BadRequest' } }] }));
 }
 
 function refuse(res: http.ServerResponse, status: number, message: string): void {
@@ -110,7 +110,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     if (!clientWentAway) console.warn(`[lobby] platform proxy error: ${error.message}`);
     if (res instanceof http.ServerResponse && !res.headersSent) {
       // The platform drops an upload it refused for its size: that is the client's 413, not a 502.
-      if ((bodyBytes.get(_req) ?? 0) > MAX_REQUEST_BODY_BYTES) return refuseTooLarge(res);
+      if ((bodyBytes.get(_req) ?? 0) > bodyLimitFor(_req.url ?? '')) return refuseTooLarge(res, bodyLimitFor(_req.url ?? ''));
       res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ errors: [{ message: 'The platform is unavailable', extensions: { reason: 'PlatformUnavailable' } }] }));
     } else if (res && 'destroy' in res) {
@@ -156,17 +156,19 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
         res.end('No site is configured for this host.');
         return;
       }
-      // A body over the ceiling every platform route shares never leaves the lobby; one without a
-      // length is counted on its way through, so a refusal mid-upload is still a 413.
-      if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) {
+      // A body over its route's ceiling (the one every platform route shares, or the document upload's)
+      // never leaves the lobby; one without a length is counted on its way through, so a refusal
+      // mid-upload is still a 413.
+      const limit = bodyLimitFor(req.url);
+      if (Number(req.headers['content-length'] ?? 0) > limit) {
         // Read the upload to the end (so the client hears the 413 instead of a broken pipe), up to a
         // bound past which the connection is cut.
         let drained = 0;
         req.on('data', (chunk: Buffer) => {
           drained += chunk.length;
-          if (drained > 8 * MAX_REQUEST_BODY_BYTES) req.destroy();
+          if (drained > 8 * limit) req.destroy();
         });
-        return refuseTooLarge(res);
+        return refuseTooLarge(res, limit);
       }
       if (req.headers['transfer-encoding']) {
         bodyBytes.set(req, 0);

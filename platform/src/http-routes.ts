@@ -22,6 +22,8 @@ import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
 import { SANDBOX_KEY_PATH } from './sandbox/gate.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
+import { createDocumentRoute } from './players/documents.ts';
+import { DOCUMENT_UPLOAD_PATH } from '../../shared/http-limits.ts';
 
 /** What the routes are built from besides the platform's services. */
 export interface HttpRouteOptions {
@@ -47,6 +49,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook, brands, ledger, settings: authSettings });
   const feed = createFeedHandler({ brands, catalogue });
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
+  const documents = createDocumentRoute({ db, auth });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -64,6 +67,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     if (rawPath.startsWith('/auth/realms/') && (await oidc.handle(req, res))) return;
     if ((rawPath.startsWith('/platform/payments/') || rawPath.startsWith('/platform/sandbox/')) && (await cashierRoutes(req, res, rawPath))) return;
     if (rawPath.startsWith('/platform/sandbox/')) return payAndPlay(req, res, rawPath);
+    if (rawPath === DOCUMENT_UPLOAD_PATH) return documents(req, res);
     if (OUTBOX_PATHS.has(rawPath)) return outbox(req, res, rawPath);
     if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
     if (rawPath === '/platform/jwks.json') {

@@ -17,6 +17,7 @@ export type ErrorReason =
   | 'ClosedLoop'
   | 'DepositLimitReached'
   | 'DepositsBlocked'
+  | 'DocumentTooLarge'
   | 'GameSessionEnded'
   | 'GameUnavailable'
   | 'GraphQLParseFailed'
@@ -43,6 +44,7 @@ export type ErrorReason =
   | 'SmsResendTooSoon'
   | 'TooManyAttempts'
   | 'UnknownBrand'
+  | 'UnsupportedFile'
   | 'WithdrawalsBlocked';
 
 /** An expected failure with a reason and a message written for the developer who caused it. */

@@ -17,6 +17,7 @@ import { cancelPendingLimit, limitHistory, limitsOf, removeLimit, setLimit, used
 import { playerById } from './repository.ts';
 import type { PlayerRow } from './repository.ts';
 import { selfExclude, takeTimeout, type ExclusionRequest } from './self-exclusion.ts';
+import { documentsOf } from './documents.ts';
 
 /** Schema of the limits. */
 export const limitTypeDefs = /* GraphQL */ `
@@ -117,7 +118,25 @@ export const limitTypeDefs = /* GraphQL */ `
     currency: String!
   }
 
+  "A document the player uploaded (POST /platform/documents): KYC identity or address, or a source-of-wealth proof."
+  type PlayerDocument {
+    id: ID!
+    "Identity, Address or SourceOfWealth."
+    kind: String!
+    "For SourceOfWealth: Salary, Dividends, Other, Inheritance, SaleOfCompany or SaleOfProperty."
+    fundingType: String
+    fileName: String!
+    "What the bytes are: image/jpeg, image/png or application/pdf."
+    contentType: String!
+    sizeBytes: Int!
+    "Pending until reviewed, then Approved or Rejected."
+    status: String!
+    uploadedAt: String!
+  }
+
   extend type Viewer {
+    "The player's uploaded documents, newest first."
+    documents: [PlayerDocument!]!
     "This session: when it started and the money played in it."
     session: PlayerSession!
     "The player's limits in force (and their pending changes): deposit limits first, shortest period first."
@@ -223,6 +242,10 @@ async function exclusion(ctx: GraphQLContext, run: (request: ExclusionRequest) =
 /** Resolvers of the limits, self-exclusion and timeouts. */
 export const limitResolvers: Resolvers = {
   Viewer: {
+    async documents(_: unknown, __: unknown, ctx: GraphQLContext) {
+      const auth = await ctx.auth();
+      return documentsOf(ctx.services.db, auth.playerId);
+    },
     async session(_: unknown, __: unknown, ctx: GraphQLContext) {
       const auth = await ctx.auth();
       const context = await limitContext(ctx);

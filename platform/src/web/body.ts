@@ -11,11 +11,11 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * Reads a request body as UTF-8 text. Past `maxBytes` it keeps nothing more and rejects with the
- * route's own error (`tooLarge`, a BodyTooLargeError by default), so a huge body never sits in
- * memory; the route answers 413 with `connection: close`, which ends the upload.
+ * Reads a request body whole. Past `maxBytes` it keeps nothing more and rejects with the route's own
+ * error (`tooLarge`, a BodyTooLargeError by default), so a huge body never sits in memory; the route
+ * answers 413 with `connection: close`, which ends the upload.
  */
-export function readBodyText(req: IncomingMessage, maxBytes: number, tooLarge: () => Error = () => new BodyTooLargeError(maxBytes)): Promise<string> {
+export function readBodyBytes(req: IncomingMessage, maxBytes: number, tooLarge: () => Error = () => new BodyTooLargeError(maxBytes)): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -32,8 +32,13 @@ export function readBodyText(req: IncomingMessage, maxBytes: number, tooLarge: (
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!refused) resolve(Buffer.concat(chunks).toString('utf8'));
+      if (!refused) resolve(Buffer.concat(chunks));
     });
     req.on('error', reject);
   });
+}
+
+/** Reads a request body as UTF-8 text, under the same ceiling as readBodyBytes. */
+export async function readBodyText(req: IncomingMessage, maxBytes: number, tooLarge: () => Error = () => new BodyTooLargeError(maxBytes)): Promise<string> {
+  return (await readBodyBytes(req, maxBytes, tooLarge)).toString('utf8');
 }

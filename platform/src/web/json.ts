@@ -12,6 +12,8 @@ const STATUS: Partial<Record<ErrorReason, number>> = {
   BadUserInput: 400,
   InsufficientFunds: 402,
   BettingBlocked: 403,
+  DocumentTooLarge: 413,
+  UnsupportedFile: 415,
   LossLimitReached: 403,
   SessionLimitReached: 403,
   NotFound: 404,

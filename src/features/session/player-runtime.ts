@@ -57,6 +57,8 @@ export interface PlayerRuntime {
   logout(): Promise<void>;
   /** Refetches the wallet (after a reconnect, or when a feature knows the balance moved). */
   refetchWallet(): Promise<void>;
+  /** A current access token (refreshed first when it is about to expire), for the platform's few non-GraphQL calls (document uploads). */
+  accessToken(): Promise<string | null>;
 }
 
 /** How long after a connection ack the wallet is refetched: the (re)started subscriptions are live by then. */
@@ -270,6 +272,10 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   return {
     client: apollo,
     refetchWallet,
+    accessToken: () => tokens.freshAccessToken().catch((error: unknown) => {
+      onEnded(error);
+      return null;
+    }),
     async logout() {
       realtime?.dispose();
       await logout(config, null, {

@@ -837,6 +837,23 @@ export type Player = {
   username: Scalars['String']['output'];
 };
 
+/** A document the player uploaded (POST /platform/documents): KYC identity or address, or a source-of-wealth proof. */
+export type PlayerDocument = {
+  __typename?: 'PlayerDocument';
+  /** What the bytes are: image/jpeg, image/png or application/pdf. */
+  contentType: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+  /** For SourceOfWealth: Salary, Dividends, Other, Inheritance, SaleOfCompany or SaleOfProperty. */
+  fundingType?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Identity, Address or SourceOfWealth. */
+  kind: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
+  /** Pending until reviewed, then Approved or Rejected. */
+  status: Scalars['String']['output'];
+  uploadedAt: Scalars['String']['output'];
+};
+
 export type PlayerLimit = {
   __typename?: 'PlayerLimit';
   /** Money limits: decimal string in the wallet's currency; null for the session limit. */
@@ -1349,6 +1366,8 @@ export type Viewer = {
   customer: Customer;
   /** Deposits, newest first; first between 1 and 100. */
   depositHistory: PaymentConnection;
+  /** The player's uploaded documents, newest first. */
+  documents: Array<PlayerDocument>;
   /** Ids of every hearted game, to draw the hearts on tiles. */
   favouriteGameIds: Array<Scalars['ID']['output']>;
   /** The player's hearted games, most recently hearted first (restricted games left out like in the lists). */
@@ -1580,6 +1599,7 @@ export type ResolversTypes = {
   PendingLimitChange: ResolverTypeWrapper<PendingLimitChange>;
   PersonalInfo: ResolverTypeWrapper<PersonalInfo>;
   Player: ResolverTypeWrapper<PlayerRow>;
+  PlayerDocument: ResolverTypeWrapper<PlayerDocument>;
   PlayerLimit: ResolverTypeWrapper<PlayerLimit>;
   PlayerSession: ResolverTypeWrapper<PlayerSession>;
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
@@ -1681,6 +1701,7 @@ export type ResolversParentTypes = {
   PendingLimitChange: PendingLimitChange;
   PersonalInfo: PersonalInfo;
   Player: PlayerRow;
+  PlayerDocument: PlayerDocument;
   PlayerLimit: PlayerLimit;
   PlayerSession: PlayerSession;
   PlayerUpdatedEvent: PlayerUpdatedEvent;
@@ -2098,6 +2119,17 @@ export type PlayerResolvers<ContextType = GraphQLContext, ParentType extends Res
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PlayerDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerDocument'] = ResolversParentTypes['PlayerDocument']> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fundingType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PlayerLimitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerLimit'] = ResolversParentTypes['PlayerLimit']> = {
   amount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['LimitKind'], ParentType, ContextType>;
@@ -2352,6 +2384,7 @@ export type TokenPairResolvers<ContextType = GraphQLContext, ParentType extends 
 export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   depositHistory?: Resolver<ResolversTypes['PaymentConnection'], ParentType, ContextType, RequireFields<ViewerDepositHistoryArgs, 'first'>>;
+  documents?: Resolver<Array<ResolversTypes['PlayerDocument']>, ParentType, ContextType>;
   favouriteGameIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   favouriteGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<ViewerFavouriteGamesArgs, 'first'>>;
   flow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2427,6 +2460,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PendingLimitChange?: PendingLimitChangeResolvers<ContextType>;
   PersonalInfo?: PersonalInfoResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
+  PlayerDocument?: PlayerDocumentResolvers<ContextType>;
   PlayerLimit?: PlayerLimitResolvers<ContextType>;
   PlayerSession?: PlayerSessionResolvers<ContextType>;
   PlayerUpdatedEvent?: PlayerUpdatedEventResolvers<ContextType>;
