@@ -46,7 +46,6 @@ export function checkFileName(name: string): { name: string; extension: string }
   const trimmed = name.trim();
   if (!trimmed) throw new PlatformError('BadUserInput', 'The file has no name: give it one ending .jpg, .jpeg, .png or .pdf');
   if ([...trimmed].length > 100) throw new PlatformError('BadUserInput', 'The file name is longer than 100 characters: rename the file and upload it again');
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new PlatformError('BadUserInput', 'The file name contains control characters: rename the file and upload it again');
   const extension = /\.([A-Za-z0-9]+)$/.exec(trimmed)?.[1]?.toLowerCase() ?? '';
   if (!Object.values(ACCEPTED).some((endings) => endings.includes(extension))) {
