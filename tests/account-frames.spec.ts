@@ -31,7 +31,7 @@ test.describe('account frames', () => {
     await demoPlayer(page, 'verified');
     const pages = [
       { path: '/en/profile/', heading: 'My account', current: 'Dashboard' },
-      { path: '/en/profile/documents/', heading: 'Documents', current: 'Documents', intro: 'To verify your identity we need a photo ID' },
+      { path: '/en/profile/documents/', heading: 'Documents', current: 'Documents', built: 'documents' },
       { path: '/en/profile/limits/', heading: 'Limits', current: 'Limits', built: 'player-limits' },
       { path: '/en/additional-information/', heading: 'Additional information', current: null, intro: 'Sometimes we need a few more details about you' },
       { path: '/en/source-of-wealth/', heading: 'Source of wealth', current: null, intro: 'where the money you play with comes from' },
@@ -97,7 +97,8 @@ test.describe('account frames', () => {
     await expect(page).toHaveURL(`${ORIGIN}/en/profile/documents/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Documents');
     await expect(accountNav(page).locator('[aria-current="page"]')).toHaveText('Documents');
-    await expect(page.getByTestId('account-soon')).toContainText('To verify your identity we need a photo ID');
+    await expect(page.getByRole('main')).toContainText('To verify your identity we need a photo ID');
+    await expect(page.getByTestId('documents')).toBeVisible();
     await expect(page.getByText(SIGN_IN_PROMPT)).toHaveCount(0);
     await waitForIslands(page);
     expect(await seriousViolations(page)).toEqual([]);

@@ -203,3 +203,29 @@ test.describe('the licence decides (est)', () => {
     await expect(page.getByTestId('break-exclusion')).toHaveCount(0);
   });
 });
+
+test.describe('documents', () => {
+  test('a player uploads a photo ID and sees it in review; a file that is not a document is refused, on a phone in Finnish @phone', async ({ page }) => {
+    await freshPlayer(page, 'aurelia', '+358');
+    await page.goto(`${AURELIA}/fi/profile/documents/`);
+    const documents = page.getByTestId('documents');
+    await expect(documents).toContainText('Et ole vielä ladannut asiakirjoja.');
+    await documents.getByRole('combobox', { name: 'Asiakirja' }).selectOption({ label: 'Kuvallinen henkilötodistus (passi, henkilökortti tai ajokortti)' });
+    // A real PDF over the 1 MB every other route takes: the lobby lets this one route carry up to 5 MB.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 32), Buffer.from('\n%%EOF\n')]);
+    await documents.getByLabel('Tiedosto (JPEG, PNG tai PDF, enintään 5 Mt)').setInputFiles({ name: 'passi.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await documents.getByRole('button', { name: 'Lataa' }).click();
+    await expect(documents.getByRole('status')).toHaveText('passi.pdf on ladattu: tarkistamme sen pian.');
+    await expect(documents.getByTestId('document-list').locator('tbody tr')).toHaveCount(1);
+    await expect(documents.getByTestId('document-list').locator('tbody tr td').nth(2)).toHaveText('Tarkistettavana');
+
+    // A script named .pdf is refused by its bytes, and nothing is added.
+    await documents.getByLabel('Tiedosto (JPEG, PNG tai PDF, enintään 5 Mt)').setInputFiles({ name: 'lasku.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho hi\n') });
+    await documents.getByRole('button', { name: 'Lataa' }).click();
+    await expect(documents.getByRole('status')).toHaveText('Tiedosto ei ole JPEG, PNG tai PDF: lataa kuva tai skannaus jossakin näistä muodoista.');
+    await expect(documents.getByTestId('document-list').locator('tbody tr')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

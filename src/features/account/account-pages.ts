@@ -13,7 +13,7 @@ import { profileRouteId } from './account-sections.ts';
 /** What an account page shows. */
 export interface AccountPageData {
   routeId: string;
-  kind: 'dashboard' | 'limits' | 'global-limits' | 'self-exclusion' | 'soon';
+  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'soon';
   /** What the page is for, when the player is sent to it to do something (documents, source of wealth). */
   introKey?: MessageKey;
 }
@@ -22,13 +22,12 @@ export interface AccountPageData {
 const BUILT_ELSEWHERE = new Set(['deposit-history', 'withdrawal-history']);
 
 const INTROS: Partial<Record<string, MessageKey>> = {
-  'profile-documents': 'profile.documents.intro',
   'source-of-wealth': 'profile.sourceOfWealth.intro',
   'additional-information': 'profile.additionalInformation.intro',
 };
 
 /** The protection tools' pages (features/protection). */
-const PROTECTION: Partial<Record<string, AccountPageData['kind']>> = { limits: 'limits', 'global-limits': 'global-limits', 'self-exclusion': 'self-exclusion' };
+const PROTECTION: Partial<Record<string, AccountPageData['kind']>> = { documents: 'documents', limits: 'limits', 'global-limits': 'global-limits', 'self-exclusion': 'self-exclusion' };
 
 const page = (routeId: string, kind: AccountPageData['kind']) => {
   const introKey = INTROS[routeId];

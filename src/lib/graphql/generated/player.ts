@@ -253,6 +253,11 @@ export type SetRealityCheckPeriodMutationVariables = Exact<{
 
 export type SetRealityCheckPeriodMutation = { setRealityCheckPeriod: { id: string, realityCheckPeriod: number | null } };
 
+export type PlayerDocumentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlayerDocumentsQuery = { viewer: { documents: Array<{ id: string, kind: string, fundingType: string | null, fileName: string, contentType: string, sizeBytes: number, status: string, uploadedAt: string }> } | null };
+
 export type GetPlayerInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -706,6 +711,22 @@ export const SetRealityCheckPeriodDocument = /*#__PURE__*/ new TypedDocumentStri
   }
 }
     `) as unknown as TypedDocumentString<SetRealityCheckPeriodMutation, SetRealityCheckPeriodMutationVariables>;
+export const PlayerDocumentsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PlayerDocuments {
+  viewer {
+    documents {
+      id
+      kind
+      fundingType
+      fileName
+      contentType
+      sizeBytes
+      status
+      uploadedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PlayerDocumentsQuery, PlayerDocumentsQueryVariables>;
 export const GetPlayerInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GetPlayerInfo {
   viewer {

@@ -1,0 +1,54 @@
+/**
+ * The documents page's calls: the list through GraphQL, the upload as the file itself to
+ * POST /platform/documents (DOCUMENT_UPLOAD_PATH) with the player's bearer token, where the platform
+ * recognises the file by its bytes.
+ */
+import { DOCUMENT_UPLOAD_PATH, MAX_DOCUMENT_BYTES } from '../../../shared/http-limits.ts';
+import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
+import { PlayerDocumentsDocument, type PlayerDocumentsQuery } from '../../lib/graphql/generated/player.ts';
+import { playerCall } from '../session/player-call.ts';
+import { settledPlayerRuntime } from '../session/player-runtime.ts';
+
+/** A document the player uploaded. */
+export type PlayerDocument = NonNullable<PlayerDocumentsQuery['viewer']>['documents'][number];
+
+/** Why an upload failed, as the page explains it. */
+export type UploadProblem = 'type' | 'size' | 'name' | 'generic';
+
+const LIST = apolloDocument(PlayerDocumentsDocument);
+
+/** The player's documents, newest first. */
+export function loadDocuments(): Promise<PlayerDocument[]> {
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: LIST, fetchPolicy: 'network-only' });
+    return data?.viewer?.documents ?? [];
+  });
+}
+
+/** What the browser can tell before sending: the size and the name's type. The platform checks the bytes. */
+export function problemBeforeUpload(file: { name: string; size: number }): UploadProblem | null {
+  if (file.size > MAX_DOCUMENT_BYTES) return 'size';
+  if ([...file.name].length > 100) return 'name';
+  if (!/\.(jpe?g|png|pdf)$/i.test(file.name)) return 'type';
+  return null;
+}
+
+/** Uploads one file; resolves null when stored, else what went wrong. */
+export async function uploadDocument(file: File, kind: 'Identity' | 'Address'): Promise<UploadProblem | null> {
+  const early = problemBeforeUpload(file);
+  if (early) return early;
+  const runtime = await settledPlayerRuntime();
+  const token = await runtime?.accessToken();
+  if (!token) return 'generic';
+  const url = `${DOCUMENT_UPLOAD_PATH}?kind=${kind}&name=${encodeURIComponent(file.name)}`;
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': file.type || 'application/octet-stream' }, body: file });
+    if (response.status === 201) return null;
+    if (response.status === 413) return 'size';
+    if (response.status === 415) return 'type';
+    const body = (await response.json().catch(() => null)) as { error?: { reason?: string } } | null;
+    return body?.error?.reason === 'BadUserInput' ? 'name' : 'generic';
+  } catch {
+    return 'generic';
+  }
+}
