@@ -1,10 +1,11 @@
 /**
  * The licence's withdrawal rules (shared/licences.ts): under est a withdrawal waits for KYC Done and
  * goes only back through the provider of the last completed deposit (closed loop); under mga neither
- * applies.
+ * applies. Under cos a new wallet is in USD.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newWalletCurrency } from '../src/brands/brands.ts';
 import { depositEntries } from '../src/ledger/ledger.ts';
 import { DATABASES, bearer, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
@@ -64,5 +65,13 @@ describe.each(DATABASES)('withdrawal rules by licence, on $name', (database) => 
     const reply = await withdraw(headers, 'TRUSTLY');
     expect(reply.errors).toBeUndefined();
     expect(reply.data.initiateWithdrawal.payment.provider).toBe('TRUSTLY');
+  });
+});
+
+describe('wallet currency by licence', () => {
+  it('a new wallet under cos is in USD whatever the brand names; other licences keep the brand currency', () => {
+    expect(newWalletCurrency({ license: 'cos', currency: 'NZD' })).toBe('USD');
+    expect(newWalletCurrency({ license: 'mga', currency: 'NOK' })).toBe('NOK');
+    expect(newWalletCurrency({ license: 'est', currency: 'EUR' })).toBe('EUR');
   });
 });

@@ -14,6 +14,7 @@ import { maskPhone, normalisePhone } from '../players/phone.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
 import type { AuthSettings } from './settings.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
+import { newWalletCurrency } from '../brands/brands.ts';
 
 /** Digits in a code. */
 export const SMS_CODE_LENGTH = 6;
@@ -131,7 +132,7 @@ export function createSmsService(db: Db, settings: AuthSettings, content: Pick<C
           phoneNumber: phone,
           phoneVerified: true,
           countryCode: brand.defaultCountry,
-          currency: brand.currency,
+          currency: newWalletCurrency(brand),
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
           realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
         });

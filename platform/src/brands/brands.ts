@@ -13,6 +13,7 @@ import {
   BRAND_SCHEMA_DOC, brandSettingsSchema, THEME_SCHEMA_DOC, themeSettingsSchema, type Flow, type Licence,
 } from '../../../shared/brand-schema.ts';
 import { displayPath } from '../validation.ts';
+import { licenceProfile } from '../../../shared/licences.ts';
 
 export { LICENCES, type Flow } from '../../../shared/brand-schema.ts';
 
@@ -198,6 +199,11 @@ export function watchBrands(dir: string, registry: Map<string, Brand>, rescanMs 
       clearTimeout(debounce);
     },
   };
+}
+
+/** The currency of a new player's wallet: USD under a licence that defaults to it (cos), else the brand's. */
+export function newWalletCurrency(brand: Pick<Brand, 'license' | 'currency'>): string {
+  return licenceProfile(brand.license).defaultUsdCurrency ? 'USD' : brand.currency;
 }
 
 /** The flow for visitors from a country: the brand's override for it, else its default. */

@@ -40,6 +40,7 @@ import { postgresAdapter } from './adapter.ts';
 import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 import type { EmailRegistration } from '../auth/email-registration.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
+import { newWalletCurrency } from '../brands/brands.ts';
 
 /** The one client every realm has. */
 export const OIDC_CLIENT_ID = 'app';
@@ -367,7 +368,7 @@ export function createOidcRealms(options: {
           lastName: values.lastName ?? null,
           dateOfBirth: values.dateOfBirth ?? null,
           countryCode: brand.defaultCountry,
-          currency: brand.currency,
+          currency: newWalletCurrency(brand),
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
           realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
           accepted: { documents, source: 'idp-registration' },

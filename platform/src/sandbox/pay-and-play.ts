@@ -37,6 +37,7 @@ import type { PageTheme } from '../web/html.ts';
 import { DEFAULT_THEME } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
+import { newWalletCurrency } from '../brands/brands.ts';
 
 /** The sandboxed providers and how their pages look. */
 export const PAY_AND_PLAY_PROVIDERS: Readonly<Record<'trustly' | 'zimpler' | 'piq', { name: string; theme: PageTheme }>> = {
@@ -89,7 +90,7 @@ export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry
     const selected = state.person || people[0]?.bank_identity || NEW_PERSON;
     const options = [
       ...people.map((person) => ({ value: person.bank_identity, label: `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim() || person.username, detail: texts.t('bank.walletDetail', { identity: person.bank_identity, currency: person.currency }) })),
-      { value: NEW_PERSON, label: texts.t('bank.newPerson'), detail: texts.t('bank.newPersonDetail', { brand: brand.title, currency: brand.currency }) },
+      { value: NEW_PERSON, label: texts.t('bank.newPerson'), detail: texts.t('bank.newPersonDetail', { brand: brand.title, currency: newWalletCurrency(brand) }) },
     ];
     const body = `${errorSummary(errors, { person: texts.t('bank.person'), amount: texts.t('bank.amountShort') }, texts)}
 <p>${escapeHtml(texts.t('bank.intro', { brand: brand.title }))}</p>
@@ -107,7 +108,7 @@ ${options
   .join('\n')}
 ${errors.person ? `<span class="field-error" id="field-person-error">${escapeHtml(errors.person)}</span>` : ''}
 </fieldset>
-<label for="field-amount">${escapeHtml(texts.t('bank.amount'))}<span class="hint" id="field-amount-hint">${escapeHtml(texts.t('bank.amountHint', { example: texts.decimal(amountExample(brand.currency)) }))}</span></label>
+<label for="field-amount">${escapeHtml(texts.t('bank.amount'))}<span class="hint" id="field-amount-hint">${escapeHtml(texts.t('bank.amountHint', { example: texts.decimal(amountExample(newWalletCurrency(brand))) }))}</span></label>
 <input id="field-amount" name="amount" type="text" inputmode="decimal" maxlength="20" value="${escapeHtml(state.amount)}" aria-describedby="field-amount-hint${errors.amount ? ' field-amount-error' : ''}"${errors.amount ? ' aria-invalid="true"' : ''}>
 ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtml(errors.amount)}</span>` : ''}
 <button type="submit">${escapeHtml(texts.t('bank.confirm', { provider: info.name }))}</button>
@@ -160,7 +161,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     const existing = person && person !== NEW_PERSON ? await findPlayer(db, brand.id, person, 'bank-identity') : null;
     if (!person) errors.person = texts.t('bank.error.personMissing');
     else if (person !== NEW_PERSON && !existing) errors.person = texts.t('bank.error.personUnknown', { person });
-    const currency = existing?.currency ?? brand.currency;
+    const currency = existing?.currency ?? newWalletCurrency(brand);
     let amountMinor: bigint | null = null;
     if (state.amount) {
       try {
@@ -204,7 +205,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
             firstName,
             lastName,
             countryCode: brand.defaultCountry,
-            currency: brand.currency,
+            currency: newWalletCurrency(brand),
             language: locale.split('_')[0] ?? 'en',
             realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
             accepted: { documents, source: 'pay-and-play' },
@@ -232,7 +233,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     } catch (error) {
       if (!(error instanceof PlatformError) || (error.reason !== 'DepositsBlocked' && error.reason !== 'BalanceCeiling' && error.reason !== 'DepositLimitReached')) throw error;
       const amount = error.reason === 'BalanceCeiling'
-        ? texts.t('bank.error.balanceCeiling', { amount: texts.money(String(error.details.room), brand.currency) })
+        ? texts.t('bank.error.balanceCeiling', { amount: texts.money(String(error.details.room), currency) })
         : error.reason === 'DepositLimitReached'
           ? texts.t('bank.error.depositLimit', { limit: texts.money(String(error.details.limit), currency), amount: texts.money(String(error.details.remaining), currency) })
           : restrictionText(texts, { cause: error.details.cause as Restriction['cause'], until: (error.details.until as string | undefined) ?? null });
