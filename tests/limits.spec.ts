@@ -133,7 +133,11 @@ test.describe('the reality check (mga)', () => {
     await expect(setting.getByLabel('Remind me every').locator('option')).toHaveText(['15 minutes', '30 minutes', '1 hour', '2 hours']);
     await setting.getByLabel('Remind me every').selectOption({ label: '15 minutes' });
     await setting.getByRole('button', { name: 'Save' }).click();
-    await expect(setting.getByRole('status')).toHaveText('Saved: we will remind you every 15 minutes.');
+    // The platform keeps the interval (polled: a loaded 2-core host has taken over 7 s to answer here).
+    await expect.poll(async () => (await graphql<{ viewer: { player: { realityCheckPeriod: number } } }>(
+      page.request, 'aurelia', '{ viewer { player { realityCheckPeriod } } }', {}, tokens.accessToken,
+    )).viewer.player.realityCheckPeriod, { timeout: 15_000 }).toBe(15);
+    await expect(setting.getByRole('status')).toHaveText('Saved: we will remind you every 15 minutes.', { timeout: 15_000 });
     await playRounds(page, tokens, 2);
 
     // The page's clock jumps 15 minutes on: the reminder is timed from the session's start on the platform.
