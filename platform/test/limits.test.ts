@@ -159,39 +159,36 @@ describe.each(DATABASES)('player limits on $name', (database) => {
     expect((await setLimit(headers, { kind: 'Loss', period: 'Day', amount: '3' })).errors).toBeUndefined();
     expect((await setLimit(headers, { kind: 'GlobalLoss', period: 'Week', amount: '5' })).errors).toBeUndefined();
 
-    const slug = await slotSlug(app);
-    const launched = await app.gql(LAUNCH, { slug, origin: 'http://vantor.localhost:4321' }, headers);
+    const launched = await app.gql(LAUNCH, { slug: await slotSlug(app), origin: 'http://vantor.localhost:4321' }, headers);
     expect(launched.errors).toBeUndefined();
     const sessionId = launched.data.launchGame.gameSessionId as string;
-    // Stakes of 1.00 until the loss limit refuses one: a stake is refused once losses plus the stake pass 3.00.
-    let refusal = '';
-    for (let index = 0; index < 40 && !refusal; index += 1) {
-      const response = await playRound(app, sessionId, '1.00');
-      if (response.status !== 200) refusal = await response.text();
-    }
-    expect(refusal).toContain('LossLimitReached');
-    expect(refusal).toContain('daily loss limit of 3.00 EUR');
-    const { data } = await app.gql(LIMITS, {}, headers);
-    const loss = data.viewer.limits.find((limit: { kind: string }) => limit.kind === 'Loss');
-    // Refused because losses plus the next stake would pass the limit: what is left is under one stake.
-    expect(Number(loss.used) + 1).toBeGreaterThan(3);
-    expect(Number(loss.used)).toBeLessThanOrEqual(3);
-    expect(Number(loss.remaining)).toBeLessThan(1);
-    // Used is the stakes minus the wins of the rounds played.
-    const { rows } = await app.platform.db.query<{ net: string }>(
-      `select (sum(bet_minor) - sum(coalesce(win_minor, 0)))::text as net from game_rounds where game_session_id = $1`, [sessionId],
-    );
-    expect(loss.used).toBe((Number(rows[0]?.net) / 100).toFixed(2));
+    // One 1.00 round fits (nothing lost yet); what it used is its stake minus its win, never below zero.
+    expect((await playRound(app, sessionId, '1.00')).status).toBe(200);
+    const { rows } = await app.platform.db.query<{ win: string }>('select coalesce(sum(win_minor), 0)::text as win from game_rounds where game_session_id = $1', [sessionId]);
+    const usedMinor = Math.max(0, 100 - Number(rows[0]?.win));
+    const loss = (await app.gql(LIMITS, {}, headers)).data.viewer.limits.find((limit: { kind: string }) => limit.kind === 'Loss');
+    expect(loss).toMatchObject({ used: (usedMinor / 100).toFixed(2), remaining: ((300 - usedMinor) / 100).toFixed(2) });
 
-    // The casino losses (over 2.00, at most 3.00) count for the weekly global limit of 5.00 too: a
-    // 2.00 sports stake fits, a second one does not; the casino-only loss limit does not count them.
+    // A 4.00 stake could take the day's losses past 3.00 whatever the round returned: refused, saying what is left.
+    const refused = await playRound(app, sessionId, '4.00');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toMatchObject({
+      reason: 'LossLimitReached', kind: 'Loss', period: 'Day', limit: '3.00', remaining: ((300 - usedMinor) / 100).toFixed(2),
+      message: `This stake could take your losses past your daily loss limit of 3.00 EUR: you can stake at most ${((300 - usedMinor) / 100).toFixed(2)} EUR for now`,
+    });
+
+    // Sports stakes count for the weekly global limit of 5.00 (with the casino's losses), not for the casino's own:
+    // a 6.00 stake is past it whatever the round returned.
     const [event] = (await app.gql('{ sportsEvents(sport: "football", live: false, first: 1) { id markets { id outcomes { id odds } } } }', {}, headers)).data.sportsEvents;
     const selections = [{ eventId: event.id, marketId: 'winner', outcomeId: 'home', odds: event.markets[0].outcomes[0].odds }];
-    const sports = (key: string) => app.gql(PLACE, { selections, stake: '2.00', key }, headers);
-    expect((await sports(`slip-${randomUUID()}`)).errors).toBeUndefined();
-    const second = await sports(`slip-${randomUUID()}`);
-    expect(second.errors?.[0]?.extensions).toMatchObject({ reason: 'LossLimitReached', kind: 'GlobalLoss', period: 'Week', limit: '5.00' });
-    expect(second.errors?.[0]?.message).toMatch(/^This stake could take your losses past your weekly global loss limit of 5\.00 EUR: you can stake at most 0\.\d{2} EUR for now$/);
+    const sports = (stake: string) => app.gql(PLACE, { selections, stake, key: `slip-${randomUUID()}` }, headers);
+    expect((await sports('2.00')).errors).toBeUndefined();
+    // Over the week, casino and sports together: the round's net and the 2.00 stake (a big win can cover it).
+    const globalUsedMinor = Math.max(0, 300 - Number(rows[0]?.win));
+    const second = await sports('6.00');
+    const left = ((500 - globalUsedMinor) / 100).toFixed(2);
+    expect(second.errors?.[0]?.extensions).toMatchObject({ reason: 'LossLimitReached', kind: 'GlobalLoss', period: 'Week', limit: '5.00', remaining: left });
+    expect(second.errors?.[0]?.message).toBe(`This stake could take your losses past your weekly global loss limit of 5.00 EUR: you can stake at most ${left} EUR for now`);
   });
 
   it('stops launches and stakes once the session limit has run out, and not before', async () => {
