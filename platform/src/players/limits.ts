@@ -192,17 +192,24 @@ function refuseIncrease(kind: LimitKind, context: LimitContext): void {
   }
 }
 
+/** The limit a change names (checked against the licence), read under the player's lock as it stands now. */
+async function lockedLimit(tx: Queryable, request: Pick<LimitRequest, 'kind' | 'period'>, context: LimitContext): Promise<{ period: LimitPeriod | 'Session'; current: LimitState | null }> {
+  const period = requestedPeriod(request, context.licence);
+  await lockPlayerForMoney(tx, context.playerId);
+  const row = await readRow(tx, context.playerId, request.kind, period);
+  return { period, current: row ? fold(row, context.now) : null };
+}
+
 /**
  * Sets a limit: a new limit or a decrease at once (a decrease also drops a pending increase), an
  * increase after the cooling-off, the same value as now cancels what was pending. Returns the limit.
  */
 export async function setLimit(tx: Queryable, request: LimitRequest, context: LimitContext): Promise<LimitState> {
-  const period = requestedPeriod(request, context.licence);
+  // Whether the licence offers this limit at all is said before anything about its value.
+  requestedPeriod(request, context.licence);
   const value = requestedValue(request, context);
+  const { period, current } = await lockedLimit(tx, request, context);
   const { playerId, now } = context;
-  await lockPlayerForMoney(tx, playerId);
-  const row = await readRow(tx, playerId, request.kind, period);
-  const current = row ? fold(row, now) : null;
   const base = { kind: request.kind, period };
   if (!current || value < current.value) {
     await writeState(tx, playerId, request.kind, period, { value, pending: null }, now);
@@ -226,11 +233,8 @@ export async function setLimit(tx: Queryable, request: LimitRequest, context: Li
 
 /** Asks to remove a limit: it stays in force through the cooling-off. */
 export async function removeLimit(tx: Queryable, request: Pick<LimitRequest, 'kind' | 'period'>, context: LimitContext): Promise<LimitState> {
-  const period = requestedPeriod(request, context.licence);
+  const { period, current } = await lockedLimit(tx, request, context);
   const { playerId, now } = context;
-  await lockPlayerForMoney(tx, playerId);
-  const row = await readRow(tx, playerId, request.kind, period);
-  const current = row ? fold(row, now) : null;
   if (!current) throw new PlatformError('NotFound', `You have no ${limitName(request.kind, period)} to remove`);
   if (current.pending && current.pending.value === null) return current;
   refuseIncrease(request.kind, context);
@@ -243,11 +247,8 @@ export async function removeLimit(tx: Queryable, request: Pick<LimitRequest, 'ki
 
 /** Cancels a pending increase or removal: the limit in force stays. */
 export async function cancelPendingLimit(tx: Queryable, request: Pick<LimitRequest, 'kind' | 'period'>, context: LimitContext): Promise<LimitState> {
-  const period = requestedPeriod(request, context.licence);
+  const { period, current } = await lockedLimit(tx, request, context);
   const { playerId, now } = context;
-  await lockPlayerForMoney(tx, playerId);
-  const row = await readRow(tx, playerId, request.kind, period);
-  const current = row ? fold(row, now) : null;
   if (!current?.pending) throw new PlatformError('NotFound', `Your ${limitName(request.kind, period)} has no pending change to cancel`);
   await writeState(tx, playerId, request.kind, period, { value: current.value, pending: null }, now);
   await recordHistory(tx, playerId, { kind: request.kind, period, action: 'PendingCancelled', value: current.pending.value, previousValue: current.value, effectiveAt: now }, now);
