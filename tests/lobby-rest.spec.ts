@@ -10,19 +10,19 @@ import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
-import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts';
+import { layoutShiftSoFar, layoutShiftSources, recordLayoutShifts } from './support/layout-shift.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 const LOBBY = `${brandOrigin('aurelia')}/en/`;
 const blockIdsIn = (html: string) => [...html.matchAll(/data-block="([^"]+)"/g)].map((match) => match[1]);
 
-/** The sum of the page's layout shifts (not caused by input) while the lobby loads and is scrolled through. */
-async function layoutShiftOfLobby(page: Page): Promise<number> {
+/** The sum of the page's layout shifts (not caused by input) while the lobby loads and is scrolled through, and what moved. */
+async function layoutShiftOfLobby(page: Page): Promise<{ shift: number; sources: string }> {
   await recordLayoutShifts(page);
   await page.goto(LOBBY);
   await waitForLobbyRest(page);
   await scrollThroughIslands(page);
-  return layoutShiftSoFar(page);
+  return { shift: await layoutShiftSoFar(page), sources: (await layoutShiftSources(page)).join('\n') };
 }
 
 test('the lobby page carries its first three blocks; the rest arrive after the first paint, in order', async ({ page }) => {
@@ -54,15 +54,15 @@ test('the lobby page carries its first three blocks; the rest arrive after the f
 });
 
 test('the lobby does not shift while its later blocks arrive and it is scrolled through (CLS ≤ 0.01)', async ({ page }) => {
-  const shift = await layoutShiftOfLobby(page);
+  const { shift, sources } = await layoutShiftOfLobby(page);
   console.log(`CLS on the aurelia lobby (desktop): ${shift.toFixed(4)}`);
-  expect(shift).toBeLessThanOrEqual(0.01);
+  expect(shift, `what moved:\n${sources}`).toBeLessThanOrEqual(0.01);
 });
 
 test('nor on a phone (CLS ≤ 0.01) @phone', async ({ page }) => {
-  const shift = await layoutShiftOfLobby(page);
+  const { shift, sources } = await layoutShiftOfLobby(page);
   console.log(`CLS on the aurelia lobby (phone): ${shift.toFixed(4)}`);
-  expect(shift).toBeLessThanOrEqual(0.01);
+  expect(shift, `what moved:\n${sources}`).toBeLessThanOrEqual(0.01);
 });
 
 test('a visitor only looking at the first screen is not made to lay out the rest; the first Tab brings it in', async ({ page }) => {
