@@ -42,6 +42,7 @@ export type ErrorReason =
   | 'SessionLimitReached'
   | 'SmsCodeExpired'
   | 'SmsResendTooSoon'
+  | 'SourceOfWealthNotRequested'
   | 'TooManyAttempts'
   | 'UnknownBrand'
   | 'UnsupportedFile'

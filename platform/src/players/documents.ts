@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_DOCUMENT_BYTES } from '../../../shared/http-limits.ts';
+import { FUNDING_TYPES, isFundingType } from '../../../shared/source-of-wealth.ts';
 import type { AuthService } from '../auth/sessions.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -19,8 +20,6 @@ import { sendApiError, sendJson } from '../web/json.ts';
 export const DOCUMENT_KINDS = ['Identity', 'Address', 'SourceOfWealth'] as const;
 /** One kind of document. */
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-/** The source-of-wealth types (spec section 3). */
-export const FUNDING_TYPES = ['Salary', 'Dividends', 'Other', 'Inheritance', 'SaleOfCompany', 'SaleOfProperty'] as const;
 
 /** The types a document may be, by what its bytes are, with the name endings each allows. */
 const ACCEPTED: Record<string, readonly string[]> = {
@@ -93,7 +92,7 @@ export async function documentsOf(on: Queryable, playerId: string): Promise<Docu
 export async function storeDocument(db: Db, input: { playerId: string; kind: string; fundingType: string | null; fileName: string; bytes: Uint8Array }): Promise<DocumentView> {
   if (!DOCUMENT_KINDS.includes(input.kind as DocumentKind)) throw new PlatformError('BadUserInput', `kind must be one of ${DOCUMENT_KINDS.join(', ')}`);
   const sow = input.kind === 'SourceOfWealth';
-  if (sow && !FUNDING_TYPES.includes(input.fundingType as (typeof FUNDING_TYPES)[number])) {
+  if (sow && !isFundingType(input.fundingType)) {
     throw new PlatformError('BadUserInput', `fundingType must be one of ${FUNDING_TYPES.join(', ')} for a source-of-wealth document`);
   }
   const { name, extension } = checkFileName(input.fileName);

@@ -1,6 +1,7 @@
 /**
  * Sandbox mutations for tests and demos: credit a wallet, destroy a session ("signed in on another
- * device"), close an account, add a customer pop-up and change a reward. They work only when the
+ * device"), close an account, add a customer pop-up, change a reward, and stand in for the back office: ask
+ * for a source of wealth and review uploaded documents. They work only when the
  * platform runs with PLATFORM_ENABLE_SANDBOX_ADMIN=1 (the lobby's start script sets it for the demo
  * and the tests) and with the operator key (sandbox/gate.ts); otherwise they fail with SandboxDisabled or SandboxKeyRequired. Never enable it in production.
  */
@@ -12,6 +13,7 @@ import { depositEntries } from '../ledger/ledger.ts';
 import { checkPaymentAmount, checkWalletCurrency, formatMinor, parseAmount } from '../ledger/money.ts';
 import { addCustomerPopUp, closeAccount, findPlayer, playerById } from '../players/repository.ts';
 import type { PlayerRow } from '../players/repository.ts';
+import { requestSourceOfWealth, reviewDocument } from '../players/source-of-wealth.ts';
 
 /** Schema of the sandbox mutations. */
 export const sandboxTypeDefs = /* GraphQL */ `
@@ -26,6 +28,21 @@ export const sandboxTypeDefs = /* GraphQL */ `
     sandboxAddCustomerPopUp(playerId: ID!, popUpId: String!): SandboxPopUps!
     "Sandbox: publishes RewardsContextSubscription.rewardUpdated for the player."
     sandboxUpdateReward(playerId: ID!, status: RewardStatus!, name: String = "Demo reward", assignationId: ID): RewardUpdatedEvent!
+    "Sandbox (the operator's back office): asks the player for their source of wealth, due in dueInDays, with documents for the funding types named (none: the declaration alone). Publishes PlayerUpdated."
+    sandboxRequestSourceOfWealth(playerId: ID!, dueInDays: Int = 30, documents: [SandboxDocumentRequest!] = []): Player!
+    "Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated."
+    sandboxReviewDocument(documentId: ID!, status: DocumentReview!, comment: String): Player!
+  }
+
+  input SandboxDocumentRequest {
+    requestedFundingType: FundingType!
+    "What to upload, as the player will read it."
+    comment: String!
+  }
+
+  enum DocumentReview {
+    Approved
+    Rejected
   }
 
   type SandboxLedgerResult {
@@ -60,6 +77,13 @@ async function player(ctx: GraphQLContext, ref: string): Promise<PlayerRow> {
   const brand = ctx.brandOrNull();
   const row = brand ? await findPlayer(ctx.services.db, brand.id, ref, 'any') : await playerById(ctx.services.db, ref);
   if (!row) throw new PlatformError('NotFound', `No player "${ref}"${brand ? ` on ${brand.id}` : ''}: use the id, number, email, username or phone of a player (see platform/DEMO-PLAYERS.md)`);
+  return row;
+}
+
+/** The player as they now are. */
+async function reread(ctx: GraphQLContext, id: string): Promise<PlayerRow> {
+  const row = await playerById(ctx.services.db, id);
+  if (!row) throw new PlatformError('NotFound', `No player "${id}"`);
   return row;
 }
 
@@ -134,6 +158,17 @@ export const sandboxResolvers: Resolvers = {
       };
       ctx.services.events.publish(row.id, 'rewardUpdated', event);
       return event;
+    },
+    async sandboxRequestSourceOfWealth(_: unknown, args: { playerId: string; dueInDays?: number | null; documents?: readonly { requestedFundingType: string; comment: string }[] | null }, ctx: GraphQLContext) {
+      guard(ctx);
+      const row = await player(ctx, args.playerId);
+      await requestSourceOfWealth(ctx.services, row.id, args.dueInDays ?? 30, args.documents ?? []);
+      return reread(ctx, row.id);
+    },
+    async sandboxReviewDocument(_: unknown, args: { documentId: string; status: 'Approved' | 'Rejected'; comment?: string | null }, ctx: GraphQLContext) {
+      guard(ctx);
+      const { playerId } = await reviewDocument(ctx.services, args.documentId, args.status, args.comment ?? null);
+      return reread(ctx, playerId);
     },
   },
 };

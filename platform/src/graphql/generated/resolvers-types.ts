@@ -116,6 +116,10 @@ export type CustomerPopUpAddedEvent = {
   popUpIdsAdded: Array<Scalars['String']['output']>;
 };
 
+export type DocumentReview =
+  | 'Approved'
+  | 'Rejected';
+
 export type FavouriteGameResult = {
   __typename?: 'FavouriteGameResult';
   /** False when the call found it already so. */
@@ -131,6 +135,15 @@ export type Flow = {
   /** sms, keycloak, zimpler, trustly or piq */
   registration: Scalars['String']['output'];
 };
+
+/** The funding types of a source-of-wealth declaration (spec section 3). */
+export type FundingType =
+  | 'Dividends'
+  | 'Inheritance'
+  | 'Other'
+  | 'Salary'
+  | 'SaleOfCompany'
+  | 'SaleOfProperty';
 
 export type Game = {
   __typename?: 'Game';
@@ -508,6 +521,10 @@ export type Mutation = {
   sandboxCreditWallet: SandboxLedgerResult;
   /** Sandbox: ends a session as a second login elsewhere would (SessionDestroyed to the player, session_destroyed_error to that session's sockets). Give sessionId, or playerId to end all of the player's sessions. */
   sandboxDestroySession: SandboxDestroyedSessions;
+  /** Sandbox (the operator's back office): asks the player for their source of wealth, due in dueInDays, with documents for the funding types named (none: the declaration alone). Publishes PlayerUpdated. */
+  sandboxRequestSourceOfWealth: Player;
+  /** Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated. */
+  sandboxReviewDocument: Player;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): the payment's provider reports a status, such as Completed for a manual withdrawal or RolledBacked for a deposit, delivered as told. */
   sandboxSendPaymentNotification: Payment;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): settles a bet now, by the results (its events must have finished) or as outcome says, paying winnings or refunds through the ledger. */
@@ -520,6 +537,8 @@ export type Mutation = {
   setLimit: PlayerLimit;
   /** Sets the minutes between reality-check reminders: one of the licence's intervals (mga: 15, 30, 60 or 120). */
   setRealityCheckPeriod: Player;
+  /** Submits the declaration (replacing an earlier one): each type needs at least one option and one document of that type; every type the operator asked documents for must be among them. Moves sourceOfWealthStatus to Pending, clears the requests and publishes PlayerUpdated. SourceOfWealthNotRequested when nothing was asked or it is already Done. */
+  submitSourceOfWealth: Player;
   /** A timeout (a short break) of one of the licence's lengths (hours: 24, 168 or 720): in force at once like a self-exclusion, and as final. */
   takeTimeout: Player;
   /** Checks the code and signs the player in (flow sms, passwordless). */
@@ -632,6 +651,20 @@ export type MutationSandboxDestroySessionArgs = {
 };
 
 
+export type MutationSandboxRequestSourceOfWealthArgs = {
+  documents?: InputMaybe<Array<SandboxDocumentRequest>>;
+  dueInDays?: InputMaybe<Scalars['Int']['input']>;
+  playerId: Scalars['ID']['input'];
+};
+
+
+export type MutationSandboxReviewDocumentArgs = {
+  comment?: InputMaybe<Scalars['String']['input']>;
+  documentId: Scalars['ID']['input'];
+  status: DocumentReview;
+};
+
+
 export type MutationSandboxSendPaymentNotificationArgs = {
   delivery?: InputMaybe<NotificationDelivery>;
   paymentId: Scalars['ID']['input'];
@@ -665,6 +698,11 @@ export type MutationSetLimitArgs = {
 
 export type MutationSetRealityCheckPeriodArgs = {
   minutes: Scalars['Int']['input'];
+};
+
+
+export type MutationSubmitSourceOfWealthArgs = {
+  declarations: Array<SourceOfWealthDeclaration>;
 };
 
 
@@ -1095,6 +1133,12 @@ export type SandboxDestroyedSessions = {
   destroyedSessionIds: Array<Scalars['ID']['output']>;
 };
 
+export type SandboxDocumentRequest = {
+  /** What to upload, as the player will read it. */
+  comment: Scalars['String']['input'];
+  requestedFundingType: FundingType;
+};
+
 export type SandboxLedgerResult = {
   __typename?: 'SandboxLedgerResult';
   balance: Scalars['String']['output'];
@@ -1147,6 +1191,49 @@ export type SmsCodeRequest = {
   phoneNumber: Scalars['String']['output'];
   /** When resendSmsLoginCode will accept the next request. */
   resendAvailableAt: Scalars['String']['output'];
+};
+
+/** One funding type to declare: the options ticked and the documents (ids from the upload) proving it. */
+export type SourceOfWealthDeclaration = {
+  documentIds: Array<Scalars['ID']['input']>;
+  optionIds: Array<Scalars['ID']['input']>;
+  type: FundingType;
+};
+
+/** One funding type of the player's declaration. */
+export type SourceOfWealthEntry = {
+  __typename?: 'SourceOfWealthEntry';
+  /** Declared (options ticked and documents given) in the submitted declaration. */
+  completed: Scalars['Boolean']['output'];
+  /** Uploaded for this type and not rejected, newest first. */
+  files: Array<SourceOfWealthFile>;
+  options: Array<SourceOfWealthOption>;
+  submittedAt?: Maybe<Scalars['String']['output']>;
+  title: Scalars['String']['output'];
+  tooltip: Scalars['String']['output'];
+  type: FundingType;
+};
+
+/** A document uploaded for a funding type (POST /platform/documents?kind=SourceOfWealth&fundingType=...). */
+export type SourceOfWealthFile = {
+  __typename?: 'SourceOfWealthFile';
+  documentId: Scalars['ID']['output'];
+  fileName: Scalars['String']['output'];
+  /** Pending or Approved (rejected ones are left out: upload another). */
+  status: Scalars['String']['output'];
+};
+
+/** One thing a funding type can be (Salary: employment, self-employment, pension, bonus). */
+export type SourceOfWealthOption = {
+  __typename?: 'SourceOfWealthOption';
+  /** Ticked in the submitted declaration. */
+  checked: Scalars['Boolean']['output'];
+  /** Stable id, unique across funding types (shared/source-of-wealth.ts). */
+  id: Scalars['ID']['output'];
+  /** In the request's locale (x-locale). */
+  title: Scalars['String']['output'];
+  /** What to upload to prove it, in the request's locale. */
+  tooltip: Scalars['String']['output'];
 };
 
 export type SourceOfWealthState =
@@ -1389,6 +1476,8 @@ export type Viewer = {
   session: PlayerSession;
   /** The session (sid) of the token used: compare it with SessionDestroyed.sessionId. */
   sessionId: Scalars['ID']['output'];
+  /** The six funding types, in the form's order, with what the player declared and uploaded. */
+  sourceOfWealth: Array<SourceOfWealthEntry>;
   /** The player's sports bets, newest first. */
   sportsBets: Array<SportsBet>;
   wallet: Wallet;
@@ -1547,9 +1636,11 @@ export type ResolversTypes = {
   CountryContext: ResolverTypeWrapper<CountryContext>;
   Customer: ResolverTypeWrapper<PlayerRow>;
   CustomerPopUpAddedEvent: ResolverTypeWrapper<CustomerPopUpAddedEvent>;
+  DocumentReview: DocumentReview;
   FavouriteGameResult: ResolverTypeWrapper<FavouriteGameResult>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Flow: ResolverTypeWrapper<Flow>;
+  FundingType: FundingType;
   Game: ResolverTypeWrapper<GameNode>;
   GameCategory: ResolverTypeWrapper<CategoryParent>;
   GameConnection: ResolverTypeWrapper<Omit<GameConnection, 'edges'> & { edges: Array<ResolversTypes['GameEdge']> }>;
@@ -1611,6 +1702,7 @@ export type ResolversTypes = {
   RewardSummary: ResolverTypeWrapper<RewardSummary>;
   RewardUpdatedEvent: ResolverTypeWrapper<RewardUpdatedEvent>;
   SandboxDestroyedSessions: ResolverTypeWrapper<SandboxDestroyedSessions>;
+  SandboxDocumentRequest: SandboxDocumentRequest;
   SandboxLedgerResult: ResolverTypeWrapper<SandboxLedgerResult>;
   SandboxPlayer: ResolverTypeWrapper<SandboxPlayer>;
   SandboxPopUps: ResolverTypeWrapper<SandboxPopUps>;
@@ -1618,6 +1710,10 @@ export type ResolversTypes = {
   SessionDestroyedEvent: ResolverTypeWrapper<SessionDestroyedEvent>;
   SisterCasino: ResolverTypeWrapper<SisterCasino>;
   SmsCodeRequest: ResolverTypeWrapper<SmsCodeRequest>;
+  SourceOfWealthDeclaration: SourceOfWealthDeclaration;
+  SourceOfWealthEntry: ResolverTypeWrapper<SourceOfWealthEntry>;
+  SourceOfWealthFile: ResolverTypeWrapper<SourceOfWealthFile>;
+  SourceOfWealthOption: ResolverTypeWrapper<SourceOfWealthOption>;
   SourceOfWealthState: SourceOfWealthState;
   SourceOfWealthStatus: ResolverTypeWrapper<SourceOfWealthStatus>;
   Sport: ResolverTypeWrapper<Sport>;
@@ -1712,6 +1808,7 @@ export type ResolversParentTypes = {
   RewardSummary: RewardSummary;
   RewardUpdatedEvent: RewardUpdatedEvent;
   SandboxDestroyedSessions: SandboxDestroyedSessions;
+  SandboxDocumentRequest: SandboxDocumentRequest;
   SandboxLedgerResult: SandboxLedgerResult;
   SandboxPlayer: SandboxPlayer;
   SandboxPopUps: SandboxPopUps;
@@ -1719,6 +1816,10 @@ export type ResolversParentTypes = {
   SessionDestroyedEvent: SessionDestroyedEvent;
   SisterCasino: SisterCasino;
   SmsCodeRequest: SmsCodeRequest;
+  SourceOfWealthDeclaration: SourceOfWealthDeclaration;
+  SourceOfWealthEntry: SourceOfWealthEntry;
+  SourceOfWealthFile: SourceOfWealthFile;
+  SourceOfWealthOption: SourceOfWealthOption;
   SourceOfWealthStatus: SourceOfWealthStatus;
   Sport: Sport;
   SportsBet: SportsBet;
@@ -2012,12 +2113,15 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxCloseAccount?: Resolver<ResolversTypes['SandboxPlayer'], ParentType, ContextType, RequireFields<MutationSandboxCloseAccountArgs, 'cause' | 'playerId' | 'reopenByCustomerAllowed'>>;
   sandboxCreditWallet?: Resolver<ResolversTypes['SandboxLedgerResult'], ParentType, ContextType, RequireFields<MutationSandboxCreditWalletArgs, 'amount' | 'currency' | 'idempotencyKey' | 'playerId'>>;
   sandboxDestroySession?: Resolver<ResolversTypes['SandboxDestroyedSessions'], ParentType, ContextType, Partial<MutationSandboxDestroySessionArgs>>;
+  sandboxRequestSourceOfWealth?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxRequestSourceOfWealthArgs, 'documents' | 'dueInDays' | 'playerId'>>;
+  sandboxReviewDocument?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxReviewDocumentArgs, 'documentId' | 'status'>>;
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'name' | 'playerId' | 'status'>>;
   selfExclude?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSelfExcludeArgs, 'days'>>;
   setLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationSetLimitArgs, 'input'>>;
   setRealityCheckPeriod?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSetRealityCheckPeriodArgs, 'minutes'>>;
+  submitSourceOfWealth?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSubmitSourceOfWealthArgs, 'declarations'>>;
   takeTimeout?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationTakeTimeoutArgs, 'hours'>>;
   verifySmsLoginCode?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationVerifySmsLoginCodeArgs, 'code' | 'phoneNumber'>>;
 };
@@ -2261,6 +2365,29 @@ export type SmsCodeRequestResolvers<ContextType = GraphQLContext, ParentType ext
   resendAvailableAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SourceOfWealthEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceOfWealthEntry'] = ResolversParentTypes['SourceOfWealthEntry']> = {
+  completed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  files?: Resolver<Array<ResolversTypes['SourceOfWealthFile']>, ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['SourceOfWealthOption']>, ParentType, ContextType>;
+  submittedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tooltip?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['FundingType'], ParentType, ContextType>;
+};
+
+export type SourceOfWealthFileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceOfWealthFile'] = ResolversParentTypes['SourceOfWealthFile']> = {
+  documentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SourceOfWealthOptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceOfWealthOption'] = ResolversParentTypes['SourceOfWealthOption']> = {
+  checked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tooltip?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SourceOfWealthStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceOfWealthStatus'] = ResolversParentTypes['SourceOfWealthStatus']> = {
   dueDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dueDateExpired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2396,6 +2523,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   recentlyPlayedGamesV2?: Resolver<Array<ResolversTypes['RecentlyPlayedGame']>, ParentType, ContextType, RequireFields<ViewerRecentlyPlayedGamesV2Args, 'maxRecentlyPlayedGames'>>;
   session?: Resolver<ResolversTypes['PlayerSession'], ParentType, ContextType>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sourceOfWealth?: Resolver<Array<ResolversTypes['SourceOfWealthEntry']>, ParentType, ContextType>;
   sportsBets?: Resolver<Array<ResolversTypes['SportsBet']>, ParentType, ContextType, RequireFields<ViewerSportsBetsArgs, 'first'>>;
   wallet?: Resolver<ResolversTypes['Wallet'], ParentType, ContextType>;
   withdrawalHistory?: Resolver<ResolversTypes['PaymentConnection'], ParentType, ContextType, RequireFields<ViewerWithdrawalHistoryArgs, 'first'>>;
@@ -2478,6 +2606,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SessionDestroyedEvent?: SessionDestroyedEventResolvers<ContextType>;
   SisterCasino?: SisterCasinoResolvers<ContextType>;
   SmsCodeRequest?: SmsCodeRequestResolvers<ContextType>;
+  SourceOfWealthEntry?: SourceOfWealthEntryResolvers<ContextType>;
+  SourceOfWealthFile?: SourceOfWealthFileResolvers<ContextType>;
+  SourceOfWealthOption?: SourceOfWealthOptionResolvers<ContextType>;
   SourceOfWealthStatus?: SourceOfWealthStatusResolvers<ContextType>;
   Sport?: SportResolvers<ContextType>;
   SportsBet?: SportsBetResolvers<ContextType>;
