@@ -34,7 +34,7 @@ test.describe('account frames', () => {
       { path: '/en/profile/documents/', heading: 'Documents', current: 'Documents', built: 'documents' },
       { path: '/en/profile/limits/', heading: 'Limits', current: 'Limits', built: 'player-limits' },
       { path: '/en/additional-information/', heading: 'Additional information', current: null, intro: 'Sometimes we need a few more details about you' },
-      { path: '/en/source-of-wealth/', heading: 'Source of wealth', current: null, intro: 'where the money you play with comes from' },
+      { path: '/en/source-of-wealth/', heading: 'Source of wealth', current: null, built: 'source-of-wealth' },
       { path: '/en/profile/withdrawal-history/', heading: 'Withdrawal history', current: 'Withdrawal history' },
     ];
     for (const { path, heading, current, intro, built } of pages) {

@@ -5,13 +5,16 @@
  * the player can act, a link to the page that resolves it.
  */
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import { languageTag, type Locale } from '../../i18n/locales.ts';
 import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
 import { $session } from '../session/session-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
-import { activeBanners, type AccountBannerId } from './banners.ts';
+import { activeBanners, sourceOfWealthAsked, type AccountBannerId } from './banners.ts';
+import { openOverlay } from '../overlay/store.ts';
+import type { SourceOfWealthOverlayTexts } from '../source-of-wealth/texts.ts';
 import { fillText } from '../../i18n/fill.ts';
 
 /** Texts of the banners, translated on the server. */
@@ -30,10 +33,34 @@ interface Props {
   features: string[];
   texts: BannerTexts;
   paths: { documents: string; sourceOfWealth: string };
+  /** OverlaySourceOfWealth: the sow overlay's words; absent when the brand does not enable it or on the form's own page. */
+  sowOverlay?: SourceOfWealthOverlayTexts | null;
+}
+
+/** Where the sow overlay notes the session it was shown in: once per sign-in, not on every page. */
+const SOW_OVERLAY_SHOWN = 'atrium.sowOverlayShown';
+
+/** The sow overlay (Escape does not close it): what is asked, and the way to the form. */
+function useSourceOfWealthOverlay(texts: SourceOfWealthOverlayTexts | null | undefined, href: string): void {
+  const { player } = useStore($player);
+  const session = useStore($session);
+  const asked = player ? sourceOfWealthAsked(player) : false;
+  const sessionId = session?.sessionId ?? null;
+  useEffect(() => {
+    if (!texts || !asked || !sessionId || sessionStorage.getItem(SOW_OVERLAY_SHOWN) === sessionId) return;
+    sessionStorage.setItem(SOW_OVERLAY_SHOWN, sessionId);
+    openOverlay({
+      variant: 'sow',
+      title: texts.title,
+      content: texts.body,
+      body: <a className="button" href={href}>{texts.go}</a>,
+    });
+  }, [texts, asked, sessionId, href]);
 }
 
 /** The player's account banners. */
-export default function AccountBanners({ locale, licence, features, texts, paths }: Props) {
+export default function AccountBanners({ locale, licence, features, texts, paths, sowOverlay }: Props) {
+  useSourceOfWealthOverlay(sowOverlay, paths.sourceOfWealth);
   const { player } = useStore($player);
   const customer = useStore($customer);
   const session = useStore($session);

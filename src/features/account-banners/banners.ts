@@ -74,8 +74,7 @@ export function activeBanners(input: BannerInput): ActiveBanner[] {
     banners.push({ id: 'SelfExclusion', tone: 'warning', date: player.selfExclusionDetails?.exclusionEndsAt });
   }
   const sow = player.sourceOfWealthStatus;
-  if (sow.requiredDocumentsUploadV2.length > 0) banners.push({ id: 'SowUploadRequired', tone: 'warning', date: sow.dueDate });
-  else if (sow.status === 'Required') banners.push({ id: 'SowRequired', tone: 'warning', date: sow.dueDate });
+  if (sourceOfWealthAsked(player)) banners.push({ id: sow.requiredDocumentsUploadV2.length > 0 ? 'SowUploadRequired' : 'SowRequired', tone: 'warning', date: sow.dueDate });
   if (inFuture(player.timeouts?.timeoutEndsAt, now)) banners.push({ id: 'Timeout', tone: 'warning', date: player.timeouts?.timeoutEndsAt });
   if (customer && customer.popUpsNeeded.length > 0) banners.push({ id: 'Content', tone: 'info' });
   if (player.bankingCDD) banners.push({ id: 'BankingCDD', tone: 'warning' });
@@ -84,6 +83,12 @@ export function activeBanners(input: BannerInput): ActiveBanner[] {
   if (player.isInstantBankingBlocked) banners.push({ id: 'InstantBankingJackpot', tone: 'info' });
   // Keep the declared order whatever order the checks above ran in.
   return banners.sort((a, b) => ACCOUNT_BANNERS.indexOf(a.id) - ACCOUNT_BANNERS.indexOf(b.id));
+}
+
+/** Whether the operator is waiting for the player's source of wealth (the SowRequired or SowUploadRequired banner). */
+export function sourceOfWealthAsked(player: Player): boolean {
+  const sow = player.sourceOfWealthStatus;
+  return sow.requiredDocumentsUploadV2.length > 0 || sow.status === 'Required';
 }
 
 /** The words for a login flow in the multiple-accounts message. */

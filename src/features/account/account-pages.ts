@@ -2,7 +2,7 @@
  * The account routes' feature pages: /profile/ (the dashboard), its sub-pages other than the two
  * payment histories (the cashier's), /additional-information/ and /source-of-wealth/. Each renders
  * in the account frame: the dashboard, the protection tools (limits with a break, global limits,
- * self-exclusion), and for the pages not built yet a note that says so and offers the ways on.
+ * self-exclusion), the source-of-wealth declaration, and for the pages not built yet a note that says so and offers the ways on.
  */
 import type { MessageKey } from '../../i18n/messages.ts';
 import { routePage, type RoutePage } from '../route-page.ts';
@@ -13,7 +13,7 @@ import { profileRouteId } from './account-sections.ts';
 /** What an account page shows. */
 export interface AccountPageData {
   routeId: string;
-  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'soon';
+  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'source-of-wealth' | 'soon';
   /** What the page is for, when the player is sent to it to do something (documents, source of wealth). */
   introKey?: MessageKey;
 }
@@ -22,7 +22,6 @@ export interface AccountPageData {
 const BUILT_ELSEWHERE = new Set(['deposit-history', 'withdrawal-history']);
 
 const INTROS: Partial<Record<string, MessageKey>> = {
-  'source-of-wealth': 'profile.sourceOfWealth.intro',
   'additional-information': 'profile.additionalInformation.intro',
 };
 
@@ -43,5 +42,5 @@ export const ACCOUNT_ROUTE_PAGES: Record<string, RoutePage> = Object.fromEntries
     page(profileRouteId(section), section === 'dashboard' ? 'dashboard' : (PROTECTION[section] ?? 'soon')),
   ]),
   ['additional-information', page('additional-information', 'soon')],
-  ['source-of-wealth', page('source-of-wealth', 'soon')],
+  ['source-of-wealth', page('source-of-wealth', 'source-of-wealth')],
 ]);

@@ -9,6 +9,7 @@ import { type ReactNode, startTransition, useEffect, useEffectEvent, useId, useR
 import type { Locale } from '../../i18n/locales.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { showFeedback } from '../feedback/store.ts';
+import { openKycRequiredOverlay } from '../protection/kyc-overlay.tsx';
 import { restrictionMessage, restrictionOfError, restrictionOfPlayer } from '../protection/restriction.ts';
 import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
@@ -81,6 +82,8 @@ function useMoneySubmit(kind: IntentKind, { texts, locale, currency, minimum }: 
       if (await send(normalised, intentKey(kind, { ...request, amount: normalised, currency }))) forgetIntent(kind);
     } catch (failure) {
       if (failure instanceof GraphqlCallError && !failure.isNetworkError) forgetIntent(kind);
+      // KYC stands in front of this payment: the overlay says why and leads to the documents page.
+      if (failure instanceof GraphqlCallError && failure.kind === 'KycRequired') openKycRequiredOverlay(texts.kycOverlay);
       setError(explain(failure, texts, locale, currency));
     } finally {
       inFlight.current = false;

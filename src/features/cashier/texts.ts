@@ -4,6 +4,7 @@
  */
 import type { Translate } from '../../i18n/translate.ts';
 import { restrictionTexts, type RestrictionTexts } from '../protection/restriction.ts';
+import type { KycOverlayTexts } from '../protection/kyc-overlay.tsx';
 import type { Payment } from './queries.ts';
 
 /** Every text of the cashier, overlay and history pages, translated. */
@@ -33,6 +34,8 @@ export interface CashierTexts {
   errorKycRequired: string;
   /** Closed-loop payments (est): withdrawals go back the way the last deposit came. */
   errorClosedLoop: string;
+  /** The sumsub-kyc-required overlay a KycRequired refusal opens, leading to the documents page. */
+  kycOverlay: KycOverlayTexts;
   blockedDeposits: string;
   blockedWithdrawals: string;
   blockedInstant: string;
@@ -56,7 +59,7 @@ export interface CashierTexts {
 }
 
 /** Builds the texts with the page's translator. */
-export function cashierTexts(t: Translate): CashierTexts {
+export function cashierTexts(t: Translate, paths: { documents: string }): CashierTexts {
   return {
     title: t('cashier.title'),
     deposit: t('page.deposit.title'),
@@ -80,6 +83,7 @@ export function cashierTexts(t: Translate): CashierTexts {
     errorDepositLimit: t('cashier.error.depositLimit'),
     errorKycRequired: t('cashier.error.kycRequired'),
     errorClosedLoop: t('cashier.error.closedLoop'),
+    kycOverlay: { title: t('kyc.overlay.title'), body: t('kyc.overlay.body'), go: t('kyc.overlay.go'), href: paths.documents },
     blockedDeposits: t('cashier.blocked.deposits'),
     blockedWithdrawals: t('cashier.blocked.withdrawals'),
     blockedInstant: t('cashier.blocked.instant'),

@@ -35,20 +35,34 @@ export function problemBeforeUpload(file: { name: string; size: number }): Uploa
 
 /** Uploads one file; resolves null when stored, else what went wrong. */
 export async function uploadDocument(file: File, kind: 'Identity' | 'Address'): Promise<UploadProblem | null> {
+  const result = await sendDocument(file, `kind=${kind}`);
+  return 'problem' in result ? result.problem : null;
+}
+
+/** Uploads a source-of-wealth proof for a funding type; resolves the stored document's id, or what went wrong. */
+export function uploadSourceOfWealthDocument(file: File, fundingType: string): Promise<{ id: string } | { problem: UploadProblem }> {
+  return sendDocument(file, `kind=SourceOfWealth&fundingType=${encodeURIComponent(fundingType)}`);
+}
+
+/** Sends the file itself with the player's token; the platform answers 201 with the stored document. */
+async function sendDocument(file: File, query: string): Promise<{ id: string } | { problem: UploadProblem }> {
   const early = problemBeforeUpload(file);
-  if (early) return early;
+  if (early) return { problem: early };
   const runtime = await settledPlayerRuntime();
   const token = await runtime?.accessToken();
-  if (!token) return 'generic';
-  const url = `${DOCUMENT_UPLOAD_PATH}?kind=${kind}&name=${encodeURIComponent(file.name)}`;
+  if (!token) return { problem: 'generic' };
+  const url = `${DOCUMENT_UPLOAD_PATH}?${query}&name=${encodeURIComponent(file.name)}`;
   try {
     const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': file.type || 'application/octet-stream' }, body: file });
-    if (response.status === 201) return null;
-    if (response.status === 413) return 'size';
-    if (response.status === 415) return 'type';
+    if (response.status === 201) {
+      const stored = (await response.json()) as { document: { id: string } };
+      return { id: stored.document.id };
+    }
+    if (response.status === 413) return { problem: 'size' };
+    if (response.status === 415) return { problem: 'type' };
     const body = (await response.json().catch(() => null)) as { error?: { reason?: string } } | null;
-    return body?.error?.reason === 'BadUserInput' ? 'name' : 'generic';
+    return { problem: body?.error?.reason === 'BadUserInput' ? 'name' : 'generic' };
   } catch {
-    return 'generic';
+    return { problem: 'generic' };
   }
 }

@@ -9,6 +9,15 @@ export type AccountState =
   | 'Closed'
   | 'Open';
 
+/** The funding types of a source-of-wealth declaration (spec section 3). */
+export type FundingType =
+  | 'Dividends'
+  | 'Inheritance'
+  | 'Other'
+  | 'Salary'
+  | 'SaleOfCompany'
+  | 'SaleOfProperty';
+
 export type InitiateDepositInput = {
   /** Decimal string in the wallet currency, such as 25.00; at least the minimum deposit. */
   amount: string;
@@ -106,6 +115,13 @@ export type PaymentTransactionStatus =
   | 'Initialized'
   | 'RollbackInitialized'
   | 'RolledBacked';
+
+/** One funding type to declare: the options ticked and the documents (ids from the upload) proving it. */
+export type SourceOfWealthDeclaration = {
+  documentIds: Array<string>;
+  optionIds: Array<string>;
+  type: FundingType;
+};
 
 export type SourceOfWealthState =
   | 'Done'
@@ -300,6 +316,20 @@ export type RefreshAccessTokenMutationVariables = Exact<{
 
 export type RefreshAccessTokenMutation = { refreshAccessToken: { accessToken: string, refreshToken: string, expiresIn: number, sessionId: string } };
 
+export type SourceOfWealthStatusFieldsFragment = { id: string, sourceOfWealthStatus: { status: SourceOfWealthState, dueDate: string | null, dueDateExpired: boolean, requiredDocumentsUploadV2: Array<{ comment: string, requestedFundingType: string }> } };
+
+export type SourceOfWealthQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SourceOfWealthQuery = { viewer: { player: { id: string, sourceOfWealthStatus: { status: SourceOfWealthState, dueDate: string | null, dueDateExpired: boolean, requiredDocumentsUploadV2: Array<{ comment: string, requestedFundingType: string }> } }, sourceOfWealth: Array<{ type: FundingType, completed: boolean, submittedAt: string | null, options: Array<{ id: string, checked: boolean }>, files: Array<{ documentId: string, fileName: string, status: string }> }> } | null };
+
+export type SubmitSourceOfWealthMutationVariables = Exact<{
+  declarations: Array<SourceOfWealthDeclaration> | SourceOfWealthDeclaration;
+}>;
+
+
+export type SubmitSourceOfWealthMutation = { submitSourceOfWealth: { id: string, sourceOfWealthStatus: { status: SourceOfWealthState, dueDate: string | null, dueDateExpired: boolean, requiredDocumentsUploadV2: Array<{ comment: string, requestedFundingType: string }> } } };
+
 export type LaunchSportsbookMutationVariables = Exact<{
   lobbyOrigin?: string | null | undefined;
   locale?: string | null | undefined;
@@ -386,6 +416,20 @@ export const PlayerLimitFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentStrin
   }
 }
     `, {"fragmentName":"PlayerLimitFields"}) as unknown as TypedDocumentString<PlayerLimitFieldsFragment, unknown>;
+export const SourceOfWealthStatusFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment SourceOfWealthStatusFields on Player {
+  id
+  sourceOfWealthStatus {
+    status
+    dueDate
+    dueDateExpired
+    requiredDocumentsUploadV2 {
+      comment
+      requestedFundingType
+    }
+  }
+}
+    `, {"fragmentName":"SourceOfWealthStatusFields"}) as unknown as TypedDocumentString<SourceOfWealthStatusFieldsFragment, unknown>;
 export const InitiateDepositDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation InitiateDeposit($input: InitiateDepositInput!) {
   initiateDeposit(input: $input) {
@@ -865,6 +909,58 @@ export const RefreshAccessTokenDocument = /*#__PURE__*/ new TypedDocumentString(
   }
 }
     `) as unknown as TypedDocumentString<RefreshAccessTokenMutation, RefreshAccessTokenMutationVariables>;
+export const SourceOfWealthDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query SourceOfWealth {
+  viewer {
+    player {
+      ...SourceOfWealthStatusFields
+    }
+    sourceOfWealth {
+      type
+      completed
+      submittedAt
+      options {
+        id
+        checked
+      }
+      files {
+        documentId
+        fileName
+        status
+      }
+    }
+  }
+}
+    fragment SourceOfWealthStatusFields on Player {
+  id
+  sourceOfWealthStatus {
+    status
+    dueDate
+    dueDateExpired
+    requiredDocumentsUploadV2 {
+      comment
+      requestedFundingType
+    }
+  }
+}`) as unknown as TypedDocumentString<SourceOfWealthQuery, SourceOfWealthQueryVariables>;
+export const SubmitSourceOfWealthDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation SubmitSourceOfWealth($declarations: [SourceOfWealthDeclaration!]!) {
+  submitSourceOfWealth(declarations: $declarations) {
+    ...SourceOfWealthStatusFields
+  }
+}
+    fragment SourceOfWealthStatusFields on Player {
+  id
+  sourceOfWealthStatus {
+    status
+    dueDate
+    dueDateExpired
+    requiredDocumentsUploadV2 {
+      comment
+      requestedFundingType
+    }
+  }
+}`) as unknown as TypedDocumentString<SubmitSourceOfWealthMutation, SubmitSourceOfWealthMutationVariables>;
 export const LaunchSportsbookDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation LaunchSportsbook($lobbyOrigin: String, $locale: String, $sport: String) {
   launchSportsbook(lobbyOrigin: $lobbyOrigin, locale: $locale, sport: $sport) {
