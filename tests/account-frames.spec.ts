@@ -73,7 +73,7 @@ test.describe('account frames', () => {
     await accountNav(page).getByRole('link', { name: 'Session history' }).click();
     await expect(page).toHaveURL(`${ORIGIN}/en/profile/session-history/`);
     await expect(accountNav(page).locator('[aria-current="page"]')).toHaveText('Session history');
-    await page.getByTestId('account-soon').getByRole('link', { name: 'Deposit history' }).click();
+    await accountNav(page).getByRole('link', { name: 'Deposit history' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deposit history');
     await expect(accountNav(page).locator('[aria-current="page"]')).toHaveText('Deposit history');
   });

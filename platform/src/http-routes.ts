@@ -8,6 +8,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { join } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createOutboxHandler, OUTBOX_PATHS } from './auth/outbox-routes.ts';
+import { signInOrigin } from './auth/sign-in-origin.ts';
+import type { Brand } from './brands/brands.ts';
 import { createCashierRoutes } from './cashier/routes.ts';
 import { LOGOS_FOLDER } from './content/more-casinos.ts';
 import { createFeedHandler } from './feed/routes.ts';
@@ -42,8 +44,9 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const { db, brands, catalogue, content, sandbox, auth, authSettings, ledger, sms, registration, secrets, games, sportsbook, cashier } = services;
   const graphql = createGraphQLHandler(services, schema);
   const media = createMediaHandler(catalogue, { logosDir: join(options.contentDir, LOGOS_FOLDER) });
-  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content, registration });
-  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter, content, clock: services.clock });
+  const origin = (req: IncomingMessage, brand: Brand) => signInOrigin(req, brand, services);
+  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content, registration, signInOrigin: origin });
+  const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter, content, clock: services.clock, signInOrigin: origin });
   const outbox = createOutboxHandler(sms, registration, sandbox);
   const gameRoutes = createGameRoutes({ games, brands });
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook, brands, ledger, settings: authSettings });

@@ -9,6 +9,7 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { playerById } from '../players/repository.ts';
 import type { IssuedTokens } from './sessions.ts';
+import { signInOrigin } from './sign-in-origin.ts';
 
 /** Schema of the auth mutations. */
 export const authTypeDefs = /* GraphQL */ `
@@ -103,7 +104,7 @@ export const authResolvers: Resolvers = {
     async verifySmsLoginCode(_: unknown, args: { phoneNumber: string; code: string }, ctx: GraphQLContext) {
       const brand = ctx.brand();
       const { playerId } = await ctx.services.sms.verifyCode(brand, args.phoneNumber, args.code);
-      return pair(await ctx.services.auth.startSession({ playerId, brand: brand.id, flow: 'sms', passwordless: true }));
+      return pair(await ctx.services.auth.startSession({ playerId, brand: brand.id, flow: 'sms', passwordless: true, origin: signInOrigin(ctx.req, brand, ctx.services) }));
     },
   },
 };

@@ -14,6 +14,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { EventBus } from '../realtime/events.ts';
 import type { PlatformSecrets } from './secrets.ts';
+import { UNKNOWN_ORIGIN, type SignInOrigin } from './sign-in-origin.ts';
 import type { AuthSettings } from './settings.ts';
 
 /** How long after its rotation a refresh token may be presented again while its successor is unused. */
@@ -51,16 +52,16 @@ export type OidcTokenLookup = (token: string, brand: string | null) => Promise<{
 
 /** The session and token service. */
 export interface AuthService {
-  /** Opens a session for a player and returns its first token pair. */
-  startSession(input: { playerId: string; brand: string; flow: LoginFlow; passwordless: boolean }, tx?: Queryable): Promise<IssuedTokens>;
+  /** Opens a session for a player and returns its first token pair; origin is the sign-in request's device and country. */
+  startSession(input: { playerId: string; brand: string; flow: LoginFlow; passwordless: boolean; origin?: SignInOrigin }, tx?: Queryable): Promise<IssuedTokens>;
   /** Rotates a refresh token; InvalidTokenFailure when it is unknown, expired, revoked or reused. */
   refresh(refreshToken: string, brand: string | null): Promise<IssuedTokens>;
   /** Checks a bearer token (platform JWT or the identity provider's access token); AuthenticationFailure otherwise. */
   authenticate(bearer: string | null, brand: string | null): Promise<Authenticated>;
   /** Ends a session and its refresh tokens; `destroyed` tells its sockets session_destroyed_error. */
   endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout'): Promise<boolean>;
-  /** The platform session of an identity-provider grant, opened on first use. */
-  sessionForGrant(grantId: string, playerId: string, brand: string): Promise<string>;
+  /** The platform session of an identity-provider grant, opened on first use (origin: the sign-in request's, when known). */
+  sessionForGrant(grantId: string, playerId: string, brand: string, origin?: SignInOrigin): Promise<string>;
   /** Ends the session of an identity-provider grant (sign-out, revocation). */
   endGrantSession(grantId: string): Promise<void>;
   /** Connects the identity provider's token store. */
@@ -129,14 +130,15 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
 
     async startSession(input, tx) {
       const sid = newSid();
+      const origin = input.origin ?? UNKNOWN_ORIGIN;
       const run = async (q: Queryable) => {
-        await q.query('insert into sessions (sid, player_id, brand, flow, passwordless) values ($1, $2, $3, $4, $5)', [
-          sid, input.playerId, input.brand, input.flow, input.passwordless,
+        await q.query('insert into sessions (sid, player_id, brand, flow, passwordless, device, country_code) values ($1, $2, $3, $4, $5, $6, $7)', [
+          sid, input.playerId, input.brand, input.flow, input.passwordless, origin.device, origin.countryCode,
         ]);
         return newRefreshToken(q, sid, randomBytes(12).toString('base64url'));
       };
       const refreshToken = tx ? await run(tx) : await db.transaction(run);
-      const access = await signAccessToken({ sid, ...input });
+      const access = await signAccessToken({ sid, playerId: input.playerId, brand: input.brand, flow: input.flow, passwordless: input.passwordless });
       return { accessToken: access.token, refreshToken, expiresIn: access.expiresIn, sessionId: sid, playerId: input.playerId };
     },
 
@@ -247,11 +249,11 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
       return true;
     },
 
-    async sessionForGrant(grantId, playerId, brand) {
+    async sessionForGrant(grantId, playerId, brand, origin = UNKNOWN_ORIGIN) {
       await db.query(
-        `insert into sessions (sid, player_id, brand, flow, passwordless, oidc_grant_id)
-         values ($1, $2, $3, 'keycloak', false, $4) on conflict (oidc_grant_id) do nothing`,
-        [newSid(), playerId, brand, grantId],
+        `insert into sessions (sid, player_id, brand, flow, passwordless, oidc_grant_id, device, country_code)
+         values ($1, $2, $3, 'keycloak', false, $4, $5, $6) on conflict (oidc_grant_id) do nothing`,
+        [newSid(), playerId, brand, grantId, origin.device, origin.countryCode],
       );
       const { rows } = await db.query<{ sid: string }>('select sid from sessions where oidc_grant_id = $1', [grantId]);
       if (!rows[0]) throw new Error(`No session for grant ${grantId}`);

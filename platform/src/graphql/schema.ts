@@ -16,6 +16,7 @@ import { authResolvers, authTypeDefs } from '../auth/graphql.ts';
 import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
 import { limitResolvers, limitTypeDefs } from '../players/protection-graphql.ts';
 import { sourceOfWealthResolvers, sourceOfWealthTypeDefs } from '../players/source-of-wealth-graphql.ts';
+import { historyResolvers, historyTypeDefs } from '../players/history-graphql.ts';
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
@@ -51,6 +52,7 @@ export function createSchema(): GraphQLSchema {
       cashierTypeDefs,
       limitTypeDefs,
       sourceOfWealthTypeDefs,
+      historyTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -68,6 +70,7 @@ export function createSchema(): GraphQLSchema {
       cashierResolvers,
       limitResolvers,
       sourceOfWealthResolvers,
+      historyResolvers,
     ],
   }));
 }

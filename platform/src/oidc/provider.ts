@@ -22,6 +22,7 @@ import Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Brand, BrandRegistry } from '../brands/brands.ts';
 import type { AuthService } from '../auth/sessions.ts';
+import type { SignInOrigin } from '../auth/sign-in-origin.ts';
 import type { PlatformSecrets } from '../auth/secrets.ts';
 import type { AuthSettings } from '../auth/settings.ts';
 import { publicOrigin } from '../auth/settings.ts';
@@ -76,6 +77,8 @@ export function createOidcRealms(options: {
   content: Pick<ContentStore, 'legal'>;
   /** E-mail registration: the form's code e-mail and the pending fields. */
   registration: EmailRegistration;
+  /** The device and country of the browser's sign-in request, kept on the platform session a grant opens. */
+  signInOrigin?: (req: IncomingMessage, brand: Brand) => SignInOrigin;
 }): OidcRealms {
   const { db, brands, secrets, settings, auth, rateLimiter, content, registration } = options;
   const providers = new Map<string, Provider>();
@@ -189,7 +192,10 @@ export function createOidcRealms(options: {
           grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
         }
         grant.addOIDCScope(SCOPES.join(' '));
-        await grant.save();
+        const savedId = await grant.save();
+        // The grant's platform session opens here, on the browser's own request, so it keeps the
+        // sign-in's device and country; a later first use of the token (often a server render) finds it open.
+        if (options.signInOrigin) await auth.sessionForGrant(savedId, session.accountId, brand.id, options.signInOrigin(ctx.req, brand));
         return grant;
       },
       async findAccount(_ctx, sub) {

@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Brand, BrandRegistry } from '../brands/brands.ts';
 import type { AuthService, LoginFlow } from '../auth/sessions.ts';
+import type { SignInOrigin } from '../auth/sign-in-origin.ts';
 import type { AuthSettings } from '../auth/settings.ts';
 import { publicOrigin } from '../auth/settings.ts';
 import type { Db } from '../db/db.ts';
@@ -64,7 +65,18 @@ function restrictionText(texts: PageLocale, restriction: Restriction): string {
 }
 
 /** Creates the handler for /platform/sandbox/. */
-export function createPayAndPlayHandler(options: { db: Db; brands: BrandRegistry; auth: AuthService; ledger: Ledger; settings: AuthSettings; rateLimiter?: RateLimiter; content: Pick<ContentStore, 'legal'>; clock?: () => Date }) {
+export function createPayAndPlayHandler(options: {
+  db: Db;
+  brands: BrandRegistry;
+  auth: AuthService;
+  ledger: Ledger;
+  settings: AuthSettings;
+  rateLimiter?: RateLimiter;
+  content: Pick<ContentStore, 'legal'>;
+  clock?: () => Date;
+  /** The device and country of the bank's sign-in request, kept on the session it opens. */
+  signInOrigin?: (req: IncomingMessage, brand: Brand) => SignInOrigin;
+}) {
   const { db, brands, auth, ledger, settings, rateLimiter, content } = options;
 
   const brandFor = (req: IncomingMessage, requested: string | null): Brand | null => {
@@ -188,6 +200,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     const orderId = (params.get('orderId') ?? '').slice(0, 80) || randomUUID();
     const effects: { posted?: PostResult } = {};
     let tokens: Awaited<ReturnType<AuthService['startSession']>>;
+    const origin = options.signInOrigin?.(req, brand);
     // A new person accepts the terms the lobby's pay-and-play page showed before sending them to the bank.
     const documents = existing ? [] : await registrationDocuments(content, brand.id);
     try {
@@ -228,7 +241,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
             metadata: { provider, orderId, payAndPlay: true },
           });
         }
-        return auth.startSession({ playerId, brand: brand.id, flow: provider as LoginFlow, passwordless: true }, tx);
+        return auth.startSession({ playerId, brand: brand.id, flow: provider as LoginFlow, passwordless: true, ...(origin ? { origin } : {}) }, tx);
       });
     } catch (error) {
       if (!(error instanceof PlatformError) || (error.reason !== 'DepositsBlocked' && error.reason !== 'BalanceCeiling' && error.reason !== 'DepositLimitReached')) throw error;

@@ -2,7 +2,8 @@
  * The account routes' feature pages: /profile/ (the dashboard), its sub-pages other than the two
  * payment histories (the cashier's), /additional-information/ and /source-of-wealth/. Each renders
  * in the account frame: the dashboard, the protection tools (limits with a break, global limits,
- * self-exclusion), the source-of-wealth declaration, and for the pages not built yet a note that says so and offers the ways on.
+ * self-exclusion), the source-of-wealth declaration, the game and session histories, and for the
+ * pages not built yet a note that says so and offers the ways on.
  */
 import type { MessageKey } from '../../i18n/messages.ts';
 import { routePage, type RoutePage } from '../route-page.ts';
@@ -13,7 +14,7 @@ import { profileRouteId } from './account-sections.ts';
 /** What an account page shows. */
 export interface AccountPageData {
   routeId: string;
-  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'source-of-wealth' | 'soon';
+  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'source-of-wealth' | 'game-history' | 'session-history' | 'soon';
   /** What the page is for, when the player is sent to it to do something (documents, source of wealth). */
   introKey?: MessageKey;
 }
@@ -28,6 +29,9 @@ const INTROS: Partial<Record<string, MessageKey>> = {
 /** The protection tools' pages (features/protection). */
 const PROTECTION: Partial<Record<string, AccountPageData['kind']>> = { documents: 'documents', limits: 'limits', 'global-limits': 'global-limits', 'self-exclusion': 'self-exclusion' };
 
+/** The player's own histories (features/history). */
+const HISTORIES: Partial<Record<string, AccountPageData['kind']>> = { 'game-history': 'game-history', 'session-history': 'session-history' };
+
 const page = (routeId: string, kind: AccountPageData['kind']) => {
   const introKey = INTROS[routeId];
   const data: AccountPageData = { routeId, kind, ...(introKey ? { introKey } : {}) };
@@ -39,7 +43,7 @@ export const ACCOUNT_ROUTE_PAGES: Record<string, RoutePage> = Object.fromEntries
   ['profile', page('profile', 'dashboard')],
   ...PROFILE_SUBPAGES.filter((section) => !BUILT_ELSEWHERE.has(section)).map((section) => [
     profileRouteId(section),
-    page(profileRouteId(section), section === 'dashboard' ? 'dashboard' : (PROTECTION[section] ?? 'soon')),
+    page(profileRouteId(section), section === 'dashboard' ? 'dashboard' : (PROTECTION[section] ?? HISTORIES[section] ?? 'soon')),
   ]),
   ['additional-information', page('additional-information', 'soon')],
   ['source-of-wealth', page('source-of-wealth', 'source-of-wealth')],

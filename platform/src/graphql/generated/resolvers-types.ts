@@ -260,6 +260,41 @@ export type GameMode =
   | 'FUN'
   | 'REAL';
 
+/** A casino round the player played for real money (fun-mode rounds are not kept for the player). */
+export type GameRound = {
+  __typename?: 'GameRound';
+  /** The stake: a decimal string in the round's currency (the wallet's). */
+  bet: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** The game's name as the catalogue lists it. */
+  gameName: Scalars['String']['output'];
+  gameSlug: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** When the stake was placed (ISO 8601, UTC). */
+  playedAt: Scalars['String']['output'];
+  settledAt?: Maybe<Scalars['String']['output']>;
+  status: GameRoundStatus;
+  /** What the round paid (0.00 for a loss); null while it is in play. */
+  win?: Maybe<Scalars['String']['output']>;
+};
+
+export type GameRoundConnection = {
+  __typename?: 'GameRoundConnection';
+  edges: Array<GameRoundEdge>;
+  pageInfo: PageInfo;
+};
+
+export type GameRoundEdge = {
+  __typename?: 'GameRoundEdge';
+  cursor: Scalars['String']['output'];
+  node: GameRound;
+};
+
+export type GameRoundStatus =
+  /** Still in play: a blackjack hand not finished, or a live table waiting for its draw; no win yet. */
+  | 'InPlay'
+  | 'Settled';
+
 export type GameSearchResult = {
   __typename?: 'GameSearchResult';
   /** Best match first; at most first. */
@@ -1170,6 +1205,57 @@ export type SessionDestroyedEvent = {
   sessionId: Scalars['ID']['output'];
 };
 
+/** Spec section 3's Device enumeration: phones and tablets are Mobile. */
+export type SessionDevice =
+  | 'Desktop'
+  | 'Mobile';
+
+export type SessionEndReason =
+  | 'AccountClosed'
+  /** Ended from another device: a sign-in elsewhere, or a self-exclusion or timeout taken there. */
+  | 'EndedElsewhere'
+  /** Nobody ended it and it can no longer be refreshed. */
+  | 'Expired'
+  | 'Other'
+  /** Ended because a refresh token was used twice (a leaked token). */
+  | 'SecurityRevoked'
+  /** The player signed out. */
+  | 'SignedOut';
+
+/** One sign-in of the player on one device. */
+export type SessionRecord = {
+  __typename?: 'SessionRecord';
+  /** Still signed in (it can be refreshed and nobody ended it). */
+  active: Scalars['Boolean']['output'];
+  /** ISO 3166-1 alpha-2 code of the country the platform resolved for the sign-in request; null when unknown. */
+  countryCode?: Maybe<Scalars['String']['output']>;
+  /** The session this request is made with. */
+  current: Scalars['Boolean']['output'];
+  /** From the user agent of the sign-in request; null when it sent none (or the session predates the record). */
+  device?: Maybe<SessionDevice>;
+  /** How it ended; null while it is active. */
+  endReason?: Maybe<SessionEndReason>;
+  /** When it ended; null while it is active. */
+  endedAt?: Maybe<Scalars['String']['output']>;
+  /** How it signed in: sms, keycloak, trustly, zimpler or piq. */
+  flow: Scalars['String']['output'];
+  sessionId: Scalars['ID']['output'];
+  /** ISO 8601, UTC. */
+  startedAt: Scalars['String']['output'];
+};
+
+export type SessionRecordConnection = {
+  __typename?: 'SessionRecordConnection';
+  edges: Array<SessionRecordEdge>;
+  pageInfo: PageInfo;
+};
+
+export type SessionRecordEdge = {
+  __typename?: 'SessionRecordEdge';
+  cursor: Scalars['String']['output'];
+  node: SessionRecord;
+};
+
 /** A casino of the same operator that the more-casinos page points players to. */
 export type SisterCasino = {
   __typename?: 'SisterCasino';
@@ -1461,6 +1547,8 @@ export type Viewer = {
   favouriteGames: Array<Game>;
   /** How this session signed in: sms, keycloak, trustly, zimpler or piq. */
   flow: Scalars['String']['output'];
+  /** The player's real-money casino rounds, newest first; first between 1 and 100, after an endCursor. */
+  gameHistory: GameRoundConnection;
   /** The last completed deposit (provider and payload), or null. */
   lastCompletedDeposit?: Maybe<LastCompletedDeposit>;
   /** Every change the player asked for, newest first; first between 1 and 100. */
@@ -1474,6 +1562,8 @@ export type Viewer = {
   recentlyPlayedGamesV2: Array<RecentlyPlayedGame>;
   /** This session: when it started and the money played in it. */
   session: PlayerSession;
+  /** The player's sessions, newest first (this one marked current); first between 1 and 100, after an endCursor. */
+  sessionHistory: SessionRecordConnection;
   /** The session (sid) of the token used: compare it with SessionDestroyed.sessionId. */
   sessionId: Scalars['ID']['output'];
   /** The six funding types, in the form's order, with what the player declared and uploaded. */
@@ -1503,6 +1593,12 @@ export type ViewerFavouriteGamesArgs = {
 };
 
 
+export type ViewerGameHistoryArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type ViewerLimitHistoryArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1515,6 +1611,12 @@ export type ViewerPaymentArgs = {
 
 export type ViewerRecentlyPlayedGamesV2Args = {
   maxRecentlyPlayedGames?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type ViewerSessionHistoryArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1650,6 +1752,10 @@ export type ResolversTypes = {
   GameList: ResolverTypeWrapper<Omit<GameList, 'games'> & { games: ResolversTypes['GameConnection'] }>;
   GameListSummary: ResolverTypeWrapper<GameListSummary>;
   GameMode: GameMode;
+  GameRound: ResolverTypeWrapper<GameRound>;
+  GameRoundConnection: ResolverTypeWrapper<GameRoundConnection>;
+  GameRoundEdge: ResolverTypeWrapper<GameRoundEdge>;
+  GameRoundStatus: GameRoundStatus;
   GameSearchResult: ResolverTypeWrapper<Omit<GameSearchResult, 'games' | 'studios'> & { games: Array<ResolversTypes['Game']>, studios: Array<ResolversTypes['Studio']> }>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   InitiateDepositInput: InitiateDepositInput;
@@ -1708,6 +1814,11 @@ export type ResolversTypes = {
   SandboxPopUps: ResolverTypeWrapper<SandboxPopUps>;
   SelfExclusionDetails: ResolverTypeWrapper<SelfExclusionDetails>;
   SessionDestroyedEvent: ResolverTypeWrapper<SessionDestroyedEvent>;
+  SessionDevice: SessionDevice;
+  SessionEndReason: SessionEndReason;
+  SessionRecord: ResolverTypeWrapper<SessionRecord>;
+  SessionRecordConnection: ResolverTypeWrapper<SessionRecordConnection>;
+  SessionRecordEdge: ResolverTypeWrapper<SessionRecordEdge>;
   SisterCasino: ResolverTypeWrapper<SisterCasino>;
   SmsCodeRequest: ResolverTypeWrapper<SmsCodeRequest>;
   SourceOfWealthDeclaration: SourceOfWealthDeclaration;
@@ -1764,6 +1875,9 @@ export type ResolversParentTypes = {
   GameLaunch: Omit<GameLaunch, 'game'> & { game: ResolversParentTypes['Game'] };
   GameList: Omit<GameList, 'games'> & { games: ResolversParentTypes['GameConnection'] };
   GameListSummary: GameListSummary;
+  GameRound: GameRound;
+  GameRoundConnection: GameRoundConnection;
+  GameRoundEdge: GameRoundEdge;
   GameSearchResult: Omit<GameSearchResult, 'games' | 'studios'> & { games: Array<ResolversParentTypes['Game']>, studios: Array<ResolversParentTypes['Studio']> };
   ID: Scalars['ID']['output'];
   InitiateDepositInput: InitiateDepositInput;
@@ -1814,6 +1928,9 @@ export type ResolversParentTypes = {
   SandboxPopUps: SandboxPopUps;
   SelfExclusionDetails: SelfExclusionDetails;
   SessionDestroyedEvent: SessionDestroyedEvent;
+  SessionRecord: SessionRecord;
+  SessionRecordConnection: SessionRecordConnection;
+  SessionRecordEdge: SessionRecordEdge;
   SisterCasino: SisterCasino;
   SmsCodeRequest: SmsCodeRequest;
   SourceOfWealthDeclaration: SourceOfWealthDeclaration;
@@ -1980,6 +2097,28 @@ export type GameListSummaryResolvers<ContextType = GraphQLContext, ParentType ex
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GameRoundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GameRound'] = ResolversParentTypes['GameRound']> = {
+  bet?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  gameName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  gameSlug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  playedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['GameRoundStatus'], ParentType, ContextType>;
+  win?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type GameRoundConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GameRoundConnection'] = ResolversParentTypes['GameRoundConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['GameRoundEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type GameRoundEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GameRoundEdge'] = ResolversParentTypes['GameRoundEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['GameRound'], ParentType, ContextType>;
 };
 
 export type GameSearchResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GameSearchResult'] = ResolversParentTypes['GameSearchResult']> = {
@@ -2350,6 +2489,28 @@ export type SessionDestroyedEventResolvers<ContextType = GraphQLContext, ParentT
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type SessionRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionRecord'] = ResolversParentTypes['SessionRecord']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  device?: Resolver<Maybe<ResolversTypes['SessionDevice']>, ParentType, ContextType>;
+  endReason?: Resolver<Maybe<ResolversTypes['SessionEndReason']>, ParentType, ContextType>;
+  endedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  flow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SessionRecordConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionRecordConnection'] = ResolversParentTypes['SessionRecordConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['SessionRecordEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type SessionRecordEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionRecordEdge'] = ResolversParentTypes['SessionRecordEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['SessionRecord'], ParentType, ContextType>;
+};
+
 export type SisterCasinoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SisterCasino'] = ResolversParentTypes['SisterCasino']> = {
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2515,6 +2676,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   favouriteGameIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   favouriteGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<ViewerFavouriteGamesArgs, 'first'>>;
   flow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  gameHistory?: Resolver<ResolversTypes['GameRoundConnection'], ParentType, ContextType, RequireFields<ViewerGameHistoryArgs, 'first'>>;
   lastCompletedDeposit?: Resolver<Maybe<ResolversTypes['LastCompletedDeposit']>, ParentType, ContextType>;
   limitHistory?: Resolver<Array<ResolversTypes['LimitHistoryEntry']>, ParentType, ContextType, RequireFields<ViewerLimitHistoryArgs, 'first'>>;
   limits?: Resolver<Array<ResolversTypes['PlayerLimit']>, ParentType, ContextType>;
@@ -2522,6 +2684,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
   recentlyPlayedGamesV2?: Resolver<Array<ResolversTypes['RecentlyPlayedGame']>, ParentType, ContextType, RequireFields<ViewerRecentlyPlayedGamesV2Args, 'maxRecentlyPlayedGames'>>;
   session?: Resolver<ResolversTypes['PlayerSession'], ParentType, ContextType>;
+  sessionHistory?: Resolver<ResolversTypes['SessionRecordConnection'], ParentType, ContextType, RequireFields<ViewerSessionHistoryArgs, 'first'>>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   sourceOfWealth?: Resolver<Array<ResolversTypes['SourceOfWealthEntry']>, ParentType, ContextType>;
   sportsBets?: Resolver<Array<ResolversTypes['SportsBet']>, ParentType, ContextType, RequireFields<ViewerSportsBetsArgs, 'first'>>;
@@ -2562,6 +2725,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GameLaunch?: GameLaunchResolvers<ContextType>;
   GameList?: GameListResolvers<ContextType>;
   GameListSummary?: GameListSummaryResolvers<ContextType>;
+  GameRound?: GameRoundResolvers<ContextType>;
+  GameRoundConnection?: GameRoundConnectionResolvers<ContextType>;
+  GameRoundEdge?: GameRoundEdgeResolvers<ContextType>;
   GameSearchResult?: GameSearchResultResolvers<ContextType>;
   InstantBankingBlock?: InstantBankingBlockResolvers<ContextType>;
   JSON?: GraphQLScalarType;
@@ -2604,6 +2770,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SandboxPopUps?: SandboxPopUpsResolvers<ContextType>;
   SelfExclusionDetails?: SelfExclusionDetailsResolvers<ContextType>;
   SessionDestroyedEvent?: SessionDestroyedEventResolvers<ContextType>;
+  SessionRecord?: SessionRecordResolvers<ContextType>;
+  SessionRecordConnection?: SessionRecordConnectionResolvers<ContextType>;
+  SessionRecordEdge?: SessionRecordEdgeResolvers<ContextType>;
   SisterCasino?: SisterCasinoResolvers<ContextType>;
   SmsCodeRequest?: SmsCodeRequestResolvers<ContextType>;
   SourceOfWealthEntry?: SourceOfWealthEntryResolvers<ContextType>;

@@ -18,6 +18,11 @@ export type FundingType =
   | 'SaleOfCompany'
   | 'SaleOfProperty';
 
+export type GameRoundStatus =
+  /** Still in play: a blackjack hand not finished, or a live table waiting for its draw; no win yet. */
+  | 'InPlay'
+  | 'Settled';
+
 export type InitiateDepositInput = {
   /** Decimal string in the wallet currency, such as 25.00; at least the minimum deposit. */
   amount: string;
@@ -116,6 +121,23 @@ export type PaymentTransactionStatus =
   | 'RollbackInitialized'
   | 'RolledBacked';
 
+/** Spec section 3's Device enumeration: phones and tablets are Mobile. */
+export type SessionDevice =
+  | 'Desktop'
+  | 'Mobile';
+
+export type SessionEndReason =
+  | 'AccountClosed'
+  /** Ended from another device: a sign-in elsewhere, or a self-exclusion or timeout taken there. */
+  | 'EndedElsewhere'
+  /** Nobody ended it and it can no longer be refreshed. */
+  | 'Expired'
+  | 'Other'
+  /** Ended because a refresh token was used twice (a leaked token). */
+  | 'SecurityRevoked'
+  /** The player signed out. */
+  | 'SignedOut';
+
 /** One funding type to declare: the options ticked and the documents (ids from the upload) proving it. */
 export type SourceOfWealthDeclaration = {
   documentIds: Array<string>;
@@ -182,6 +204,22 @@ export type PaymentHistoryQueryVariables = Exact<{
 
 
 export type PaymentHistoryQuery = { viewer: { depositHistory?: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean } }> }, withdrawalHistory?: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean } }> } } | null };
+
+export type GameHistoryQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type GameHistoryQuery = { viewer: { gameHistory: { edges: Array<{ node: { id: string, gameSlug: string, gameName: string, bet: string, win: string | null, currency: string, status: GameRoundStatus, playedAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
+export type SessionHistoryQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SessionHistoryQuery = { viewer: { sessionHistory: { edges: Array<{ node: { sessionId: string, startedAt: string, endedAt: string | null, active: boolean, current: boolean, endReason: SessionEndReason | null, device: SessionDevice | null, countryCode: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
 export type SyncRecentlyPlayedGamesQueryVariables = Exact<{
   maxRecentlyPlayedGames: number;
@@ -569,6 +607,54 @@ fragment PaymentPage on PaymentConnection {
     }
   }
 }`) as unknown as TypedDocumentString<PaymentHistoryQuery, PaymentHistoryQueryVariables>;
+export const GameHistoryDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query GameHistory($first: Int, $after: String) {
+  viewer {
+    gameHistory(first: $first, after: $after) {
+      edges {
+        node {
+          id
+          gameSlug
+          gameName
+          bet
+          win
+          currency
+          status
+          playedAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GameHistoryQuery, GameHistoryQueryVariables>;
+export const SessionHistoryDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query SessionHistory($first: Int, $after: String) {
+  viewer {
+    sessionHistory(first: $first, after: $after) {
+      edges {
+        node {
+          sessionId
+          startedAt
+          endedAt
+          active
+          current
+          endReason
+          device
+          countryCode
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SessionHistoryQuery, SessionHistoryQueryVariables>;
 export const SyncRecentlyPlayedGamesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SyncRecentlyPlayedGames($maxRecentlyPlayedGames: Int!) {
   viewer {
