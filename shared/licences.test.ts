@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LICENCES, type Licence } from './brand-schema.ts';
-import { LICENCE_PROFILES, type LicenceProfile } from './licences.ts';
+import { ageOn, LICENCE_PROFILES, minimumAgeFor, registrationMinimumAge, type LicenceProfile } from './licences.ts';
 
 /** Spec section 6, "Licence-gated features", row by row, and how each row reads off a profile. */
 const SPEC_TABLE: [feature: string, licences: Licence[], has: (profile: LicenceProfile) => boolean][] = [
@@ -43,5 +43,29 @@ describe('licence profiles', () => {
       else expect(profile.realityCheckMinutes, licence).toEqual([]);
       expect(profile.coolingOffHours, licence).toBeGreaterThanOrEqual(24);
     }
+  });
+});
+
+describe('the age gate', () => {
+  it('takes the licence\'s age per product, or the brand\'s when higher', () => {
+    expect(minimumAgeFor('est', 18, 'casino')).toBe(21);
+    expect(minimumAgeFor('est', 18, 'sports')).toBe(18);
+    expect(minimumAgeFor('est', 21, 'sports')).toBe(21);
+    expect(minimumAgeFor('mga', 19, 'casino')).toBe(19);
+  });
+
+  it('opens an account at the lowest age of the products the brand offers', () => {
+    expect(registrationMinimumAge('est', 18, ['sports'])).toBe(18);
+    expect(registrationMinimumAge('est', 18, [])).toBe(21);
+    expect(registrationMinimumAge('cos', 20, ['sports'])).toBe(20);
+  });
+
+  it('counts whole years to the day, and refuses impossible dates', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    expect(ageOn('2005-11-27', now)).toBe(21);
+    expect(ageOn('2005-11-28', now)).toBe(20);
+    expect(ageOn('2005-02-30', now)).toBeNull();
+    expect(ageOn('2030-01-01', now)).toBeNull();
+    expect(ageOn('27.11.2005', now)).toBeNull();
   });
 });

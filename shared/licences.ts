@@ -201,3 +201,28 @@ export function limitPeriods(licence: Licence, kind: Exclude<LimitKind, 'Session
   if (kind === 'Loss') return profile.lossLimitPeriods;
   return profile.globalLossLimitPeriods;
 }
+
+/** A product the age gate tells apart. */
+export type Product = 'casino' | 'sports';
+
+/** The age a player must have reached for a product: the licence's, or the brand's own when that is higher. */
+export function minimumAgeFor(licence: Licence, brandMinimumAge: number, product: Product): number {
+  return Math.max(LICENCE_PROFILES[licence].minimumAge[product], brandMinimumAge);
+}
+
+/** The age to open an account: old enough for at least one product the brand offers. */
+export function registrationMinimumAge(licence: Licence, brandMinimumAge: number, products: readonly Product[]): number {
+  return Math.min(...(['casino', ...products] as Product[]).map((product) => minimumAgeFor(licence, brandMinimumAge, product)));
+}
+
+/** Whole years from a YYYY-MM-DD birth date to `now` (UTC); null for a date that is not a real past date after 1900. */
+export function ageOn(dateOfBirth: string, now: Date): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const born = new Date(Date.UTC(year, month - 1, day));
+  if (born.getUTCMonth() !== month - 1 || born.getUTCDate() !== day || born.getTime() > now.getTime() || year < 1900) return null;
+  let age = now.getUTCFullYear() - year;
+  if (now.getUTCMonth() < month - 1 || (now.getUTCMonth() === month - 1 && now.getUTCDate() < day)) age -= 1;
+  return age;
+}

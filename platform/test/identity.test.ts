@@ -185,12 +185,16 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     expect(form).toContain('Join Aurelia Casino');
     const post = (fields: Record<string, string>) =>
       browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'register', ...fields }).toString() });
-    const invalid = await post({ email: 'nope', password: 'short', firstName: '', lastName: 'Doe', dateOfBirth: '2015-01-01', phoneNumber: '12', terms: '' });
+    // mga asks for deposit limits on registration (optional, in the wallet's currency); est's personal code is not asked.
+    expect(form).toContain('Deposit limits (optional)');
+    for (const label of ['Daily limit (EUR)', 'Weekly limit (EUR)', 'Monthly limit (EUR)']) expect(form).toContain(label);
+    expect(form).not.toContain('Personal identification code');
+    const invalid = await post({ email: 'nope', password: 'short', firstName: '', lastName: 'Doe', dateOfBirth: '2015-01-01', phoneNumber: '12', terms: '', depositLimitWeek: '-5' });
     expect(invalid.status).toBe(400);
     const errors = await invalid.text();
     expect(errors).toContain('role="alert"');
     expect(errors).toContain('aria-invalid="true"');
-    for (const text of ['Enter an email address', 'at least 8 characters', 'Enter your first name', 'must be 18 or older', 'country code', 'Accept the terms']) expect(errors).toContain(text);
+    for (const text of ['Enter an email address', 'at least 8 characters', 'Enter your first name', 'must be 18 or older', 'country code', 'Accept the terms', 'Weekly limit: Enter an amount above zero']) expect(errors).toContain(text);
     // The checkbox links to the versions of the terms and privacy policy it records (content/aurelia/legal/).
     const legalVersions = /name="legalVersions" value="([^"]*)"/.exec(form)?.[1]?.replace(/&#64;/g, '@') ?? '';
     expect(legalVersions).toMatch(/^terms-and-conditions@[\w.-]+,privacy-policy@[\w.-]+$/);
@@ -208,7 +212,7 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
       return { status: response.status, registration, shape: html.replaceAll(registration, 'ID').replaceAll(email, 'EMAIL') };
     };
     const taken = await codePage('Verified@Aurelia.demo');
-    const fresh = await codePage('fresh@example.com', { phoneNumber: '+358 40 555 1234' });
+    const fresh = await codePage('fresh@example.com', { phoneNumber: '+358 40 555 1234', depositLimitDay: '50', depositLimitMonth: '400,5' });
     expect(taken.status).toBe(200);
     expect(fresh.status).toBe(200);
     expect(fresh.shape).toContain('We sent an e-mail to EMAIL. Enter the 6-digit code');
@@ -249,6 +253,12 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
       },
       wallet: { currency: 'EUR', balance: '0.00' },
     });
+    // The deposit limits chosen on the form are in force at once.
+    const limits = await app.gql('{ viewer { limits { kind period amount pendingChange { amount } } } }', {}, bearer(body.access_token as string));
+    expect(limits.data.viewer.limits).toEqual([
+      { kind: 'Deposit', period: 'Day', amount: '50.00', pendingChange: null },
+      { kind: 'Deposit', period: 'Month', amount: '400.50', pendingChange: null },
+    ]);
     // The new password works on the sign-in page, and content is escaped there.
     const again = pkce();
     expect(await signIn(new CookieJar(), again.challenge, 'fresh@example.com', 'secret123')).toBeTruthy();
@@ -265,6 +275,52 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     expect(secondDone.status).toBe(303);
     const { rows } = await app.platform.db.query<{ phone_number: string | null; email_verified: boolean }>("select phone_number, email_verified from players where email = 'second@example.com'");
     expect(rows).toEqual([{ phone_number: null, email_verified: true }]);
+  });
+
+  it('asks for the Estonian personal code on registration under est, checks it and holds it to the birth date; casino play waits for 21', async () => {
+    const jar = new CookieJar();
+    const vantor = (await (await fetch(`${app.url}/auth/realms/vantor/.well-known/openid-configuration`)).json()) as Record<string, string>;
+    const registrations = vantor.authorization_endpoint!.replace(/\/openid-connect\/auth$/, '/openid-connect/registrations');
+    const { verifier, challenge } = pkce();
+    const redirectUri = 'http://vantor.localhost:4321/en/keycloak-login-handler/';
+    const start = await browse(jar, authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256', redirect_uri: redirectUri, ui_locales: 'en' }, registrations));
+    expect(start.status).toBe(303);
+    const page = start.headers.get('location') as string;
+    const form = await (await browse(jar, page)).text();
+    expect(form).toContain('Personal identification code');
+    expect(form).not.toContain('Deposit limits');
+    const legalVersions = /name="legalVersions" value="([^"]*)"/.exec(form)?.[1]?.replace(/&#64;/g, '@') ?? '';
+    const post = async (fields: Record<string, string>) => {
+      const response = await browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'register', email: 'mari@example.ee', password: 'secret123', firstName: 'Mari', lastName: 'Tamm', terms: 'yes', legalVersions, ...fields }).toString() });
+      return { status: response.status, html: await response.text() };
+    };
+    // A mistyped check digit, a code born on another day, and an age under the brand's 21.
+    const typo = await post({ dateOfBirth: '1976-05-03', personalCode: '37605030298' });
+    expect(typo.status).toBe(400);
+    expect(typo.html).toContain('Check your personal identification code: it has 11 digits, and these do not add up.');
+    const mismatch = await post({ dateOfBirth: '1976-05-04', personalCode: '37605030299' });
+    expect(mismatch.html).toContain('Your personal identification code says you were born on 1976-05-03');
+    const young = await post({ dateOfBirth: '2008-01-01', personalCode: '60801011235' });
+    expect(young.html).toContain('You must be 21 or older to play.');
+    const accepted = await post({ dateOfBirth: '1976-05-03', personalCode: '376 0503 0299' });
+    expect(accepted.status).toBe(200);
+    const registration = /name="registration" value="([^"]+)"/.exec(accepted.html)?.[1] ?? '';
+    const mail = ((await (await fetch(`${app.url}/platform/email-outbox.json?brand=vantor&email=mari%40example.ee`, { headers: SANDBOX_KEY })).json()) as { messages: { code: string }[] }).messages[0];
+    const created = await browse(jar, page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'register-code', registration, email: 'mari@example.ee', code: mail?.code ?? '' }).toString() });
+    expect(created.status).toBe(303);
+    const resumed = await browse(jar, created.headers.get('location') as string);
+    const code = new URL(resumed.headers.get('location') as string).searchParams.get('code') as string;
+    const tokenResponse = await fetch(vantor.token_endpoint!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: 'app', grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }).toString() });
+    const headers = { ...bearer(((await tokenResponse.json()) as { access_token: string }).access_token), 'x-brand': 'vantor' };
+    const player = await app.gql('{ viewer { player { id personalInfo { ssn dateOfBirth } } } }', {}, headers);
+    expect(player.data.viewer.player.personalInfo).toEqual({ ssn: '37605030299', dateOfBirth: '1976-05-03' });
+
+    // The age gate holds at the game too: the same player made 19 may not launch a real-money casino game.
+    await app.platform.db.query(`update players set date_of_birth = (now() - interval '19 years')::date where id = $1`, [player.data.viewer.player.id]);
+    const games = await app.gql('{ listOfGames(listOfGamesSlug: "slots", first: 5) { games { edges { node { slug } } } } }', {}, headers);
+    const slug = games.data.listOfGames.games.edges[0].node.slug as string;
+    const refused = await app.gql('mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, headers);
+    expect(refused.errors?.[0]).toMatchObject({ message: 'You must be 21 or older to play casino games here', extensions: { reason: 'AgeRestricted', minimumAge: 21, product: 'casino' } });
   });
 
   it('answers a wrong password, an unknown login and a passwordless account alike: no account enumeration', async () => {

@@ -10,7 +10,7 @@ import { currencyFor, filtersFor, GAME_FILTER_ARGS, MAX_PAGE_SIZE } from '../cat
 import type { GameFilters, GameRow } from '../catalogue/repository.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import { assertMayBet } from '../players/protection.ts';
+import { assertMayBet, assertOldEnough } from '../players/protection.ts';
 import { assertSessionLimit } from '../players/limits.ts';
 import { playerById } from '../players/repository.ts';
 import { brandUrl } from '../web/redirects.ts';
@@ -180,6 +180,7 @@ export const gameResolvers: Resolvers = {
         if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
         if (!isOffered(game, { license: null, places: [row.country_code] })) throw refuse(`in ${row.country_code}, your country`);
         await assertMayBet(ctx.services.db, row.id);
+        assertOldEnough(row.date_of_birth, brand, 'casino', ctx.services.clock());
         await assertSessionLimit(ctx.services.db, row.id, auth.sid, ctx.services.clock());
         if (args.currency && checkCurrency(args.currency) !== row.currency) {
           throw new PlatformError('BadUserInput', `Real-money play uses your wallet's currency ${row.currency}, not ${args.currency}: leave currency out or pass ${row.currency}`);

@@ -8,6 +8,7 @@ import { GraphQLError } from 'graphql';
 
 /** The reasons the platform reports. */
 export type ErrorReason =
+  | 'AgeRestricted'
   | 'AuthenticationFailure'
   | 'BadRequest'
   | 'BadUserInput'

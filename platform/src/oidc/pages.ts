@@ -32,8 +32,40 @@ const registerLabels = (texts: PageLocale) => ({
   lastName: texts.t('idp.field.lastName'),
   dateOfBirth: texts.t('idp.field.dateOfBirth'),
   phoneNumber: texts.t('idp.field.phoneNumber'),
+  personalCode: texts.t('idp.field.personalCode'),
+  depositLimitDay: texts.t('idp.field.depositLimitDay'),
+  depositLimitWeek: texts.t('idp.field.depositLimitWeek'),
+  depositLimitMonth: texts.t('idp.field.depositLimitMonth'),
   terms: texts.t('idp.field.terms'),
 });
+
+/** What the brand's licence adds to the registration form (shared/licences.ts). */
+export interface RegistrationExtras {
+  /** est: the personal identification code. */
+  personalCode: boolean;
+  /** mga: the deposit limit periods offered, in the wallet's currency. */
+  depositLimitPeriods: readonly ('Day' | 'Week' | 'Month')[];
+  currency: string;
+}
+
+/** The licence's extra fields: the personal code, and the optional deposit limits in their own group. */
+function extraFields(extras: RegistrationExtras | undefined, texts: PageLocale, values: Record<string, string>, errors: Record<string, string>): string {
+  if (!extras) return '';
+  const labels = registerLabels(texts);
+  const code = extras.personalCode
+    ? field({ name: 'personalCode', label: labels.personalCode, value: values.personalCode ?? '', error: errors.personalCode, inputmode: 'numeric', autocomplete: 'off', hint: texts.t('idp.register.personalCodeHint') })
+    : '';
+  const limits = extras.depositLimitPeriods.length > 0
+    ? `<fieldset aria-describedby="deposit-limits-hint"><legend>${escapeHtml(texts.t('idp.register.depositLimits'))}</legend>
+<p class="hint" id="deposit-limits-hint">${escapeHtml(texts.t('idp.register.depositLimitsHint'))}</p>
+${extras.depositLimitPeriods.map((period) => {
+    const name = `depositLimit${period}`;
+    return field({ name, label: `${labels[name as keyof typeof labels]} (${extras.currency})`, value: values[name] ?? '', error: errors[name], inputmode: 'decimal', autocomplete: 'off', required: false });
+  }).join('\n')}
+</fieldset>`
+    : '';
+  return `${code}${limits}`;
+}
 
 /** The cancel form both pages end with. */
 const cancelForm = (options: FormPage) =>
@@ -84,7 +116,7 @@ function acceptTermsHtml(texts: PageLocale, documents: readonly RegistrationDocu
 }
 
 /** The registration page; the checkbox records the versions of the documents it links to (legalVersions). */
-export function registerPage(options: FormPage & { minimumAge: number; phoneExample: string; documents?: readonly RegistrationDocument[]; legalVersions?: string }): string {
+export function registerPage(options: FormPage & { minimumAge: number; phoneExample: string; documents?: readonly RegistrationDocument[]; legalVersions?: string; extras?: RegistrationExtras }): string {
   const { texts } = options;
   const values = options.values ?? {};
   const errors = options.errors ?? {};
@@ -104,6 +136,7 @@ ${field({ name: 'firstName', label: labels.firstName, value: values.firstName ??
 ${field({ name: 'lastName', label: labels.lastName, value: values.lastName ?? '', error: errors.lastName, autocomplete: 'family-name' })}
 ${field({ name: 'dateOfBirth', label: labels.dateOfBirth, type: 'date', value: values.dateOfBirth ?? '', error: errors.dateOfBirth, autocomplete: 'bday', hint: texts.t('idp.register.ageHint', { age: options.minimumAge }) })}
 ${field({ name: 'phoneNumber', label: labels.phoneNumber, type: 'tel', value: values.phoneNumber ?? '', error: errors.phoneNumber, autocomplete: 'tel', required: false, hint: texts.t('idp.register.phoneHint', { example: options.phoneExample }) })}
+${extraFields(options.extras, texts, values, errors)}
 <label class="check" for="field-terms"><input id="field-terms" type="checkbox" name="terms" value="yes"${values.terms === 'yes' ? ' checked' : ''}${errors.terms ? ' aria-invalid="true" aria-describedby="field-terms-error"' : ''}> <span>${acceptTermsHtml(texts, options.documents ?? [])}</span></label>
 <input type="hidden" name="legalVersions" value="${escapeHtml(options.legalVersions ?? '')}">
 ${errors.terms ? `<span class="field-error" id="field-terms-error">${escapeHtml(errors.terms)}</span>` : ''}

@@ -40,7 +40,9 @@ import type { PageTheme } from '../web/html.ts';
 import { postgresAdapter } from './adapter.ts';
 import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 import type { EmailRegistration } from '../auth/email-registration.ts';
-import { licenceProfile } from '../../../shared/licences.ts';
+import { ageOn, licenceProfile, registrationMinimumAge } from '../../../shared/licences.ts';
+import { parseEstonianPersonalCode } from '../../../shared/personal-code.ts';
+import { formatMinor, parseAmount } from '../ledger/money.ts';
 import { newWalletCurrency } from '../brands/brands.ts';
 
 /** The one client every realm has. */
@@ -251,9 +253,15 @@ export function createOidcRealms(options: {
       documents: REGISTRATION_DOCUMENTS.map((document) => ({ document: document as RegistrationDocument['document'], version: documents.find((entry) => entry.document === document)?.content.version ?? null })),
       legalVersions: versionsToken(documents),
     };
+    // The licence decides the age to open an account (the lowest of the products the brand offers,
+    // never below the brand's own) and what else the form asks: the personal code (est) and deposit limits (mga).
+    const profile = licenceProfile(brand.license);
+    const minimumAge = registrationMinimumAge(brand.license, brand.minimumAge, brand.features.includes('Sportsbook') ? ['sports'] : []);
+    const currency = newWalletCurrency(brand);
+    const extras = { personalCode: profile.ssnOnRegistration, depositLimitPeriods: profile.depositLimitsOnRegistration ? profile.depositLimitPeriods : [], currency };
     /** The registration form with what the visitor typed (never the password) and what was wrong. */
     const showRegister = (status: number, values: Record<string, string>, errors: Record<string, string> = {}) =>
-      sendHtml(res, status, registerPage({ ...render, ...legal, minimumAge: brand.minimumAge, phoneExample: phoneExample(brand.defaultCountry), values, errors }));
+      sendHtml(res, status, registerPage({ ...render, ...legal, minimumAge, extras, phoneExample: phoneExample(brand.defaultCountry), values, errors }));
 
     if (req.method === 'GET') {
       if (details.prompt.name === 'consent') {
@@ -322,7 +330,8 @@ export function createOidcRealms(options: {
       return;
     }
     if (kind === 'register') {
-      const values = Object.fromEntries(['email', 'firstName', 'lastName', 'dateOfBirth', 'phoneNumber', 'terms'].map((name) => [name, (form.get(name) ?? '').trim()]));
+      const extraNames = [...(extras.personalCode ? ['personalCode'] : []), ...extras.depositLimitPeriods.map((period) => `depositLimit${period}`)];
+      const values = Object.fromEntries(['email', 'firstName', 'lastName', 'dateOfBirth', 'phoneNumber', 'terms', ...extraNames].map((name) => [name, (form.get(name) ?? '').trim()]));
       const password = form.get('password') ?? '';
       const errors: Record<string, string> = {};
       // Whether an address or a number already has an account is never said here (no account
@@ -331,9 +340,31 @@ export function createOidcRealms(options: {
       if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) errors.password = texts.t('idp.error.passwordWeak');
       if (!values.firstName) errors.firstName = texts.t('idp.error.firstNameMissing');
       if (!values.lastName) errors.lastName = texts.t('idp.error.lastNameMissing');
-      const age = ageOn(values.dateOfBirth ?? '');
+      const age = ageOn(values.dateOfBirth ?? '', new Date());
       if (age === null) errors.dateOfBirth = texts.t('idp.error.dateOfBirthInvalid');
-      else if (age < brand.minimumAge) errors.dateOfBirth = texts.t('idp.error.tooYoung', { age: brand.minimumAge });
+      else if (age < minimumAge) errors.dateOfBirth = texts.t('idp.error.tooYoung', { age: minimumAge });
+      let ssn: string | null = null;
+      if (extras.personalCode) {
+        const code = (values.personalCode ?? '').replace(/\s+/g, '');
+        const parsed = parseEstonianPersonalCode(code);
+        if (!parsed) errors.personalCode = texts.t('idp.error.personalCodeInvalid');
+        // The code carries the birth date: it must be the one given, so the age check cannot be talked round.
+        else if (age !== null && parsed.birthDate !== values.dateOfBirth) errors.personalCode = texts.t('idp.error.personalCodeMismatch', { date: parsed.birthDate });
+        else ssn = code;
+      }
+      const depositLimits: { period: 'Day' | 'Week' | 'Month'; amount: string }[] = [];
+      for (const period of extras.depositLimitPeriods) {
+        const raw = (values[`depositLimit${period}`] ?? '').replace(',', '.');
+        if (!raw) continue;
+        let minor = 0n;
+        try {
+          minor = parseAmount(raw, currency);
+        } catch {
+          minor = 0n;
+        }
+        if (minor <= 0n) errors[`depositLimit${period}`] = texts.t('idp.error.depositLimitInvalid');
+        else depositLimits.push({ period, amount: formatMinor(minor, currency) });
+      }
       let phone: string | null = null;
       if (values.phoneNumber) {
         try {
@@ -373,8 +404,10 @@ export function createOidcRealms(options: {
           firstName: values.firstName ?? null,
           lastName: values.lastName ?? null,
           dateOfBirth: values.dateOfBirth ?? null,
+          ssn,
+          depositLimits,
           countryCode: brand.defaultCountry,
-          currency: newWalletCurrency(brand),
+          currency,
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
           realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
           accepted: { documents, source: 'idp-registration' },
@@ -457,15 +490,3 @@ export function createOidcRealms(options: {
   };
 }
 
-/** Whole years since a YYYY-MM-DD date, or null when it is not a real past date. */
-function ageOn(date: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const born = new Date(Date.UTC(year, month - 1, day));
-  if (born.getUTCMonth() !== month - 1 || born.getUTCDate() !== day || born.getTime() > Date.now() || year < 1900) return null;
-  const now = new Date();
-  let age = now.getUTCFullYear() - year;
-  if (now.getUTCMonth() < month - 1 || (now.getUTCMonth() === month - 1 && now.getUTCDate() < day)) age--;
-  return age;
-}

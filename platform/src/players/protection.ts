@@ -11,6 +11,8 @@
  * for time-bound ones, `until` (ISO timestamp) in the error's extensions, so the lobby can say why and
  * until when in the player's language; the message says the same in English for everyone else.
  */
+import { ageOn, minimumAgeFor, type Product } from '../../../shared/licences.ts';
+import type { Licence } from '../../../shared/brand-schema.ts';
 import type { Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 
@@ -112,4 +114,18 @@ export async function assertMayBet(on: Queryable, playerId: string): Promise<voi
     cause,
     ...(restriction.until ? { until: restriction.until } : {}),
   });
+}
+
+/**
+ * Refuses real-money play (AgeRestricted) to a player younger than the product's age under the
+ * brand's licence, or the brand's own minimum when higher (shared/licences.ts: est lets an 18-year-old
+ * bet on sports but not play the casino). A player whose birth date is not known yet is left to KYC.
+ */
+export function assertOldEnough(dateOfBirth: string | null, brand: { license: Licence; minimumAge: number }, product: Product, now: Date): void {
+  if (!dateOfBirth) return;
+  const minimum = minimumAgeFor(brand.license, brand.minimumAge, product);
+  const age = ageOn(dateOfBirth, now);
+  if (age !== null && age < minimum) {
+    throw new PlatformError('AgeRestricted', `You must be ${minimum} or older to ${product === 'casino' ? 'play casino games' : 'bet on sports'} here`, { minimumAge: minimum, product });
+  }
 }

@@ -137,6 +137,8 @@ export interface NewPlayer {
   city?: string | null;
   zipCode?: string | null;
   dateOfBirth?: string | null;
+  /** The social security number or personal code (est: the Estonian personal code, checked on registration). */
+  ssn?: string | null;
   demoKey?: string | null;
   marketing?: boolean;
   /** The legal documents the player accepted on registration, recorded with the player (legal-acceptance.ts). */
@@ -169,13 +171,14 @@ export async function createPlayer(tx: Queryable, input: NewPlayer): Promise<{ i
       `insert into players (id, player_number, brand, username, email, email_verified, phone_number, phone_verified,
                             password_hash, bank_identity, language, reality_check_period, country_code, first_name,
                             last_name, street, city, zip_code, date_of_birth, demo_key, sms_marketing_accepted,
-                            email_marketing_accepted, phone_marketing_accepted, web_push_marketing_accepted)
-       values ($1, nextval('player_numbers'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20, $20, $20)`,
+                            email_marketing_accepted, phone_marketing_accepted, web_push_marketing_accepted, ssn)
+       values ($1, nextval('player_numbers'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20, $20, $20, $21)`,
       [
         id, input.brand, input.username, input.email, input.emailVerified ?? false, input.phoneNumber ?? null,
         input.phoneVerified ?? false, input.passwordHash ?? null, input.bankIdentity ?? null, input.language ?? 'en',
         input.realityCheckPeriod ?? null, input.countryCode, input.firstName ?? null, input.lastName ?? null,
         input.street ?? null, input.city ?? null, input.zipCode ?? null, input.dateOfBirth ?? null, input.demoKey ?? null, marketing,
+        input.ssn ?? null,
       ],
     );
   } catch (error) {

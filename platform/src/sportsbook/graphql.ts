@@ -6,7 +6,7 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import { assertMayBet } from '../players/protection.ts';
+import { assertMayBet, assertOldEnough } from '../players/protection.ts';
 import { assertSessionLimit } from '../players/limits.ts';
 import { playerById } from '../players/repository.ts';
 import { lobbyOriginFor } from '../web/embedding.ts';
@@ -187,6 +187,9 @@ async function bettor(ctx: GraphQLContext) {
   const auth = await ctx.auth();
   const row = await playerById(ctx.services.db, auth.playerId);
   if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
+  const brand = ctx.services.brands.get(row.brand);
+  // The age gate of sports under the player's licence (est: 18, where the casino needs 21).
+  if (brand) assertOldEnough(row.date_of_birth, brand, 'sports', ctx.services.clock());
   return { auth, row, bettor: { playerId: row.id, walletId: row.wallet_id, currency: row.currency, sid: auth.sid } };
 }
 
