@@ -32,6 +32,7 @@ export type ErrorReason =
   | 'KycRequired'
   | 'LimitIncreaseBlocked'
   | 'LossLimitReached'
+  | 'MarketingBlocked'
   | 'NotFound'
   | 'OddsChanged'
   | 'PaymentNotCancellable'

@@ -15,6 +15,7 @@ import { i18nResolvers, i18nTypeDefs } from '../i18n/graphql.ts';
 import { authResolvers, authTypeDefs } from '../auth/graphql.ts';
 import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
 import { limitResolvers, limitTypeDefs } from '../players/protection-graphql.ts';
+import { accountResolvers, accountTypeDefs } from '../players/account-graphql.ts';
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
@@ -49,6 +50,7 @@ export function createSchema(): GraphQLSchema {
       sportsbookTypeDefs,
       cashierTypeDefs,
       limitTypeDefs,
+      accountTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -65,6 +67,7 @@ export function createSchema(): GraphQLSchema {
       sportsbookResolvers,
       cashierResolvers,
       limitResolvers,
+      accountResolvers,
     ],
   }));
 }
