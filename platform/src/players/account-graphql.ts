@@ -77,17 +77,23 @@ export const accountResolvers: Resolvers = {
   },
   Mutation: {
     async updatePersonalInfo(_: unknown, args: { input: PersonalInfoInput }, ctx: GraphQLContext) {
-      const row = await signedInRow(ctx);
-      const brand = ctx.services.brands.get(row.brand);
-      if (!brand) throw new PlatformError('UnknownBrand', `The player's brand "${row.brand}" is not served any more`);
-      const stored: Record<PersonalInfoField, string | null> = {
-        firstName: row.first_name, lastName: row.last_name, street: row.street, city: row.city, zipCode: row.zip_code, state: row.state, dateOfBirth: row.date_of_birth,
-      };
-      const verified = Object.fromEntries(verifiedFields(row).flatMap((field) => (stored[field] ? [[field, stored[field]]] : [])));
-      const checked = checkPersonalInfo(args.input, stored, { country: row.country_code, minimumAge: minimumAgeOf(brand), verified, today: ctx.services.clock() });
-      if (!checked.ok) throw personalInfoRefusal(checked.errors);
-      await storePersonalInfo(ctx.services.db, row.id, checked.info);
-      return changed(ctx, row.id);
+      const { id } = await signedInRow(ctx);
+      // Checked and stored under the player's lock, so a verification finishing meanwhile is respected.
+      await ctx.services.db.transaction(async (tx) => {
+        await tx.query('select id from players where id = $1 for update', [id]);
+        const row = await playerById(tx, id);
+        if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
+        const brand = ctx.services.brands.get(row.brand);
+        if (!brand) throw new PlatformError('UnknownBrand', `The player's brand "${row.brand}" is not served any more`);
+        const stored: Record<PersonalInfoField, string | null> = {
+          firstName: row.first_name, lastName: row.last_name, street: row.street, city: row.city, zipCode: row.zip_code, state: row.state, dateOfBirth: row.date_of_birth,
+        };
+        const verified = Object.fromEntries(verifiedFields(row).flatMap((field) => (stored[field] ? [[field, stored[field]]] : [])));
+        const checked = checkPersonalInfo(args.input, stored, { country: row.country_code, minimumAge: minimumAgeOf(brand), verified, today: ctx.services.clock() });
+        if (!checked.ok) throw personalInfoRefusal(checked.errors);
+        await storePersonalInfo(tx, row.id, checked.info);
+      });
+      return changed(ctx, id);
     },
     async setMarketingPreferences(_: unknown, args: { input: MarketingChoice }, ctx: GraphQLContext) {
       const row = await signedInRow(ctx);
