@@ -33,7 +33,7 @@ test.describe('account frames', () => {
       { path: '/en/profile/', heading: 'My account', current: 'Dashboard' },
       { path: '/en/profile/documents/', heading: 'Documents', current: 'Documents', built: 'documents' },
       { path: '/en/profile/limits/', heading: 'Limits', current: 'Limits', built: 'player-limits' },
-      { path: '/en/additional-information/', heading: 'Additional information', current: null, intro: 'Sometimes we need a few more details about you' },
+      { path: '/en/additional-information/', heading: 'Additional information', current: null, built: 'personal-info' },
       { path: '/en/source-of-wealth/', heading: 'Source of wealth', current: null, intro: 'where the money you play with comes from' },
       { path: '/en/profile/withdrawal-history/', heading: 'Withdrawal history', current: 'Withdrawal history' },
     ];

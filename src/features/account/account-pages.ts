@@ -2,7 +2,8 @@
  * The account routes' feature pages: /profile/ (the dashboard), its sub-pages other than the two
  * payment histories (the cashier's), /additional-information/ and /source-of-wealth/. Each renders
  * in the account frame: the dashboard, the protection tools (limits with a break, global limits,
- * self-exclusion), and for the pages not built yet a note that says so and offers the ways on.
+ * self-exclusion), the personal info form (/additional-information/), and for the pages not built
+ * yet a note that says so and offers the ways on.
  */
 import type { MessageKey } from '../../i18n/messages.ts';
 import { routePage, type RoutePage } from '../route-page.ts';
@@ -13,7 +14,7 @@ import { profileRouteId } from './account-sections.ts';
 /** What an account page shows. */
 export interface AccountPageData {
   routeId: string;
-  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'soon';
+  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'personal-info' | 'soon';
   /** What the page is for, when the player is sent to it to do something (documents, source of wealth). */
   introKey?: MessageKey;
 }
@@ -23,7 +24,6 @@ const BUILT_ELSEWHERE = new Set(['deposit-history', 'withdrawal-history']);
 
 const INTROS: Partial<Record<string, MessageKey>> = {
   'source-of-wealth': 'profile.sourceOfWealth.intro',
-  'additional-information': 'profile.additionalInformation.intro',
 };
 
 /** The protection tools' pages (features/protection). */
@@ -42,6 +42,6 @@ export const ACCOUNT_ROUTE_PAGES: Record<string, RoutePage> = Object.fromEntries
     profileRouteId(section),
     page(profileRouteId(section), section === 'dashboard' ? 'dashboard' : (PROTECTION[section] ?? 'soon')),
   ]),
-  ['additional-information', page('additional-information', 'soon')],
+  ['additional-information', page('additional-information', 'personal-info')],
   ['source-of-wealth', page('source-of-wealth', 'soon')],
 ]);
