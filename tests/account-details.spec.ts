@@ -1,15 +1,15 @@
 /**
  * The player's account details end to end, against the built lobby and the real platform: personal
  * info edited by keyboard on /additional-information/, a value the platform refuses shown under its
- * field (and focused), fixed, saved, in the header's name at once and kept after a reload; the
- * dashboard's open Deposit task for a player without deposits, the limits at a glance after a
- * deposit limit is set (aurelia, mga), and a marketing switch kept after a reload; the same on a
- * phone in Finnish. Every page is axe-clean.
+ * field (and focused), fixed, saved, in the header's name at once and kept after a reload; verified
+ * fields read-only; the dashboard's open Deposit task for a player without deposits, the limits at
+ * a glance after a deposit limit is set (aurelia, mga), and a marketing switch kept after a reload;
+ * the same on a phone in Finnish. Every page is axe-clean.
  */
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslands } from './support/hydration.ts';
-import { freshPlayer } from './support/player.ts';
+import { bankSignIn, freshPlayer } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 
 const AURELIA = brandOrigin('aurelia');
@@ -143,6 +143,23 @@ test.describe('account details (mga)', () => {
     await expect(marketing.getByRole('switch', { name: 'SMS' })).toBeChecked();
     await expect(marketing.getByRole('switch', { name: 'Email' })).not.toBeChecked();
     await expect(marketing.getByTestId('marketing-blocked')).toHaveCount(0);
+  });
+});
+
+test.describe('verified details (mga)', () => {
+  test('a player whose identity is verified sees the name and date of birth read-only, with how to change them', async ({ page }) => {
+    // Only read: the seeded demo player is shared with other specs.
+    await bankSignIn(page, 'aurelia', 'verified');
+    await page.goto(`${AURELIA}/en/additional-information/`);
+    const form = page.getByTestId('personal-info');
+    for (const [label, value] of [['First name', 'Aino'], ['Last name', 'Virtanen'], ['Date of birth', '1990-05-17']] as const) {
+      const field = form.getByLabel(label);
+      await expect(field).toHaveValue(value);
+      await expect(field).toHaveAttribute('readonly', '');
+      expect(await describedBy(page, field)).toBe('Verified with your ID. To change it, please contact customer support.');
+    }
+    await expect(form.getByLabel('Street address')).not.toHaveAttribute('readonly', '');
+    await expect(form.getByLabel('Street address')).toHaveValue('Demo Street 1');
   });
 });
 
