@@ -33,6 +33,7 @@ export type ErrorReason =
   | 'KycRequired'
   | 'LimitIncreaseBlocked'
   | 'LossLimitReached'
+  | 'MarketingBlocked'
   | 'NotFound'
   | 'OddsChanged'
   | 'PaymentNotCancellable'

@@ -8,7 +8,8 @@
  * - no control characters at all (NUL, line breaks, escapes, C1): no argument is multi-line;
  * - formats where an argument has one (FORMATS: phone numbers).
  *
- * A refusal is BadUserInput naming the argument (`field` in extensions) and what to send instead.
+ * A refusal is BadUserInput naming the argument (`field` in extensions) and what to send instead,
+ * and listing every bad argument (`fieldErrors`: field, code, message), so a form can mark each field.
  * Lists are capped at MAX_LIST_LENGTH items. Resolvers keep their own business rules (a minimum
  * deposit, a known slug); this layer only makes sure what they get is sane text.
  */
@@ -56,9 +57,28 @@ function textSchema(name: string): z.ZodType<string> {
   let schema = z
     .string()
     .max(limit, `must be at most ${limit} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters (such as NUL, tabs or line breaks)');
-  if (format) schema = schema.refine((value) => format.pattern.test(value), `must be ${format.expected}`);
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { message: 'must not contain control characters (such as NUL, tabs or line breaks)', params: { code: 'controlCharacters' } });
+  if (format) schema = schema.refine((value) => format.pattern.test(value), { message: `must be ${format.expected}`, params: { code: 'format' } });
   return schema;
+}
+
+/** One bad field as a form shows it: its path, a code the client translates, and the developer's message. */
+export interface FieldError {
+  field: string;
+  /** tooLong, controlCharacters, format, or a resolver's own code (required, tooYoung, …). */
+  code: string;
+  message: string;
+  /** Numbers or examples the client's text needs (the limit, the minimum age, an example). */
+  [detail: string]: unknown;
+}
+
+/** A zod issue as a FieldError: a custom check's code rides in its params, a length limit is tooLong. */
+export function fieldError(issue: z.core.$ZodIssue, prefix: string[] = []): FieldError {
+  const field = [...prefix, ...issue.path.map(String)].join('.');
+  const params = issue.code === 'custom' ? (issue.params ?? {}) : {};
+  const code = typeof params.code === 'string' ? params.code : issue.code === 'too_big' ? 'tooLong' : issue.code === 'too_small' ? 'required' : 'invalid';
+  const limit = issue.code === 'too_big' ? { max: Number(issue.maximum) } : {};
+  return { ...params, ...limit, field, code, message: issue.message };
 }
 
 /** The zod schema for a GraphQL input type under a name, or null when nothing in it is text. */
@@ -101,7 +121,8 @@ function check(schema: z.ZodType, args: unknown, fieldName: string): void {
   if (result.success) return;
   const issue = result.error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
-  throw new PlatformError('BadUserInput', `${fieldName}: argument "${path}" ${issue?.message ?? 'is not valid'}`, { field: path });
+  const fieldErrors = result.error.issues.map((each) => fieldError(each));
+  throw new PlatformError('BadUserInput', `${fieldName}: argument "${path}" ${issue?.message ?? 'is not valid'}`, { field: path, fieldErrors });
 }
 
 /** The schema with every text argument checked before its resolver (and subscription source) runs. */

@@ -17,6 +17,7 @@ import { playerResolvers, playerTypeDefs } from '../players/graphql.ts';
 import { limitResolvers, limitTypeDefs } from '../players/protection-graphql.ts';
 import { sourceOfWealthResolvers, sourceOfWealthTypeDefs } from '../players/source-of-wealth-graphql.ts';
 import { historyResolvers, historyTypeDefs } from '../players/history-graphql.ts';
+import { accountResolvers, accountTypeDefs } from '../players/account-graphql.ts';
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
@@ -53,6 +54,7 @@ export function createSchema(): GraphQLSchema {
       limitTypeDefs,
       sourceOfWealthTypeDefs,
       historyTypeDefs,
+      accountTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -71,6 +73,7 @@ export function createSchema(): GraphQLSchema {
       limitResolvers,
       sourceOfWealthResolvers,
       historyResolvers,
+      accountResolvers,
     ],
   }));
 }

@@ -506,6 +506,14 @@ export type MarketingPreferences = {
   marketingBlocked: Scalars['Boolean']['output'];
 };
 
+/** The marketing channels the player accepts; a channel left out keeps its value. */
+export type MarketingPreferencesInput = {
+  email?: InputMaybe<Scalars['Boolean']['input']>;
+  phone?: InputMaybe<Scalars['Boolean']['input']>;
+  sms?: InputMaybe<Scalars['Boolean']['input']>;
+  webPush?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Deposit, Withdrawal, InitWithdrawal or CasinoBet (spec section 3); SportsBet for the sportsbook's stakes and payouts. */
 export type MoneyType =
   /** A casino game round: its stake (transactionKind CasinoBet) and its payout (transactionKind CasinoWin). */
@@ -570,12 +578,16 @@ export type Mutation = {
   selfExclude: Player;
   /** Sets a limit: a new limit or a decrease applies at once, an increase after the cooling-off (LimitIncreaseBlocked when customer.isIncreaseDepositLimitBlocked). */
   setLimit: PlayerLimit;
+  /** Sets the marketing channels the player accepts; MarketingBlocked when marketingPreferences.marketingBlocked. */
+  setMarketingPreferences: Player;
   /** Sets the minutes between reality-check reminders: one of the licence's intervals (mga: 15, 30, 60 or 120). */
   setRealityCheckPeriod: Player;
   /** Submits the declaration (replacing an earlier one): each type needs at least one option and one document of that type; every type the operator asked documents for must be among them. Moves sourceOfWealthStatus to Pending, clears the requests and publishes PlayerUpdated. SourceOfWealthNotRequested when nothing was asked or it is already Done. */
   submitSourceOfWealth: Player;
   /** A timeout (a short break) of one of the licence's lengths (hours: 24, 168 or 720): in force at once like a self-exclusion, and as final. */
   takeTimeout: Player;
+  /** Changes the player's personal info. Every broken rule comes back at once: BadUserInput with extensions.fieldErrors [{ field: input.<name>, code, message }] (codes required, tooLong, controlCharacters, name, zipCode, state, dateOfBirth, tooYoung, verified); nothing is stored then. */
+  updatePersonalInfo: Player;
   /** Checks the code and signs the player in (flow sms, passwordless). */
   verifySmsLoginCode: TokenPair;
 };
@@ -731,6 +743,11 @@ export type MutationSetLimitArgs = {
 };
 
 
+export type MutationSetMarketingPreferencesArgs = {
+  input: MarketingPreferencesInput;
+};
+
+
 export type MutationSetRealityCheckPeriodArgs = {
   minutes: Scalars['Int']['input'];
 };
@@ -743,6 +760,11 @@ export type MutationSubmitSourceOfWealthArgs = {
 
 export type MutationTakeTimeoutArgs = {
   hours: Scalars['Int']['input'];
+};
+
+
+export type MutationUpdatePersonalInfoArgs = {
+  input: PersonalInfoInput;
 };
 
 
@@ -861,6 +883,24 @@ export type PersonalInfo = {
   zipCode?: Maybe<Scalars['String']['output']>;
 };
 
+/** The player's personal info as they change it. A field left out keeps its value; null clears it. Text: at most 100 characters, no control characters. */
+export type PersonalInfoInput = {
+  /** Required. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** Required; YYYY-MM-DD, and the player at least the brand's minimum age. Read-only once identity verification is Done. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  /** Required; letters with the spaces, hyphens and apostrophes names have. Read-only once identity verification is Done. */
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  /** Required; as firstName. */
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /** The province's two-letter code (such as ON) where addresses have one (CA); ignored and cleared elsewhere. */
+  state?: InputMaybe<Scalars['String']['input']>;
+  /** Required. */
+  street?: InputMaybe<Scalars['String']['input']>;
+  /** Required; shaped like a postcode of the player's country, such as 00100 (FI) or K1A 0B1 (CA). */
+  zipCode?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Player = {
   __typename?: 'Player';
   accountStatus: AccountStatus;
@@ -908,6 +948,8 @@ export type Player = {
   /** Sum of all deposits, decimal string in the wallet currency. */
   totalDepositAmount: Scalars['String']['output'];
   username: Scalars['String']['output'];
+  /** The personalInfo fields verified with the player's ID (firstName, lastName, dateOfBirth once KYC is Done): the player cannot change them. */
+  verifiedPersonalInfo: Array<Scalars['String']['output']>;
 };
 
 /** A document the player uploaded (POST /platform/documents): KYC identity or address, or a source-of-wealth proof. */
@@ -1781,6 +1823,7 @@ export type ResolversTypes = {
   LocaleSetting: ResolverTypeWrapper<LocaleSetting>;
   LogoutResult: ResolverTypeWrapper<LogoutResult>;
   MarketingPreferences: ResolverTypeWrapper<MarketingPreferences>;
+  MarketingPreferencesInput: MarketingPreferencesInput;
   MoneyType: MoneyType;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NotificationDelivery: NotificationDelivery;
@@ -1795,6 +1838,7 @@ export type ResolversTypes = {
   PaymentTransactionStatus: PaymentTransactionStatus;
   PendingLimitChange: ResolverTypeWrapper<PendingLimitChange>;
   PersonalInfo: ResolverTypeWrapper<PersonalInfo>;
+  PersonalInfoInput: PersonalInfoInput;
   Player: ResolverTypeWrapper<PlayerRow>;
   PlayerDocument: ResolverTypeWrapper<PlayerDocument>;
   PlayerLimit: ResolverTypeWrapper<PlayerLimit>;
@@ -1900,6 +1944,7 @@ export type ResolversParentTypes = {
   LocaleSetting: LocaleSetting;
   LogoutResult: LogoutResult;
   MarketingPreferences: MarketingPreferences;
+  MarketingPreferencesInput: MarketingPreferencesInput;
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
   Payment: PaymentRow;
@@ -1910,6 +1955,7 @@ export type ResolversParentTypes = {
   PaymentResult: Omit<PaymentResult, 'payment'> & { payment: ResolversParentTypes['Payment'] };
   PendingLimitChange: PendingLimitChange;
   PersonalInfo: PersonalInfo;
+  PersonalInfoInput: PersonalInfoInput;
   Player: PlayerRow;
   PlayerDocument: PlayerDocument;
   PlayerLimit: PlayerLimit;
@@ -2259,9 +2305,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'name' | 'playerId' | 'status'>>;
   selfExclude?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSelfExcludeArgs, 'days'>>;
   setLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationSetLimitArgs, 'input'>>;
+  setMarketingPreferences?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSetMarketingPreferencesArgs, 'input'>>;
   setRealityCheckPeriod?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSetRealityCheckPeriodArgs, 'minutes'>>;
   submitSourceOfWealth?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSubmitSourceOfWealthArgs, 'declarations'>>;
   takeTimeout?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationTakeTimeoutArgs, 'hours'>>;
+  updatePersonalInfo?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationUpdatePersonalInfoArgs, 'input'>>;
   verifySmsLoginCode?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationVerifySmsLoginCodeArgs, 'code' | 'phoneNumber'>>;
 };
 
@@ -2360,6 +2408,7 @@ export type PlayerResolvers<ContextType = GraphQLContext, ParentType extends Res
   timeouts?: Resolver<Maybe<ResolversTypes['Timeouts']>, ParentType, ContextType>;
   totalDepositAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verifiedPersonalInfo?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PlayerDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerDocument'] = ResolversParentTypes['PlayerDocument']> = {

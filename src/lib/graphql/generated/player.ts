@@ -88,6 +88,14 @@ export type LimitTarget = {
   period?: LimitPeriod | null | undefined;
 };
 
+/** The marketing channels the player accepts; a channel left out keeps its value. */
+export type MarketingPreferencesInput = {
+  email?: boolean | null | undefined;
+  phone?: boolean | null | undefined;
+  sms?: boolean | null | undefined;
+  webPush?: boolean | null | undefined;
+};
+
 /** Deposit, Withdrawal, InitWithdrawal or CasinoBet (spec section 3); SportsBet for the sportsbook's stakes and payouts. */
 export type MoneyType =
   /** A casino game round: its stake (transactionKind CasinoBet) and its payout (transactionKind CasinoWin). */
@@ -120,6 +128,24 @@ export type PaymentTransactionStatus =
   | 'Initialized'
   | 'RollbackInitialized'
   | 'RolledBacked';
+
+/** The player's personal info as they change it. A field left out keeps its value; null clears it. Text: at most 100 characters, no control characters. */
+export type PersonalInfoInput = {
+  /** Required. */
+  city?: string | null | undefined;
+  /** Required; YYYY-MM-DD, and the player at least the brand's minimum age. Read-only once identity verification is Done. */
+  dateOfBirth?: string | null | undefined;
+  /** Required; letters with the spaces, hyphens and apostrophes names have. Read-only once identity verification is Done. */
+  firstName?: string | null | undefined;
+  /** Required; as firstName. */
+  lastName?: string | null | undefined;
+  /** The province's two-letter code (such as ON) where addresses have one (CA); ignored and cleared elsewhere. */
+  state?: string | null | undefined;
+  /** Required. */
+  street?: string | null | undefined;
+  /** Required; shaped like a postcode of the player's country, such as 00100 (FI) or K1A 0B1 (CA). */
+  zipCode?: string | null | undefined;
+};
 
 /** Spec section 3's Device enumeration: phones and tablets are Mobile. */
 export type SessionDevice =
@@ -164,6 +190,34 @@ export type VerificationState =
 export type WithdrawalType =
   | 'Instant'
   | 'Manual';
+
+export type PersonalInfoFieldsFragment = { id: string, verifiedPersonalInfo: Array<string>, country: { code: string }, personalInfo: { firstName: string | null, lastName: string | null, street: string | null, city: string | null, zipCode: string | null, state: string | null, dateOfBirth: string | null } };
+
+export type PersonalInfoQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PersonalInfoQuery = { viewer: { player: { id: string, verifiedPersonalInfo: Array<string>, country: { code: string }, personalInfo: { firstName: string | null, lastName: string | null, street: string | null, city: string | null, zipCode: string | null, state: string | null, dateOfBirth: string | null } } } | null };
+
+export type UpdatePersonalInfoMutationVariables = Exact<{
+  input: PersonalInfoInput;
+}>;
+
+
+export type UpdatePersonalInfoMutation = { updatePersonalInfo: { id: string, verifiedPersonalInfo: Array<string>, country: { code: string }, personalInfo: { firstName: string | null, lastName: string | null, street: string | null, city: string | null, zipCode: string | null, state: string | null, dateOfBirth: string | null } } };
+
+export type MarketingFieldsFragment = { isEmailMarketingAccepted: boolean, isSmsMarketingAccepted: boolean, isPhoneMarketingAccepted: boolean, isWebPushMarketingAccepted: boolean, marketingPreferences: { marketingBlocked: boolean } };
+
+export type MarketingPreferencesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MarketingPreferencesQuery = { viewer: { player: { isEmailMarketingAccepted: boolean, isSmsMarketingAccepted: boolean, isPhoneMarketingAccepted: boolean, isWebPushMarketingAccepted: boolean, marketingPreferences: { marketingBlocked: boolean } } } | null };
+
+export type SetMarketingPreferencesMutationVariables = Exact<{
+  input: MarketingPreferencesInput;
+}>;
+
+
+export type SetMarketingPreferencesMutation = { setMarketingPreferences: { isEmailMarketingAccepted: boolean, isSmsMarketingAccepted: boolean, isPhoneMarketingAccepted: boolean, isWebPushMarketingAccepted: boolean, marketingPreferences: { marketingBlocked: boolean } } };
 
 export type CashierPaymentFragment = { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean };
 
@@ -395,6 +449,35 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const PersonalInfoFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PersonalInfoFields on Player {
+  id
+  country {
+    code
+  }
+  personalInfo {
+    firstName
+    lastName
+    street
+    city
+    zipCode
+    state
+    dateOfBirth
+  }
+  verifiedPersonalInfo
+}
+    `, {"fragmentName":"PersonalInfoFields"}) as unknown as TypedDocumentString<PersonalInfoFieldsFragment, unknown>;
+export const MarketingFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment MarketingFields on Player {
+  marketingPreferences {
+    marketingBlocked
+  }
+  isEmailMarketingAccepted
+  isSmsMarketingAccepted
+  isPhoneMarketingAccepted
+  isWebPushMarketingAccepted
+}
+    `, {"fragmentName":"MarketingFields"}) as unknown as TypedDocumentString<MarketingFieldsFragment, unknown>;
 export const CashierPaymentFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment CashierPayment on Payment {
   id
@@ -468,6 +551,84 @@ export const SourceOfWealthStatusFieldsFragmentDoc = /*#__PURE__*/ new TypedDocu
   }
 }
     `, {"fragmentName":"SourceOfWealthStatusFields"}) as unknown as TypedDocumentString<SourceOfWealthStatusFieldsFragment, unknown>;
+export const PersonalInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PersonalInfo {
+  viewer {
+    player {
+      ...PersonalInfoFields
+    }
+  }
+}
+    fragment PersonalInfoFields on Player {
+  id
+  country {
+    code
+  }
+  personalInfo {
+    firstName
+    lastName
+    street
+    city
+    zipCode
+    state
+    dateOfBirth
+  }
+  verifiedPersonalInfo
+}`) as unknown as TypedDocumentString<PersonalInfoQuery, PersonalInfoQueryVariables>;
+export const UpdatePersonalInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation UpdatePersonalInfo($input: PersonalInfoInput!) {
+  updatePersonalInfo(input: $input) {
+    ...PersonalInfoFields
+  }
+}
+    fragment PersonalInfoFields on Player {
+  id
+  country {
+    code
+  }
+  personalInfo {
+    firstName
+    lastName
+    street
+    city
+    zipCode
+    state
+    dateOfBirth
+  }
+  verifiedPersonalInfo
+}`) as unknown as TypedDocumentString<UpdatePersonalInfoMutation, UpdatePersonalInfoMutationVariables>;
+export const MarketingPreferencesDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query MarketingPreferences {
+  viewer {
+    player {
+      ...MarketingFields
+    }
+  }
+}
+    fragment MarketingFields on Player {
+  marketingPreferences {
+    marketingBlocked
+  }
+  isEmailMarketingAccepted
+  isSmsMarketingAccepted
+  isPhoneMarketingAccepted
+  isWebPushMarketingAccepted
+}`) as unknown as TypedDocumentString<MarketingPreferencesQuery, MarketingPreferencesQueryVariables>;
+export const SetMarketingPreferencesDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation SetMarketingPreferences($input: MarketingPreferencesInput!) {
+  setMarketingPreferences(input: $input) {
+    ...MarketingFields
+  }
+}
+    fragment MarketingFields on Player {
+  marketingPreferences {
+    marketingBlocked
+  }
+  isEmailMarketingAccepted
+  isSmsMarketingAccepted
+  isPhoneMarketingAccepted
+  isWebPushMarketingAccepted
+}`) as unknown as TypedDocumentString<SetMarketingPreferencesMutation, SetMarketingPreferencesMutationVariables>;
 export const InitiateDepositDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation InitiateDeposit($input: InitiateDepositInput!) {
   initiateDeposit(input: $input) {

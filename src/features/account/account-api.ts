@@ -1,0 +1,69 @@
+/**
+ * The account details' calls (account.player.graphql): the personal info form's read and save, and
+ * the dashboard's marketing switches. A saved name goes straight into `$player`, so the header and
+ * the dashboard show it at once; the platform's PlayerUpdated then refetches the whole player anyway.
+ */
+import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
+import {
+  MarketingPreferencesDocument,
+  PersonalInfoDocument,
+  SetMarketingPreferencesDocument,
+  UpdatePersonalInfoDocument,
+  type MarketingFieldsFragment,
+  type MarketingPreferencesInput,
+  type PersonalInfoFieldsFragment,
+  type PersonalInfoInput,
+} from '../../lib/graphql/generated/player.ts';
+import { playerCall } from '../session/player-call.ts';
+import { $player, setPlayer } from '../session/player-store.ts';
+
+/** The player's personal info with their country and the fields verified. */
+export type PersonalInfoData = PersonalInfoFieldsFragment;
+/** The player's marketing choices and whether marketing is blocked. */
+export type MarketingData = MarketingFieldsFragment;
+
+const documents = {
+  personalInfo: apolloDocument(PersonalInfoDocument),
+  update: apolloDocument(UpdatePersonalInfoDocument),
+  marketing: apolloDocument(MarketingPreferencesDocument),
+  setMarketing: apolloDocument(SetMarketingPreferencesDocument),
+};
+
+/** Reads the player's personal info. */
+export function loadPersonalInfo(): Promise<PersonalInfoData> {
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: documents.personalInfo, fetchPolicy: 'network-only' });
+    if (!data?.viewer) throw new Error('PersonalInfo returned nothing');
+    return data.viewer.player;
+  });
+}
+
+/** Saves the player's personal info; a refusal is a GraphqlCallError whose extensions carry fieldErrors. */
+export function updatePersonalInfo(input: PersonalInfoInput): Promise<PersonalInfoData> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.update, variables: { input } });
+    if (!data) throw new Error('updatePersonalInfo returned nothing');
+    const saved = data.updatePersonalInfo;
+    const current = $player.get().player;
+    if (current) setPlayer({ ...current, personalInfo: { ...current.personalInfo, firstName: saved.personalInfo.firstName, lastName: saved.personalInfo.lastName } });
+    return saved;
+  });
+}
+
+/** Reads the player's marketing choices. */
+export function loadMarketing(): Promise<MarketingData> {
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: documents.marketing, fetchPolicy: 'network-only' });
+    if (!data?.viewer) throw new Error('MarketingPreferences returned nothing');
+    return data.viewer.player;
+  });
+}
+
+/** Saves marketing choices (the channels named); MarketingBlocked while marketing is blocked. */
+export function setMarketing(input: MarketingPreferencesInput): Promise<MarketingData> {
+  return playerCall(async (client) => {
+    const { data } = await client.mutate({ mutation: documents.setMarketing, variables: { input } });
+    if (!data) throw new Error('setMarketingPreferences returned nothing');
+    return data.setMarketingPreferences;
+  });
+}
