@@ -30,10 +30,12 @@ function bornYearsAgo(years: number, dayOffset = 1): string {
 }
 
 describe('the minimum age', () => {
-  it('is the larger of the brand\'s and the licence\'s casino age', () => {
-    expect(minimumAgeOf({ license: 'est', minimumAge: 18 })).toBe(21);
-    expect(minimumAgeOf({ license: 'mga', minimumAge: 19 })).toBe(19);
-    expect(minimumAgeOf({ license: 'crc', minimumAge: 18 })).toBe(18);
+  it('is the registration age: the lowest product age the brand offers under its licence, never below the brand\'s own', () => {
+    expect(minimumAgeOf({ license: 'est', minimumAge: 18, features: [] })).toBe(21);
+    // est lets an 18-year-old hold an account for sports where the brand offers them.
+    expect(minimumAgeOf({ license: 'est', minimumAge: 18, features: ['Sportsbook'] })).toBe(18);
+    expect(minimumAgeOf({ license: 'mga', minimumAge: 19, features: ['Sportsbook'] })).toBe(19);
+    expect(minimumAgeOf({ license: 'crc', minimumAge: 18, features: [] })).toBe(18);
   });
 });
 

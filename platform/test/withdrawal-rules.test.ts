@@ -11,7 +11,7 @@ import { DATABASES, bearer, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const DEPOSIT = 'mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { payment { id } } }';
-const WITHDRAW = 'mutation ($input: InitiateWithdrawalInput!) { initiateWithdrawal(input: $input) { payment { status provider } } }';
+const WITHDRAW = 'mutation ($input: InitiateWithdrawalInput!) { initiateWithdrawal(input: $input) { payment { id status provider } } }';
 
 describe.each(DATABASES)('withdrawal rules by licence, on $name', (database) => {
   let app: TestPlatform;
@@ -32,7 +32,7 @@ describe.each(DATABASES)('withdrawal rules by licence, on $name', (database) => 
   const withdraw = (headers: Record<string, string>, provider?: string) =>
     app.gql(WITHDRAW, { input: { amount: '20', currency: 'EUR', withdrawalType: 'Manual', idempotencyKey: randomUUID(), ...(provider ? { provider } : {}) } }, headers);
 
-  it('est: KYC Done first, then only back through the last deposit\'s provider', async () => {
+  it('est: KYC Done first, then only back through the last deposit\'s provider, to its account', async () => {
     const { headers, id } = await player('vantor', '+37256');
     const unverified = await withdraw(headers);
     expect(unverified.errors?.[0]).toMatchObject({
@@ -57,7 +57,20 @@ describe.each(DATABASES)('withdrawal rules by licence, on $name', (database) => 
     });
     const back = await withdraw(headers);
     expect(back.errors).toBeUndefined();
-    expect(back.data.initiateWithdrawal.payment).toEqual({ status: 'Initialized', provider: 'ZIMPLER' });
+    expect(back.data.initiateWithdrawal.payment).toMatchObject({ status: 'Initialized', provider: 'ZIMPLER' });
+
+    // The provider may pay the manual withdrawal only to the account the deposit came from.
+    const cashier = app.platform.services.cashier;
+    const [depositAccount, otherAccount] = cashier.accountsFor('zimpler', { id, first_name: 'Mari', last_name: 'Tamm' });
+    const withdrawalId = back.data.initiateWithdrawal.payment.id as string;
+    await expect(cashier.providerReports(withdrawalId, 'Completed', { account: otherAccount ?? null })).rejects.toMatchObject({
+      reason: 'ClosedLoop',
+      message: `This withdrawal can be paid only to ${depositAccount?.account}, the account of the last deposit, not to ${otherAccount?.account}`,
+    });
+    expect((await cashier.payment(withdrawalId))?.status).toBe('Initialized');
+    const paid = await app.gql('mutation($p: ID!) { sandboxSendPaymentNotification(paymentId: $p, status: Completed, delivery: ONCE) { status account } }', { p: withdrawalId }, { 'x-brand': 'vantor' });
+    expect(paid.errors).toBeUndefined();
+    expect(paid.data.sandboxSendPaymentNotification).toEqual({ status: 'Completed', account: depositAccount?.account });
   });
 
   it('mga: neither rule applies', async () => {

@@ -252,7 +252,8 @@ export const cashierResolvers: Resolvers = {
       const brand = ctx.brandOrNull();
       if (brand && !(await findPlayer(ctx.services.db, brand.id, payment.player_id, 'any'))) throw new PlatformError('NotFound', `No payment ${args.paymentId} on ${brand.id}`);
       const row = await playerById(ctx.services.db, payment.player_id);
-      const account = args.status === 'Completed' && row ? cashier.accountsFor(payment.provider, row)[0] ?? null : null;
+      // A withdrawal is paid where the platform says (closed loop: the last deposit's account); a deposit comes from the provider's first account.
+      const account = args.status !== 'Completed' || !row ? null : payment.type === 'Withdrawal' ? await cashier.payoutAccount(payment) : cashier.accountsFor(payment.provider, row)[0] ?? null;
       await cashier.providerReports(payment.id, args.status, { account, delivery: args.delivery });
       const reported = await cashier.payment(payment.id);
       if (!reported) throw new PlatformError('NotFound', `No payment ${args.paymentId}`);

@@ -54,6 +54,8 @@ export interface Cashier {
   history(playerId: string, type: PaymentType, filter: HistoryFilter): Promise<HistoryPage>;
   /** The player's last completed deposit, or null. */
   lastCompletedDeposit(playerId: string): Promise<PaymentRow | null>;
+  /** The account a withdrawal is paid to (closed loop: the last deposit's). */
+  payoutAccount(payment: PaymentRow): Promise<ProviderAccount | null>;
   /** The sandbox accounts a player can pick at a provider. */
   accountsFor(provider: PaymentProvider, player: { id: string; first_name: string | null; last_name: string | null }): ProviderAccount[];
   /** Waits for late deliveries still scheduled (shutdown and tests). */
@@ -100,6 +102,31 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       throw new PlatformError('ClosedLoop', `Withdrawals go back to the account you last deposited from, through ${PROVIDER_NAMES[last.provider].name}: withdraw through it, not ${PROVIDER_NAMES[asked].name}`, { provider: last.provider.toUpperCase() });
     }
     return last.provider;
+  };
+
+  /**
+   * Under closed-loop payments (est) a withdrawal is paid only to the account of the last completed
+   * deposit through its provider; the sandbox providers' other accounts are refused, and the
+   * withdrawal stays pending until the provider pays the right one.
+   */
+  const closedLoopAccount = async (payment: PaymentRow): Promise<ProviderAccount | null> => {
+    if (payment.type !== 'Withdrawal') return null;
+    const owner = await playerById(db, payment.player_id);
+    const licence = owner ? options.licenceOf?.(owner.brand) : undefined;
+    if (!licence || !licenceProfile(licence).closedLoopPayments) return null;
+    return lastAccount(db, payment.player_id, payment.provider);
+  };
+  const assertClosedLoopAccount = async (paymentId: string, account: ProviderAccount): Promise<void> => {
+    const payment = await paymentById(db, paymentId);
+    const required = payment ? await closedLoopAccount(payment) : null;
+    if (required && required.accountId !== account.accountId) {
+      throw new PlatformError('ClosedLoop', `This withdrawal can be paid only to ${required.account}, the account of the last deposit, not to ${account.account}`, { account: required.account });
+    }
+  };
+  /** Where a withdrawal is paid: the closed-loop account where the licence binds it, else the last account used with the provider, else the provider's first. */
+  const payoutAccount = async (payment: PaymentRow): Promise<ProviderAccount | null> => {
+    const owner = await playerById(db, payment.player_id);
+    return (await closedLoopAccount(payment)) ?? (await lastAccount(db, payment.player_id, payment.provider)) ?? (owner ? sandboxAccounts(payment.provider, owner)[0] ?? null : null);
   };
 
   const player = async (playerId: string): Promise<PlayerRow> => {
@@ -199,8 +226,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       });
       for (const result of effects) ledger.publish(result);
       if (created && input.withdrawalType === 'Instant') {
-        const account = (await lastAccount(db, playerId, payment.provider)) ?? cashier.accountsFor(payment.provider, who)[0] ?? null;
-        await cashier.providerReports(payment.id, 'Completed', { account });
+        await cashier.providerReports(payment.id, 'Completed', { account: await payoutAccount(payment) });
         return (await paymentById(db, payment.id)) as PaymentRow;
       }
       return payment;
@@ -226,7 +252,11 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
       return outcome;
     },
 
-    providerReports: (paymentId, status, reportOptions) => delivery.report(paymentId, status, reportOptions),
+    async providerReports(paymentId, status, reportOptions) {
+      if (status === 'Completed' && reportOptions?.account) await assertClosedLoopAccount(paymentId, reportOptions.account);
+      return delivery.report(paymentId, status, reportOptions);
+    },
+    payoutAccount,
     payment: (id, on) => paymentById(on ?? db, id),
     history: (playerId, type, filter) => paymentHistory(db, playerId, type, filter),
     lastCompletedDeposit: (playerId) => lastCompletedDeposit(db, playerId),

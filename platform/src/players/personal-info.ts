@@ -17,7 +17,7 @@
  * Every problem comes back at once, one FieldError per field, so the form marks each field.
  */
 import { z } from 'zod';
-import { licenceProfile } from '../../../shared/licences.ts';
+import { ageOn, registrationMinimumAge } from '../../../shared/licences.ts';
 import { subdivisionsOf } from '../../../shared/subdivisions.ts';
 import type { Brand } from '../brands/brands.ts';
 import type { Queryable } from '../db/db.ts';
@@ -67,7 +67,6 @@ const ANY_POSTCODE = { pattern: /^[A-Z\d][A-Z\d -]{0,8}[A-Z\d]$/i, example: '123
 
 // Letters of any script and the marks that go with them, plus the separators real names use.
 const NAME = /^[\p{L}\p{M}]+(?:[\p{L}\p{M}' ’.-]*[\p{L}\p{M}.])?$/u;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** What the rules depend on: the player's country, the minimum age, verification and today. */
 export interface PersonalInfoRules {
@@ -78,27 +77,14 @@ export interface PersonalInfoRules {
   today: Date;
 }
 
-/** The minimum age for an account: the larger of the brand's and the licence's casino age (the lobby always offers the casino). */
-export function minimumAgeOf(brand: Pick<Brand, 'license' | 'minimumAge'>): number {
-  return Math.max(brand.minimumAge, licenceProfile(brand.license).minimumAge.casino);
+/** The minimum age for an account, as on registration: the lowest age of the products the brand offers under its licence, never below the brand's own (shared/licences.ts). */
+export function minimumAgeOf(brand: Pick<Brand, 'license' | 'minimumAge' | 'features'>): number {
+  return registrationMinimumAge(brand.license, brand.minimumAge, brand.features.includes('Sportsbook') ? ['sports'] : []);
 }
 
 /** The fields of a player's personal info they can no longer change themselves. */
 export function verifiedFields(row: Pick<PlayerRow, 'kyc_status'>): PersonalInfoField[] {
   return row.kyc_status === 'Done' ? [...VERIFIED_BY_KYC] : [];
-}
-
-/** Whole years between a birth date and today (UTC), or null when the text is not a real past date from 1900 on. */
-export function ageOn(date: string, today: Date): number | null {
-  const match = ISO_DATE.exec(date);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const born = new Date(Date.UTC(year, month - 1, day));
-  if (born.getUTCFullYear() !== year || born.getUTCMonth() !== month - 1 || born.getUTCDate() !== day) return null;
-  if (year < 1900 || born.getTime() > today.getTime()) return null;
-  let age = today.getUTCFullYear() - year;
-  if (today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day)) age -= 1;
-  return age;
 }
 
 /** A check with a code the lobby translates. */
