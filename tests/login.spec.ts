@@ -6,19 +6,11 @@
  */
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
-import { emailCode, unique } from './support/player.ts';
+import { brandOrigin } from './support/urls.ts';
+import { emailCode, smsCode as outboxCode, unique } from './support/player.ts';
 
 /** The newest SMS code the platform "sent" to a number. */
-async function smsCode(page: Page, brand: string, phone: string): Promise<string> {
-  const response = await page.request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, {
-    headers: { host: `${brand}.localhost:${E2E_PORT}` },
-  });
-  const { messages } = (await response.json()) as { messages: { code: string | null }[] };
-  const code = messages[0]?.code;
-  if (!code) throw new Error(`No SMS code in the outbox for ${phone}`);
-  return code;
-}
+const smsCode = (page: Page, brand: string, phone: string) => outboxCode(page.request, brand, phone);
 
 async function expectSignedIn(page: Page, balance: string) {
   // Every flow lands on the full lobby, the heaviest page to hydrate: on a loaded 2-core CI host its

@@ -1,12 +1,14 @@
 /**
  * What the licence adds to registration, in the identity provider's real form: under mga the
- * optional deposit limits, in force from the first deposit (seen on the limits page); under est the
+ * optional deposit limits, in force from the first deposit (seen on the limits page), and the SMS
+ * sign-up's own form asks them too; under est the
  * Estonian personal code, checked and held to the birth date, in Estonian on a phone. Both pages are
  * axe-clean.
  */
 import { expect, test } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { emailCode, unique } from './support/player.ts';
+import { emailCode, smsCode, unique } from './support/player.ts';
+import { SANDBOX_KEY_HEADERS } from './support/sandbox.ts';
 import { brandOrigin } from './support/urls.ts';
 
 test('mga: the registration form asks for deposit limits, and the chosen one is in force on the limits page', async ({ page }) => {
@@ -68,4 +70,29 @@ test('est: the registration form asks for the personal code and checks it, in Es
   await page.getByLabel('Kood e-kirjast').fill(await emailCode(page.request, 'vantor', email));
   await page.getByRole('button', { name: 'Kinnita ja loo konto' }).click();
   await expect(page.getByTestId('balance')).toBeVisible();
+});
+
+test('mga: the SMS sign-up asks for deposit limits too, and sets them on the new account', async ({ page }) => {
+  // Aurelia's visitors from outside FI and SE register by SMS.
+  await page.context().setExtraHTTPHeaders({ ...SANDBOX_KEY_HEADERS, 'x-debug-country': 'GB' });
+  await page.goto(`${brandOrigin('aurelia')}/en/register/`);
+  const limits = page.getByRole('group', { name: 'Deposit limits (optional)' });
+  await expect(limits.getByLabel('Daily limit (EUR)')).toBeVisible();
+  const phone = `+44755${unique()}`;
+  await page.getByLabel('Mobile number').fill(phone);
+  await limits.getByLabel('Weekly limit (EUR)').fill('abc');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(limits.getByLabel('Weekly limit (EUR)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(limits.getByLabel('Weekly limit (EUR)')).toBeFocused();
+  await expect(limits).toContainText('Enter an amount above zero, such as 100 or 100.50, or leave the field empty.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await limits.getByLabel('Weekly limit (EUR)').fill('150');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/en\/enter-code\//);
+  await page.getByLabel('Code from the text message').fill(await smsCode(page.request, 'aurelia', phone));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('balance')).toBeVisible();
+  await page.goto(`${brandOrigin('aurelia')}/en/profile/limits/`);
+  await expect(page.getByTestId('limit-Deposit-Week')).toContainText('Limit: €150.00');
+  await expect(page.getByTestId('limit-Deposit-Day')).toContainText('No limit set');
 });

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositEntries } from '../src/ledger/ledger.ts';
-import { DATABASES, bearer, signInBySms, signedInAs, startPlatform } from './helpers.ts';
+import { DATABASES, bearer, latestSmsCode, signInBySms, signedInAs, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const DEPOSIT = 'mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { payment { id status } } }';
@@ -138,6 +138,31 @@ describe.each(DATABASES)('player limits on $name', (database) => {
     );
     expect((await setLimit(crc, { kind: 'Session', minutes: 60 })).errors?.[0]?.message).toBe('Session limits are not offered under the crc licence');
     expect((await setLimit(crc, { kind: 'Deposit', period: 'Day', amount: '100' })).errors).toBeUndefined();
+  });
+
+  it('sets the deposit limits an SMS sign-up asked for (mga) on the new account only, and a bad one creates nothing', async () => {
+    const VERIFY = 'mutation ($p: String!, $c: String!, $l: [RegistrationDepositLimit!]) { verifySmsLoginCode(phoneNumber: $p, code: $c, depositLimits: $l) { accessToken } }';
+    const signUp = async (phone: string, limits: unknown[], brand = 'aurelia') => {
+      await app.gql('mutation ($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone }, { 'x-brand': brand });
+      return app.gql(VERIFY, { p: phone, c: await latestSmsCode(app, phone, brand), l: limits }, { 'x-brand': brand });
+    };
+    const limitsOf = async (token: string) => (await app.gql('{ viewer { limits { period amount } } }', {}, bearer(token))).data.viewer.limits;
+    phones += 1;
+    const phone = `+35846${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`;
+    const refused = await signUp(phone, [{ period: 'Day', amount: '-5' }]);
+    expect(refused.errors?.[0]?.extensions.reason).toBe('BadUserInput');
+    expect((await app.platform.db.query('select 1 from players where phone_number = $1', [phone])).rows).toEqual([]);
+    const created = await signUp(phone, [{ period: 'Day', amount: '30' }, { period: 'Month', amount: '250.50' }]);
+    expect(created.errors).toBeUndefined();
+    expect(await limitsOf(created.data.verifySmsLoginCode.accessToken)).toEqual([{ period: 'Day', amount: '30.00' }, { period: 'Month', amount: '250.50' }]);
+    // A number that already has an account signs in through the sign-up form and keeps its limits as they were.
+    const existing = await signUp('+3585550001', [{ period: 'Day', amount: '5' }]);
+    expect(existing.errors).toBeUndefined();
+    expect(await limitsOf(existing.data.verifySmsLoginCode.accessToken)).toEqual([]);
+    // Only where the licence asks: crc takes none on registration.
+    phones += 1;
+    const crc = await signUp(`+1604${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`, [{ period: 'Day', amount: '30' }], 'mapleridge');
+    expect(crc.errors?.[0]?.message).toBe('Deposit limits are not asked on registration under the crc licence: set them on the limits page');
   });
 
   it('never lets concurrent deposits together pass a limit', async () => {

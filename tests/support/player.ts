@@ -29,8 +29,7 @@ export async function graphql<T>(request: APIRequestContext, brand: string, quer
 /** Signs a player in by SMS through the API and returns their tokens. */
 export async function smsTokens(request: APIRequestContext, brand: string, phone: string): Promise<Tokens> {
   await graphql(request, brand, 'mutation($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
-  const outbox = await request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, { headers: brandHost(brand) });
-  const code = ((await outbox.json()) as { messages: { code: string }[] }).messages[0]!.code;
+  const code = await smsCode(request, brand, phone);
   const data = await graphql<{ verifySmsLoginCode: Tokens }>(
     request, brand, 'mutation($p: String!, $c: String!) { verifySmsLoginCode(phoneNumber: $p, code: $c) { accessToken refreshToken } }', { p: phone, c: code },
   );
@@ -50,6 +49,15 @@ export async function addTokenCookies(context: BrowserContext, brand: string, to
   await context.addCookies(
     (['accessToken', 'refreshToken'] as const).map((name) => ({ name, value: tokens[name], domain: `${brand}.localhost`, path: '/', sameSite: 'Lax' as const })),
   );
+}
+
+/** The newest SMS code the platform "sent" to a number (the sandbox outbox). */
+export async function smsCode(request: APIRequestContext, brand: string, phone: string): Promise<string> {
+  const response = await request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, { headers: brandHost(brand) });
+  const { messages } = (await response.json()) as { messages: { code: string | null }[] };
+  const code = messages[0]?.code;
+  if (!code) throw new Error(`No SMS code in the outbox for ${phone}`);
+  return code;
 }
 
 /** A fresh SMS player of a brand (a new phone number with the country's calling code), signed in in the page's context, on the lobby. */

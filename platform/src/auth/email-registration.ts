@@ -16,8 +16,7 @@ import type { Brand } from '../brands/brands.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { PageLocale } from '../i18n/page-texts.ts';
 import { createPlayer, findPlayer, type NewPlayer } from '../players/repository.ts';
-import { setLimit } from '../players/limits.ts';
-import type { LimitPeriod } from '../../../shared/licences.ts';
+import { applyRegistrationLimits, type RegistrationDepositLimit } from '../players/registration-limits.ts';
 
 /** Digits in an e-mail code. */
 export const EMAIL_CODE_LENGTH = 6;
@@ -39,7 +38,7 @@ export interface EmailMessage {
 
 /** A new player's fields as the registration form gave them (the password already hashed), and the deposit limits asked for on registration (mga). */
 export type RegistrationFields = Omit<NewPlayer, 'id' | 'brand' | 'emailVerified' | 'overrides' | 'customer' | 'demoKey'> & {
-  depositLimits?: { period: LimitPeriod; amount: string }[];
+  depositLimits?: RegistrationDepositLimit[];
 };
 
 /** What entering a code came to. */
@@ -129,9 +128,7 @@ export function createEmailRegistration(db: Db): EmailRegistration {
         const phoneDropped = Boolean(fields.phoneNumber && (await findPlayer(tx, brand.id, fields.phoneNumber, 'phone')));
         const { depositLimits = [], ...player } = fields;
         const created = await createPlayer(tx, { ...player, brand: brand.id, emailVerified: true, phoneNumber: phoneDropped ? null : (fields.phoneNumber ?? null) });
-        // The limits chosen on the form are in force from the first deposit, as if set on the limits page.
-        const context = { playerId: created.id, licence: brand.license, currency: fields.currency, increaseBlocked: false, now: new Date() };
-        for (const limit of depositLimits) await setLimit(tx, { kind: 'Deposit', period: limit.period, amount: limit.amount }, context);
+        await applyRegistrationLimits(tx, brand, created.id, depositLimits);
         return { kind: 'created', playerId: created.id, phoneDropped };
       });
     },

@@ -5,6 +5,7 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
+import type { RegistrationDepositLimit } from '../players/registration-limits.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { playerById } from '../players/repository.ts';
@@ -24,8 +25,14 @@ export const authTypeDefs = /* GraphQL */ `
     requestSmsLoginCode(phoneNumber: String!): SmsCodeRequest!
     "Texts a new code, replacing the previous one; SmsResendTooSoon inside the cooldown."
     resendSmsLoginCode(phoneNumber: String!): SmsCodeRequest!
-    "Checks the code and signs the player in (flow sms, passwordless)."
-    verifySmsLoginCode(phoneNumber: String!, code: String!): TokenPair!
+    "Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga; ignored for a number that already has an account)."
+    verifySmsLoginCode(phoneNumber: String!, code: String!, depositLimits: [RegistrationDepositLimit!]): TokenPair!
+  }
+
+  "A deposit limit chosen on registration: a rolling period and a decimal amount in the new wallet's currency."
+  input RegistrationDepositLimit {
+    period: LimitPeriod!
+    amount: String!
   }
 
   type TokenPair {
@@ -101,9 +108,9 @@ export const authResolvers: Resolvers = {
       ctx.services.sms.requestCode(ctx.brand(), args.phoneNumber, false),
     resendSmsLoginCode: (_: unknown, args: { phoneNumber: string }, ctx: GraphQLContext) =>
       ctx.services.sms.requestCode(ctx.brand(), args.phoneNumber, true),
-    async verifySmsLoginCode(_: unknown, args: { phoneNumber: string; code: string }, ctx: GraphQLContext) {
+    async verifySmsLoginCode(_: unknown, args: { phoneNumber: string; code: string; depositLimits?: RegistrationDepositLimit[] | null }, ctx: GraphQLContext) {
       const brand = ctx.brand();
-      const { playerId } = await ctx.services.sms.verifyCode(brand, args.phoneNumber, args.code);
+      const { playerId } = await ctx.services.sms.verifyCode(brand, args.phoneNumber, args.code, { depositLimits: args.depositLimits ?? [] });
       return pair(await ctx.services.auth.startSession({ playerId, brand: brand.id, flow: 'sms', passwordless: true, origin: signInOrigin(ctx.req, brand, ctx.services) }));
     },
   },

@@ -12,6 +12,7 @@ import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { maskPhone, normalisePhone } from '../players/phone.ts';
 import { createPlayer, findPlayer } from '../players/repository.ts';
+import { applyRegistrationLimits, type RegistrationDepositLimit } from '../players/registration-limits.ts';
 import type { AuthSettings } from './settings.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
 import { newWalletCurrency } from '../brands/brands.ts';
@@ -42,7 +43,8 @@ export interface SmsService {
   /** Sends a new code (resend: replacing one sent before); SmsResendTooSoon inside the cooldown. */
   requestCode(brand: Brand, phoneNumber: string, resend: boolean): Promise<SmsCodeRequest>;
   /** Checks a code; returns the player it signs in (creating one for a new number). */
-  verifyCode(brand: Brand, phoneNumber: string, code: string): Promise<{ playerId: string; registered: boolean }>;
+  /** Checks the code; an unknown number registers, with the deposit limits its registration form asked for (mga). */
+  verifyCode(brand: Brand, phoneNumber: string, code: string, registration?: { depositLimits?: readonly RegistrationDepositLimit[] }): Promise<{ playerId: string; registered: boolean }>;
   /** Outbox messages, newest first, optionally for one brand and/or number. */
   outbox(filter: { brand?: string | null; phoneNumber?: string | null; limit?: number }): Promise<SmsMessage[]>;
 }
@@ -89,7 +91,7 @@ export function createSmsService(db: Db, settings: AuthSettings, content: Pick<C
       return { phoneNumber: phone, codeLength: SMS_CODE_LENGTH, expiresAt: row?.expires_at ?? '', resendAvailableAt: row?.resend_at ?? '' };
     },
 
-    async verifyCode(brand, phoneNumber, code) {
+    async verifyCode(brand, phoneNumber, code, registration = {}) {
       const phone = normalisePhone(phoneNumber, 'phoneNumber', brand.defaultCountry);
       const typed = String(code ?? '').replace(/\s/g, '');
       if (!new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`).test(typed)) {
@@ -136,6 +138,9 @@ export function createSmsService(db: Db, settings: AuthSettings, content: Pick<C
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
           realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
         });
+        // The deposit limits asked on the registration form, in force from the first deposit; a bad
+        // one refuses the whole sign-up (the code stays unused), as the form's own check would.
+        await applyRegistrationLimits(tx, brand, created.id, registration.depositLimits ?? []);
         return { kind: 'ok' as const, playerId: created.id, registered: true };
       });
       switch (outcome.kind) {

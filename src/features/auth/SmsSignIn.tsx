@@ -4,13 +4,15 @@
  * (/resend-code/). It calls the platform through the tiny same-origin client, not Apollo, so the
  * sign-in pages stay light; the tokens it gets go to the cookies and the player runtime takes over
  * on the next page. Its buttons stay disabled until the island has hydrated: a submit before that
- * would reload the page with the number in the address. What was typed before is kept.
+ * would reload the page with the number in the address. What was typed before is kept. Under a
+ * licence that asks for deposit limits on registration (mga) the sign-up page asks for them too; the
+ * code step sends them, and the platform sets them only when the number opens a new account.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { GraphqlClientError, graphqlRequest } from '../../lib/graphql-client.ts';
 import { RequestSmsLoginCodeDocument, ResendSmsLoginCodeDocument, VerifySmsLoginCodeDocument } from '../../lib/graphql/generated/graphql.ts';
-import { finishSignIn, rememberedSmsPhone, rememberSmsPhone, withReturnTo } from './sign-in.ts';
+import { finishSignIn, rememberedRegistrationLimits, rememberedSmsPhone, rememberRegistrationLimits, rememberSmsPhone, withReturnTo, type RegistrationLimit } from './sign-in.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
 
 /** Texts of the SMS flow, translated on the server. */
@@ -29,8 +31,17 @@ export interface SmsTexts {
   errors: Record<'InvalidSmsCode' | 'SmsCodeExpired' | 'TooManyAttempts' | 'SmsResendTooSoon' | 'phone' | 'code' | 'generic', string>;
 }
 
+/** The deposit limits a sign-up asks for under a licence that wants them on registration (mga). */
+export interface RegistrationLimitsField {
+  periods: readonly RegistrationLimit['period'][];
+  currency: string;
+  texts: { title: string; hint: string; labels: Record<RegistrationLimit['period'], string>; invalid: string };
+}
+
 interface Props {
   mode: 'phone' | 'code' | 'resend';
+  /** On the sign-up page under mga: the optional deposit limits. */
+  registrationLimits?: RegistrationLimitsField | null;
   texts: SmsTexts;
   paths: { login: string; enterCode: string; resendCode: string; home: string };
   /** The guarded return path of the page, carried from step to step. */
@@ -56,7 +67,7 @@ function errorText(error: unknown, texts: SmsTexts): string {
 }
 
 /** The SMS sign-in step for a route. */
-export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
+export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLimits }: Props) {
   const id = useId();
   // undefined until mounted: the number lives in session storage, which server renders cannot read.
   const [phone, setPhone] = useState<string | null | undefined>(undefined);
@@ -64,6 +75,8 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [limits, setLimits] = useState<Partial<Record<RegistrationLimit['period'], string>>>({});
+  const [invalidLimit, setInvalidLimit] = useState<RegistrationLimit['period'] | null>(null);
   const hydrated = useHydrated();
   const field = useRef<HTMLInputElement>(null);
 
@@ -109,9 +122,22 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
         setError(texts.errors.phone);
         return;
       }
+      const chosen: RegistrationLimit[] = [];
+      for (const period of registrationLimits?.periods ?? []) {
+        const amount = (limits[period] ?? '').trim().replace(',', '.');
+        if (!amount) continue;
+        if (!/^\d{1,15}(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) {
+          setInvalidLimit(period);
+          document.getElementById(`${id}-limit-${period}`)?.focus();
+          return;
+        }
+        chosen.push({ period, amount });
+      }
+      setInvalidLimit(null);
       void run(async () => {
         const data = await graphqlRequest(RequestSmsLoginCodeDocument, { phoneNumber: number });
         rememberSmsPhone(data.requestSmsLoginCode.phoneNumber);
+        rememberRegistrationLimits(chosen);
         location.assign(withReturnTo(paths.enterCode, returnTo));
       });
     };
@@ -125,6 +151,24 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
           value={value} onChange={(event) => setValue(event.target.value)}
           aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${errorId}` : ''}`}
         />
+        {registrationLimits && (
+          <fieldset className="auth-form__limits" aria-describedby={`${id}-limits-hint`}>
+            <legend>{registrationLimits.texts.title}</legend>
+            <span className="auth-form__hint" id={`${id}-limits-hint`}>{registrationLimits.texts.hint}</span>
+            {registrationLimits.periods.map((period) => (
+              <div key={period} className="auth-form__limit">
+                <label htmlFor={`${id}-limit-${period}`}>{fill(registrationLimits.texts.labels[period], { currency: registrationLimits.currency })}</label>
+                <input
+                  id={`${id}-limit-${period}`} type="text" inputMode="decimal" autoComplete="off" maxLength={18}
+                  value={limits[period] ?? ''} onChange={(event) => setLimits({ ...limits, [period]: event.target.value })}
+                  aria-invalid={invalidLimit === period ? true : undefined}
+                  aria-describedby={invalidLimit === period ? `${id}-limit-error` : undefined}
+                />
+                {invalidLimit === period && <span className="auth-form__error" id={`${id}-limit-error`}>{registrationLimits.texts.invalid}</span>}
+              </div>
+            ))}
+          </fieldset>
+        )}
         {alert}
         <button className="button" type="submit" disabled={!hydrated || busy}>{texts.sendCode}</button>
       </form>
@@ -162,7 +206,8 @@ export default function SmsSignIn({ mode, texts, paths, returnTo }: Props) {
     }
     if (!rememberedPhone) return;
     void run(async () => {
-      const data = await graphqlRequest(VerifySmsLoginCodeDocument, { phoneNumber: rememberedPhone, code });
+      const depositLimits = rememberedRegistrationLimits();
+      const data = await graphqlRequest(VerifySmsLoginCodeDocument, { phoneNumber: rememberedPhone, code, ...(depositLimits.length > 0 ? { depositLimits } : {}) });
       finishSignIn(data.verifySmsLoginCode, paths.home);
     });
   };

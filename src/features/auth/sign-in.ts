@@ -19,12 +19,38 @@ export function requestedReturnPath(href: string = location.href): string | null
 export function finishSignIn(tokens: TokenPair, fallbackPath: string): void {
   browserTokenStore().write(tokens);
   sessionStorage.removeItem(SMS_PHONE_STORAGE_KEY);
+  sessionStorage.removeItem(REGISTRATION_LIMITS_STORAGE_KEY);
   location.replace(requestedReturnPath() ?? fallbackPath);
 }
 
 /** Remembers the number a code was sent to. */
 export function rememberSmsPhone(phoneNumber: string): void {
   sessionStorage.setItem(SMS_PHONE_STORAGE_KEY, phoneNumber);
+}
+
+/** Where the SMS sign-up keeps the deposit limits its form asked for (mga) until the code step sends them. */
+const REGISTRATION_LIMITS_STORAGE_KEY = 'atrium.registrationDepositLimits';
+
+/** A deposit limit chosen on the sign-up form. */
+export interface RegistrationLimit {
+  period: 'Day' | 'Week' | 'Month';
+  amount: string;
+}
+
+/** Remembers the sign-up form's deposit limits (none: forgets any earlier ones). */
+export function rememberRegistrationLimits(limits: readonly RegistrationLimit[]): void {
+  if (limits.length === 0) sessionStorage.removeItem(REGISTRATION_LIMITS_STORAGE_KEY);
+  else sessionStorage.setItem(REGISTRATION_LIMITS_STORAGE_KEY, JSON.stringify(limits));
+}
+
+/** The sign-up form's deposit limits, if it asked any. */
+export function rememberedRegistrationLimits(): RegistrationLimit[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(REGISTRATION_LIMITS_STORAGE_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((entry): entry is RegistrationLimit => typeof entry?.period === 'string' && typeof entry?.amount === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The number a code was sent to, if any. */

@@ -588,7 +588,7 @@ export type Mutation = {
   takeTimeout: Player;
   /** Changes the player's personal info. Every broken rule comes back at once: BadUserInput with extensions.fieldErrors [{ field: input.<name>, code, message }] (codes required, tooLong, controlCharacters, name, zipCode, state, dateOfBirth, tooYoung, verified); nothing is stored then. */
   updatePersonalInfo: Player;
-  /** Checks the code and signs the player in (flow sms, passwordless). */
+  /** Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga; ignored for a number that already has an account). */
   verifySmsLoginCode: TokenPair;
 };
 
@@ -770,6 +770,7 @@ export type MutationUpdatePersonalInfoArgs = {
 
 export type MutationVerifySmsLoginCodeArgs = {
   code: Scalars['String']['input'];
+  depositLimits?: InputMaybe<Array<RegistrationDepositLimit>>;
   phoneNumber: Scalars['String']['input'];
 };
 
@@ -1165,6 +1166,12 @@ export type RecentlyPlayedGame = {
   gameId: Scalars['ID']['output'];
   isLiveCasinoGame: Scalars['Boolean']['output'];
   lastPlayedAt: Scalars['String']['output'];
+};
+
+/** A deposit limit chosen on registration: a rolling period and a decimal amount in the new wallet's currency. */
+export type RegistrationDepositLimit = {
+  amount: Scalars['String']['input'];
+  period: LimitPeriod;
 };
 
 export type RequiredDocumentUpload = {
@@ -1847,6 +1854,7 @@ export type ResolversTypes = {
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecentlyPlayedGame: ResolverTypeWrapper<RecentlyPlayedParent>;
+  RegistrationDepositLimit: RegistrationDepositLimit;
   RequiredDocumentUpload: ResolverTypeWrapper<RequiredDocumentUpload>;
   RewardStatus: RewardStatus;
   RewardSummary: ResolverTypeWrapper<RewardSummary>;
@@ -1964,6 +1972,7 @@ export type ResolversParentTypes = {
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
   Query: Record<PropertyKey, never>;
   RecentlyPlayedGame: RecentlyPlayedParent;
+  RegistrationDepositLimit: RegistrationDepositLimit;
   RequiredDocumentUpload: RequiredDocumentUpload;
   RewardSummary: RewardSummary;
   RewardUpdatedEvent: RewardUpdatedEvent;

@@ -20,6 +20,18 @@ export type GameMode =
   | 'FUN'
   | 'REAL';
 
+/** A rolling window: the last 24 hours, 7 days or 30 days. */
+export type LimitPeriod =
+  | 'Day'
+  | 'Month'
+  | 'Week';
+
+/** A deposit limit chosen on registration: a rolling period and a decimal amount in the new wallet's currency. */
+export type RegistrationDepositLimit = {
+  amount: string;
+  period: LimitPeriod;
+};
+
 export type RequestSmsLoginCodeMutationVariables = Exact<{
   phoneNumber: string;
 }>;
@@ -37,6 +49,7 @@ export type ResendSmsLoginCodeMutation = { resendSmsLoginCode: { phoneNumber: st
 export type VerifySmsLoginCodeMutationVariables = Exact<{
   phoneNumber: string;
   code: string;
+  depositLimits?: Array<RegistrationDepositLimit> | RegistrationDepositLimit | null | undefined;
 }>;
 
 
@@ -283,8 +296,12 @@ export const ResendSmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(
 }
     `) as unknown as TypedDocumentString<ResendSmsLoginCodeMutation, ResendSmsLoginCodeMutationVariables>;
 export const VerifySmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(`
-    mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!) {
-  verifySmsLoginCode(phoneNumber: $phoneNumber, code: $code) {
+    mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!, $depositLimits: [RegistrationDepositLimit!]) {
+  verifySmsLoginCode(
+    phoneNumber: $phoneNumber
+    code: $code
+    depositLimits: $depositLimits
+  ) {
     accessToken
     refreshToken
   }
