@@ -4,12 +4,14 @@
  * field (and focused), fixed, saved, in the header's name at once and kept after a reload; verified
  * fields read-only; the dashboard's open Deposit task for a player without deposits, the limits at
  * a glance after a deposit limit is set (aurelia, mga), and a marketing switch kept after a reload;
- * the same on a phone in Finnish. Every page is axe-clean.
+ * the same on a phone in Finnish; the payment totals where the brand enables EnableFinancialHistory
+ * (vantor) and nowhere else. Every page is axe-clean.
  */
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslands } from './support/hydration.ts';
-import { bankSignIn, freshPlayer } from './support/player.ts';
+import { bankSignIn, freshPlayer, graphql } from './support/player.ts';
+import { randomUUID } from 'node:crypto';
 import { brandOrigin } from './support/urls.ts';
 
 const AURELIA = brandOrigin('aurelia');
@@ -197,4 +199,26 @@ test.describe('account details in Finnish on a phone', () => {
     await waitForIslands(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test('EnableFinancialHistory: the dashboard shows money in and out (vantor), and other brands do not', async ({ page }) => {
+  const { tokens } = await freshPlayer(page, 'vantor', '+372');
+  const started = await graphql<{ initiateDeposit: { payment: { id: string } } }>(page.request, 'vantor', 'mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { payment { id } } }', {
+    input: { amount: '25.50', currency: 'EUR', provider: 'TRUSTLY', idempotencyKey: randomUUID(), returnUrl: `${brandOrigin('vantor')}/en/` },
+  }, tokens.accessToken);
+  await graphql(page.request, 'vantor', 'mutation($p: ID!) { sandboxSendPaymentNotification(paymentId: $p, status: Completed, delivery: ONCE) { status } }', { p: started.initiateDeposit.payment.id });
+  await page.goto(`${brandOrigin('vantor')}/en/profile/`);
+  const card = page.getByTestId('financial-history');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('heading', { name: 'Money in and out' })).toBeVisible();
+  await expect(card.getByRole('row', { name: /^Deposited/ })).toHaveText(/Deposited\s*€25\.50\s*€25\.50/);
+  await expect(card.getByRole('row', { name: /^Net/ })).toContainText('€25.50');
+  await expect(card.getByRole('link', { name: 'Deposit history' })).toHaveAttribute('href', '/en/profile/deposit-history/');
+  await waitForIslands(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await freshPlayer(page, 'aurelia', '+358');
+  await page.goto(`${AURELIA}/en/profile/`);
+  await expect(page.getByTestId('profile-dashboard')).toBeVisible();
+  await expect(page.getByTestId('financial-history')).toHaveCount(0);
 });

@@ -123,6 +123,20 @@ export const cashierTypeDefs = /* GraphQL */ `
     withdrawalHistory(filter: PaymentHistoryFilter, first: Int = 20, after: String): PaymentConnection!
     "One of the player's payments."
     payment(id: ID!): Payment
+    "EnableFinancialHistory: what the player paid in and took out over the last days (completed payments only); days between 1 and 3660."
+    financialSummary(days: Int = 30): FinancialSummary!
+  }
+
+  "Money in and out over a window, decimal strings in the wallet's currency."
+  type FinancialSummary {
+    days: Int!
+    deposited: String!
+    withdrawn: String!
+    "deposited minus withdrawn: what the player is down (positive) or up (negative) on payments."
+    net: String!
+    currency: String!
+    deposits: Int!
+    withdrawals: Int!
   }
 
   extend type Wallet {
@@ -205,6 +219,26 @@ export const cashierResolvers: Resolvers = {
     cancellable: (row: PaymentRow, _: unknown, ctx: GraphQLContext) => cancellable(row, ctx),
   },
   Viewer: {
+    async financialSummary(_: unknown, args: { days?: number | null }, ctx: GraphQLContext) {
+      const days = args.days ?? 30;
+      if (!Number.isInteger(days) || days < 1 || days > 3660) throw new PlatformError('BadUserInput', `days must be between 1 and 3660, not ${days}`);
+      const row = await playerById(ctx.services.db, await playerId(ctx));
+      if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
+      const since = new Date(ctx.services.clock().getTime() - days * 86_400_000);
+      const { rows } = await ctx.services.db.query<{ type: 'Deposit' | 'Withdrawal'; total: string; count: number }>(
+        `select type, coalesce(sum(amount_minor), 0)::text as total, count(*)::int as count from payments
+          where player_id = $1 and status = 'Completed' and coalesce(processed_at, created_at) >= $2 group by type`,
+        [row.id, since],
+      );
+      const total = (type: string) => BigInt(rows.find((entry) => entry.type === type)?.total ?? '0');
+      const count = (type: string) => rows.find((entry) => entry.type === type)?.count ?? 0;
+      const money = (minor: bigint) => formatMinor(minor, row.currency);
+      return {
+        days, currency: row.currency,
+        deposited: money(total('Deposit')), withdrawn: money(total('Withdrawal')), net: money(total('Deposit') - total('Withdrawal')),
+        deposits: count('Deposit'), withdrawals: count('Withdrawal'),
+      };
+    },
     async lastCompletedDeposit(_: unknown, __: unknown, ctx: GraphQLContext) {
       const row = await ctx.services.cashier.lastCompletedDeposit(await playerId(ctx));
       if (!row) return null;

@@ -1,14 +1,16 @@
 /**
- * The account details' calls (account.player.graphql): the personal info form's read and save, and
- * the dashboard's marketing switches. A saved name goes straight into `$player`, so the header and
+ * The account details' calls (account.player.graphql): the personal info form's read and save, the
+ * dashboard's marketing switches and its payment totals (EnableFinancialHistory). A saved name goes straight into `$player`, so the header and
  * the dashboard show it at once; the platform's PlayerUpdated then refetches the whole player anyway.
  */
 import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
+  FinancialSummaryDocument,
   MarketingPreferencesDocument,
   PersonalInfoDocument,
   SetMarketingPreferencesDocument,
   UpdatePersonalInfoDocument,
+  type FinancialSummaryFieldsFragment,
   type MarketingFieldsFragment,
   type MarketingPreferencesInput,
   type PersonalInfoFieldsFragment,
@@ -27,7 +29,20 @@ const documents = {
   update: apolloDocument(UpdatePersonalInfoDocument),
   marketing: apolloDocument(MarketingPreferencesDocument),
   setMarketing: apolloDocument(SetMarketingPreferencesDocument),
+  financial: apolloDocument(FinancialSummaryDocument),
 };
+
+/** Money in and out over a window (EnableFinancialHistory). */
+export type FinancialSummary = FinancialSummaryFieldsFragment;
+
+/** Reads the payment totals of the last 30 days and the last 12 months. */
+export function loadFinancialSummary(): Promise<FinancialSummary[]> {
+  return playerCall(async (client) => {
+    const { data } = await client.query({ query: documents.financial, fetchPolicy: 'network-only' });
+    if (!data?.viewer) throw new Error('FinancialSummary returned nothing');
+    return [data.viewer.month, data.viewer.year];
+  });
+}
 
 /** Reads the player's personal info. */
 export function loadPersonalInfo(): Promise<PersonalInfoData> {

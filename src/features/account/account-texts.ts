@@ -141,3 +141,28 @@ export function marketingTexts(t: Translate): MarketingTexts {
     saveError: t('dashboard.marketing.saveError'),
   };
 }
+
+/** Texts of the dashboard's financial history (EnableFinancialHistory). */
+export interface FinancialTexts {
+  title: string;
+  intro: string;
+  loading: string;
+  loadError: string;
+  deposited: string;
+  withdrawn: string;
+  net: string;
+  last30: string;
+  last365: string;
+  depositHistory: string;
+  withdrawalHistory: string;
+}
+
+/** The financial history's texts in the page's locale. */
+export function financialTexts(t: Translate): FinancialTexts {
+  return {
+    title: t('financial.title'), intro: t('financial.intro'), loading: t('common.loading'), loadError: t('financial.loadError'),
+    deposited: t('financial.deposited'), withdrawn: t('financial.withdrawn'), net: t('financial.net'),
+    last30: t('financial.last30'), last365: t('financial.last365'),
+    depositHistory: t('page.profile-deposit-history.title'), withdrawalHistory: t('page.profile-withdrawal-history.title'),
+  };
+}

@@ -129,6 +129,19 @@ export type FavouriteGameResult = {
   slug: Scalars['String']['output'];
 };
 
+/** Money in and out over a window, decimal strings in the wallet's currency. */
+export type FinancialSummary = {
+  __typename?: 'FinancialSummary';
+  currency: Scalars['String']['output'];
+  days: Scalars['Int']['output'];
+  deposited: Scalars['String']['output'];
+  deposits: Scalars['Int']['output'];
+  /** deposited minus withdrawn: what the player is down (positive) or up (negative) on payments. */
+  net: Scalars['String']['output'];
+  withdrawals: Scalars['Int']['output'];
+  withdrawn: Scalars['String']['output'];
+};
+
 export type Flow = {
   __typename?: 'Flow';
   login: Scalars['String']['output'];
@@ -1594,6 +1607,8 @@ export type Viewer = {
   favouriteGameIds: Array<Scalars['ID']['output']>;
   /** The player's hearted games, most recently hearted first (restricted games left out like in the lists). */
   favouriteGames: Array<Game>;
+  /** EnableFinancialHistory: what the player paid in and took out over the last days (completed payments only); days between 1 and 3660. */
+  financialSummary: FinancialSummary;
   /** How this session signed in: sms, keycloak, trustly, zimpler or piq. */
   flow: Scalars['String']['output'];
   /** The player's real-money casino rounds, newest first; first between 1 and 100, after an endCursor. */
@@ -1639,6 +1654,11 @@ export type ViewerFavouriteGamesArgs = {
   license?: InputMaybe<Scalars['String']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
   subDivision?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type ViewerFinancialSummaryArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1789,6 +1809,7 @@ export type ResolversTypes = {
   CustomerPopUpAddedEvent: ResolverTypeWrapper<CustomerPopUpAddedEvent>;
   DocumentReview: DocumentReview;
   FavouriteGameResult: ResolverTypeWrapper<FavouriteGameResult>;
+  FinancialSummary: ResolverTypeWrapper<FinancialSummary>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Flow: ResolverTypeWrapper<Flow>;
   FundingType: FundingType;
@@ -1917,6 +1938,7 @@ export type ResolversParentTypes = {
   Customer: PlayerRow;
   CustomerPopUpAddedEvent: CustomerPopUpAddedEvent;
   FavouriteGameResult: FavouriteGameResult;
+  FinancialSummary: FinancialSummary;
   Float: Scalars['Float']['output'];
   Flow: Flow;
   Game: GameNode;
@@ -2074,6 +2096,16 @@ export type FavouriteGameResultResolvers<ContextType = GraphQLContext, ParentTyp
   gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isFavourite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FinancialSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FinancialSummary'] = ResolversParentTypes['FinancialSummary']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deposited?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deposits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withdrawals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  withdrawn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type FlowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Flow'] = ResolversParentTypes['Flow']> = {
@@ -2733,6 +2765,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   documents?: Resolver<Array<ResolversTypes['PlayerDocument']>, ParentType, ContextType>;
   favouriteGameIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   favouriteGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<ViewerFavouriteGamesArgs, 'first'>>;
+  financialSummary?: Resolver<ResolversTypes['FinancialSummary'], ParentType, ContextType, RequireFields<ViewerFinancialSummaryArgs, 'days'>>;
   flow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   gameHistory?: Resolver<ResolversTypes['GameRoundConnection'], ParentType, ContextType, RequireFields<ViewerGameHistoryArgs, 'first'>>;
   lastCompletedDeposit?: Resolver<Maybe<ResolversTypes['LastCompletedDeposit']>, ParentType, ContextType>;
@@ -2774,6 +2807,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Customer?: CustomerResolvers<ContextType>;
   CustomerPopUpAddedEvent?: CustomerPopUpAddedEventResolvers<ContextType>;
   FavouriteGameResult?: FavouriteGameResultResolvers<ContextType>;
+  FinancialSummary?: FinancialSummaryResolvers<ContextType>;
   Flow?: FlowResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
   GameCategory?: GameCategoryResolvers<ContextType>;

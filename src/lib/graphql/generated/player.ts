@@ -219,6 +219,13 @@ export type SetMarketingPreferencesMutationVariables = Exact<{
 
 export type SetMarketingPreferencesMutation = { setMarketingPreferences: { isEmailMarketingAccepted: boolean, isSmsMarketingAccepted: boolean, isPhoneMarketingAccepted: boolean, isWebPushMarketingAccepted: boolean, marketingPreferences: { marketingBlocked: boolean } } };
 
+export type FinancialSummaryFieldsFragment = { days: number, deposited: string, withdrawn: string, net: string, currency: string, deposits: number, withdrawals: number };
+
+export type FinancialSummaryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FinancialSummaryQuery = { viewer: { month: { days: number, deposited: string, withdrawn: string, net: string, currency: string, deposits: number, withdrawals: number }, year: { days: number, deposited: string, withdrawn: string, net: string, currency: string, deposits: number, withdrawals: number } } | null };
+
 export type CashierPaymentFragment = { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean };
 
 export type PaymentPageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean } }> };
@@ -478,6 +485,17 @@ export const MarketingFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(
   isWebPushMarketingAccepted
 }
     `, {"fragmentName":"MarketingFields"}) as unknown as TypedDocumentString<MarketingFieldsFragment, unknown>;
+export const FinancialSummaryFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment FinancialSummaryFields on FinancialSummary {
+  days
+  deposited
+  withdrawn
+  net
+  currency
+  deposits
+  withdrawals
+}
+    `, {"fragmentName":"FinancialSummaryFields"}) as unknown as TypedDocumentString<FinancialSummaryFieldsFragment, unknown>;
 export const CashierPaymentFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment CashierPayment on Payment {
   id
@@ -629,6 +647,26 @@ export const SetMarketingPreferencesDocument = /*#__PURE__*/ new TypedDocumentSt
   isPhoneMarketingAccepted
   isWebPushMarketingAccepted
 }`) as unknown as TypedDocumentString<SetMarketingPreferencesMutation, SetMarketingPreferencesMutationVariables>;
+export const FinancialSummaryDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query FinancialSummary {
+  viewer {
+    month: financialSummary(days: 30) {
+      ...FinancialSummaryFields
+    }
+    year: financialSummary(days: 365) {
+      ...FinancialSummaryFields
+    }
+  }
+}
+    fragment FinancialSummaryFields on FinancialSummary {
+  days
+  deposited
+  withdrawn
+  net
+  currency
+  deposits
+  withdrawals
+}`) as unknown as TypedDocumentString<FinancialSummaryQuery, FinancialSummaryQueryVariables>;
 export const InitiateDepositDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation InitiateDeposit($input: InitiateDepositInput!) {
   initiateDeposit(input: $input) {
