@@ -208,6 +208,35 @@ test.describe('the licence decides (est)', () => {
   });
 });
 
+test.describe('a loss limit in the game (est)', () => {
+  test('a daily loss limit set on the page stops a stake past it in the game, saying how much is left', async ({ page }) => {
+    const { tokens } = await freshPlayer(page, 'vantor', '+372');
+    const { viewer } = await graphql<{ viewer: { player: { id: string } } }>(page.request, 'vantor', '{ viewer { player { id } } }', {}, tokens.accessToken);
+    await creditWallet(page.request, 'vantor', viewer.player.id, '50.00', 'EUR');
+    const origin = brandOrigin('vantor');
+    await page.goto(`${origin}/en/profile/limits/`);
+    const daily = limitForm(page, 'Loss', 'Day');
+    await daily.getByLabel('New limit (EUR)').fill('0.50');
+    await daily.getByRole('button', { name: 'Save limit' }).click();
+    await expect(daily.getByRole('status')).toHaveText('Saved: your limit is now €0.50.');
+
+    const slots = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
+      page.request, 'vantor', '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
+    );
+    const slug = slots.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+    await page.goto(`${origin}/en/games/${slug}/`);
+    await page.getByTestId('game-play').click();
+    await expect(page.getByTestId('game-stage')).toHaveAttribute('data-ready', 'true');
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    await expect(frame.locator('#play')).toBeEnabled();
+    // The largest stake the game offers is past what the limit leaves.
+    const largest = await frame.locator('#bet option').last().getAttribute('value');
+    await frame.locator('#bet').selectOption(largest ?? '');
+    await frame.locator('#play').click();
+    await expect(frame.locator('#error')).toHaveText('This stake could take your losses past your loss limit of €0.50: you can stake at most €0.50 for now.');
+  });
+});
+
 test.describe('documents', () => {
   test('a player uploads a photo ID and sees it in review; a file that is not a document is refused, on a phone in Finnish @phone', async ({ page }) => {
     await freshPlayer(page, 'aurelia', '+358');
