@@ -84,6 +84,8 @@ test.describe('game and session history', () => {
     await page.keyboard.press('Enter');
     await expect(rows).toHaveCount(21);
     await expect(more).toHaveCount(0);
+    // Focus does not fall back to the page when the button goes: it lands on the list.
+    await expect(history).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Source of wealth and the KYC overlay end to end, against the real platform: the operator asks a
  * player for their source of wealth (the sandbox back office); the sow overlay (OverlaySourceOfWealth,
- * aurelia) shows once, Escape does not close it, and it leads to the form; the form refuses what is
+ * aurelia) shows once per sign-in, Escape does not close it, and the banner leads to the form; the form refuses what is
  * missing, takes the proof and the options, and sending it clears the account banner live. Under
  * anj a withdrawal before KYC opens the sumsub-kyc-required overlay, which leads to the documents
  * page; once the operator approves the player's documents the withdrawal goes through.
@@ -34,10 +34,18 @@ test.describe('source of wealth', () => {
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText('We need to know where the money you play with comes from.');
     await expect(page.locator('[data-banner="SowUploadRequired"]')).toBeVisible();
-    // Escape does not close a sow overlay (spec section 4).
+    // Escape does not close a sow overlay (spec section 4); its Close button does.
     await page.keyboard.press('Escape');
     await expect(overlay).toBeVisible();
-    await overlay.getByRole('link', { name: 'Tell us now' }).click();
+    await expect(overlay.getByRole('link', { name: 'Tell us now' })).toHaveAttribute('href', '/en/source-of-wealth/');
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await expect(overlay).toBeHidden();
+    // Once per sign-in: the next page keeps the banner but shows no overlay.
+    await page.goto(`${AURELIA}/en/games/`);
+    await expect(page.locator('[data-banner="SowUploadRequired"]')).toBeVisible();
+    await waitForIslands(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.locator('[data-banner="SowUploadRequired"]').getByRole('link', { name: 'Source of wealth' }).click();
     await expect(page).toHaveURL(`${AURELIA}/en/source-of-wealth/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Source of wealth');
     // The form's own page shows no overlay, and a page load in the same session shows none either.

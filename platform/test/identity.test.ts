@@ -189,12 +189,12 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     expect(form).toContain('Deposit limits (optional)');
     for (const label of ['Daily limit (EUR)', 'Weekly limit (EUR)', 'Monthly limit (EUR)']) expect(form).toContain(label);
     expect(form).not.toContain('Personal identification code');
-    const invalid = await post({ email: 'nope', password: 'short', firstName: '', lastName: 'Doe', dateOfBirth: '2015-01-01', phoneNumber: '12', terms: '', depositLimitWeek: '-5' });
+    const invalid = await post({ email: 'nope', password: 'short', firstName: '', lastName: 'Doe', dateOfBirth: '2015-01-01', phoneNumber: '12', terms: '', depositLimitWeek: '-5', depositLimitMonth: '99999999999' });
     expect(invalid.status).toBe(400);
     const errors = await invalid.text();
     expect(errors).toContain('role="alert"');
     expect(errors).toContain('aria-invalid="true"');
-    for (const text of ['Enter an email address', 'at least 8 characters', 'Enter your first name', 'must be 18 or older', 'country code', 'Accept the terms', 'Weekly limit: Enter an amount above zero']) expect(errors).toContain(text);
+    for (const text of ['Enter an email address', 'at least 8 characters', 'Enter your first name', 'must be 18 or older', 'country code', 'Accept the terms', 'Weekly limit: Enter an amount above zero', 'Monthly limit: Enter an amount above zero']) expect(errors).toContain(text);
     // The checkbox links to the versions of the terms and privacy policy it records (content/aurelia/legal/).
     const legalVersions = /name="legalVersions" value="([^"]*)"/.exec(form)?.[1]?.replace(/&#64;/g, '@') ?? '';
     expect(legalVersions).toMatch(/^terms-and-conditions@[\w.-]+,privacy-policy@[\w.-]+$/);
@@ -314,6 +314,11 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     const headers = { ...bearer(((await tokenResponse.json()) as { access_token: string }).access_token), 'x-brand': 'vantor' };
     const player = await app.gql('{ viewer { player { id personalInfo { ssn dateOfBirth } } } }', {}, headers);
     expect(player.data.viewer.player.personalInfo).toEqual({ ssn: '37605030299', dateOfBirth: '1976-05-03' });
+    // The code carries the birth date: the player cannot change it afterwards (the age gate reads it).
+    const edited = await app.gql('mutation($i: PersonalInfoInput!) { updatePersonalInfo(input: $i) { id } }', { i: { dateOfBirth: '1960-01-01' } }, headers);
+    expect(edited.errors?.[0]?.extensions.reason).toBe('BadUserInput');
+    expect(JSON.stringify(edited.errors?.[0]?.extensions.fieldErrors)).toContain('verified');
+    expect((await app.gql('{ viewer { player { verifiedPersonalInfo } } }', {}, headers)).data.viewer.player.verifiedPersonalInfo).toEqual(['dateOfBirth']);
 
     // The age gate holds at the game too: the same player made 19 may not launch a real-money casino game.
     await app.platform.db.query(`update players set date_of_birth = (now() - interval '19 years')::date where id = $1`, [player.data.viewer.player.id]);
@@ -321,6 +326,23 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     const slug = games.data.listOfGames.games.edges[0].node.slug as string;
     const refused = await app.gql('mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, headers);
     expect(refused.errors?.[0]).toMatchObject({ message: 'You must be 21 or older to play casino games here', extensions: { reason: 'AgeRestricted', minimumAge: 21, product: 'casino' } });
+  });
+
+  it('holds the age gate per product: a 17-year-old on mga gets neither casino nor sports, and an 18-year-old gets both', async () => {
+    const tokens = await signInBySms(app, `+35848${String(Date.now() % 1_000_000).padStart(6, '0')}7`);
+    const headers = bearer(tokens.accessToken);
+    const { data } = await app.gql('{ viewer { player { id } } listOfGames(listOfGamesSlug: "slots", first: 1) { games { edges { node { slug } } } } }', {}, headers);
+    const slug = data.listOfGames.games.edges[0].node.slug as string;
+    const aged = (years: number, days: number) => app.platform.db.query(`update players set date_of_birth = (now() - make_interval(years => $2) + make_interval(days => $3))::date where id = $1`, [data.viewer.player.id, years, days]);
+    const launch = () => app.gql('mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, headers);
+    const sports = () => app.gql('mutation { launchSportsbook { sportsbookSessionId } }', {}, headers);
+    // Eighteen tomorrow: still 17.
+    await aged(18, 1);
+    expect((await launch()).errors?.[0]).toMatchObject({ message: 'You must be 18 or older to play casino games here', extensions: { reason: 'AgeRestricted', product: 'casino' } });
+    expect((await sports()).errors?.[0]).toMatchObject({ message: 'You must be 18 or older to bet on sports here', extensions: { reason: 'AgeRestricted', product: 'sports' } });
+    await aged(18, 0);
+    expect((await launch()).errors).toBeUndefined();
+    expect((await sports()).errors).toBeUndefined();
   });
 
   it('answers a wrong password, an unknown login and a passwordless account alike: no account enumeration', async () => {

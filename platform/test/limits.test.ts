@@ -149,6 +149,9 @@ describe.each(DATABASES)('player limits on $name', (database) => {
     const limitsOf = async (token: string) => (await app.gql('{ viewer { limits { period amount } } }', {}, bearer(token))).data.viewer.limits;
     phones += 1;
     const phone = `+35846${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`;
+    // The number step checks the limits before any code is sent, naming the form field.
+    const early = await app.gql('mutation ($p: String!, $l: [RegistrationDepositLimit!]) { requestSmsLoginCode(phoneNumber: $p, depositLimits: $l) { phoneNumber } }', { p: phone, l: [{ period: 'Week', amount: '99999999999' }] });
+    expect(early.errors?.[0]?.extensions).toMatchObject({ reason: 'BadUserInput', field: 'depositLimitWeek' });
     const refused = await signUp(phone, [{ period: 'Day', amount: '-5' }]);
     expect(refused.errors?.[0]?.extensions.reason).toBe('BadUserInput');
     expect((await app.platform.db.query('select 1 from players where phone_number = $1', [phone])).rows).toEqual([]);

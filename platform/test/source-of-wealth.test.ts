@@ -13,7 +13,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> end
 
 const STATUS = '{ viewer { player { id sourceOfWealthStatus { status dueDate requiredDocumentsUploadV2 { comment requestedFundingType } } kycCheckStatus { status verificationsDone verificationsMissing } } } }';
 const DECLARATION = '{ viewer { sourceOfWealth { type title completed options { id title tooltip checked } files { documentId fileName status } } } }';
-const SUBMIT = 'mutation($d: [SourceOfWealthDeclaration!]!) { submitSourceOfWealth(declarations: $d) { sourceOfWealthStatus { status requiredDocumentsUploadV2 { requestedFundingType } } } }';
+const SUBMIT = 'mutation($d: [SourceOfWealthDeclaration!]!) { submitSourceOfWealth(declarations: $d) { sourceOfWealthStatus { status dueDate requiredDocumentsUploadV2 { requestedFundingType } } } }';
 
 describe.each(DATABASES)('source of wealth on $name', (database) => {
   let app: TestPlatform;
@@ -94,7 +94,8 @@ describe.each(DATABASES)('source of wealth on $name', (database) => {
       { type: 'Salary', optionIds: ['employment'], documentIds: [salary] },
     ] }, headers);
     expect(submitted.errors).toBeUndefined();
-    expect(submitted.data.submitSourceOfWealth.sourceOfWealthStatus).toEqual({ status: 'Pending', requiredDocumentsUploadV2: [] });
+    // Sent: nothing is due any more while it is reviewed.
+    expect(submitted.data.submitSourceOfWealth.sourceOfWealthStatus).toEqual({ status: 'Pending', dueDate: null, requiredDocumentsUploadV2: [] });
     expect((await events.next()).value).toEqual({ isAccountClosed: false });
     await events.return?.();
     const declared = (await app.gql(DECLARATION, {}, headers)).data.viewer.sourceOfWealth;
@@ -120,6 +121,10 @@ describe.each(DATABASES)('source of wealth on $name', (database) => {
     await review(salary, 'Rejected', 'The payslip is unreadable: send a sharper scan');
     const status = (await app.gql(STATUS, {}, headers)).data.viewer.player.sourceOfWealthStatus;
     expect(status).toMatchObject({ status: 'Required', requiredDocumentsUploadV2: [{ comment: 'The payslip is unreadable: send a sharper scan', requestedFundingType: 'Salary' }] });
+    // A proof uploaded but never declared changes nothing when it is rejected.
+    const stray = await upload(headers, 'kind=SourceOfWealth&fundingType=Dividends', 'stray.pdf');
+    await review(stray, 'Rejected');
+    expect((await app.gql(STATUS, {}, headers)).data.viewer.player.sourceOfWealthStatus.requiredDocumentsUploadV2).toEqual([{ comment: 'The payslip is unreadable: send a sharper scan', requestedFundingType: 'Salary' }]);
     // The rejected file no longer counts.
     const reused = await app.gql(SUBMIT, { d: [{ type: 'Salary', optionIds: ['pension'], documentIds: [salary] }] }, headers);
     expect(reused.errors?.[0]?.message).toBe(`Document ${salary} was not accepted: upload another one for Salary`);

@@ -5,7 +5,7 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { RegistrationDepositLimit } from '../players/registration-limits.ts';
+import { checkRegistrationLimits, type RegistrationDepositLimit } from '../players/registration-limits.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { playerById } from '../players/repository.ts';
@@ -21,8 +21,8 @@ export const authTypeDefs = /* GraphQL */ `
     logout(refreshToken: String): LogoutResult!
     "A signed JWT for the Zendesk messaging widget (HS256, external_id = player id)."
     generateZendeskToken: ZendeskToken!
-    "Texts a six-digit sign-in code to the number (x-brand); an unknown number registers a new player once the code is verified."
-    requestSmsLoginCode(phoneNumber: String!): SmsCodeRequest!
+    "Texts a six-digit sign-in code to the number (x-brand); an unknown number registers a new player once the code is verified. depositLimits: what the sign-up form asks (mga), checked here (BadUserInput with extensions.field naming the form field) so the code step cannot fail on them; send them again to verifySmsLoginCode."
+    requestSmsLoginCode(phoneNumber: String!, depositLimits: [RegistrationDepositLimit!]): SmsCodeRequest!
     "Texts a new code, replacing the previous one; SmsResendTooSoon inside the cooldown."
     resendSmsLoginCode(phoneNumber: String!): SmsCodeRequest!
     "Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga; ignored for a number that already has an account)."
@@ -104,8 +104,11 @@ export const authResolvers: Resolvers = {
         .sign(zendeskSecret);
       return { token };
     },
-    requestSmsLoginCode: (_: unknown, args: { phoneNumber: string }, ctx: GraphQLContext) =>
-      ctx.services.sms.requestCode(ctx.brand(), args.phoneNumber, false),
+    requestSmsLoginCode(_: unknown, args: { phoneNumber: string; depositLimits?: RegistrationDepositLimit[] | null }, ctx: GraphQLContext) {
+      const brand = ctx.brand();
+      checkRegistrationLimits(brand, args.depositLimits ?? []);
+      return ctx.services.sms.requestCode(brand, args.phoneNumber, false);
+    },
     resendSmsLoginCode: (_: unknown, args: { phoneNumber: string }, ctx: GraphQLContext) =>
       ctx.services.sms.requestCode(ctx.brand(), args.phoneNumber, true),
     async verifySmsLoginCode(_: unknown, args: { phoneNumber: string; code: string; depositLimits?: RegistrationDepositLimit[] | null }, ctx: GraphQLContext) {

@@ -40,9 +40,10 @@ import type { PageTheme } from '../web/html.ts';
 import { postgresAdapter } from './adapter.ts';
 import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 import type { EmailRegistration } from '../auth/email-registration.ts';
-import { ageOn, licenceProfile, registrationMinimumAge } from '../../../shared/licences.ts';
+import { ageOn, licenceProfile } from '../../../shared/licences.ts';
 import { parseEstonianPersonalCode } from '../../../shared/personal-code.ts';
-import { formatMinor, parseAmount } from '../ledger/money.ts';
+import { checkRegistrationLimits, type RegistrationDepositLimit } from '../players/registration-limits.ts';
+import { minimumAgeOf } from '../players/personal-info.ts';
 import { newWalletCurrency } from '../brands/brands.ts';
 
 /** The one client every realm has. */
@@ -256,7 +257,7 @@ export function createOidcRealms(options: {
     // The licence decides the age to open an account (the lowest of the products the brand offers,
     // never below the brand's own) and what else the form asks: the personal code (est) and deposit limits (mga).
     const profile = licenceProfile(brand.license);
-    const minimumAge = registrationMinimumAge(brand.license, brand.minimumAge, brand.features.includes('Sportsbook') ? ['sports'] : []);
+    const minimumAge = minimumAgeOf(brand);
     const currency = newWalletCurrency(brand);
     const extras = { personalCode: profile.ssnOnRegistration, depositLimitPeriods: profile.depositLimitsOnRegistration ? profile.depositLimitPeriods : [], currency };
     /** The registration form with what the visitor typed (never the password) and what was wrong. */
@@ -352,18 +353,18 @@ export function createOidcRealms(options: {
         else if (age !== null && parsed.birthDate !== values.dateOfBirth) errors.personalCode = texts.t('idp.error.personalCodeMismatch', { date: parsed.birthDate });
         else ssn = code;
       }
-      const depositLimits: { period: 'Day' | 'Week' | 'Month'; amount: string }[] = [];
+      // Each limit checked as the limits page would check it, so the code step cannot fail on one.
+      const depositLimits: RegistrationDepositLimit[] = [];
       for (const period of extras.depositLimitPeriods) {
-        const raw = (values[`depositLimit${period}`] ?? '').replace(',', '.');
-        if (!raw) continue;
-        let minor = 0n;
+        const amount = (values[`depositLimit${period}`] ?? '').replace(',', '.');
+        if (!amount) continue;
         try {
-          minor = parseAmount(raw, currency);
-        } catch {
-          minor = 0n;
+          checkRegistrationLimits(brand, [{ period, amount }]);
+          depositLimits.push({ period, amount });
+        } catch (error) {
+          if (!(error instanceof PlatformError)) throw error;
+          errors[`depositLimit${period}`] = texts.t('idp.error.depositLimitInvalid');
         }
-        if (minor <= 0n) errors[`depositLimit${period}`] = texts.t('idp.error.depositLimitInvalid');
-        else depositLimits.push({ period, amount: formatMinor(minor, currency) });
       }
       let phone: string | null = null;
       if (values.phoneNumber) {

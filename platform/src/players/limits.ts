@@ -141,8 +141,13 @@ function requestedPeriod(request: LimitRequest, licence: Licence): LimitPeriod |
   return period;
 }
 
+/** Checks a limit request against the licence and the wallet's currency before anything is stored: the period it offers and the value it allows. */
+export function checkLimitRequest(request: LimitRequest, licence: Licence, currency: string): { period: LimitPeriod | 'Session'; value: bigint } {
+  return { period: requestedPeriod(request, licence), value: requestedValue(request, { licence, currency }) };
+}
+
 /** The value a request names: minor units for money limits, minutes for a session limit. */
-function requestedValue(request: LimitRequest, context: LimitContext): bigint {
+function requestedValue(request: LimitRequest, context: Pick<LimitContext, 'licence' | 'currency'>): bigint {
   if (request.kind === 'Session') {
     const offered = licenceProfile(context.licence).sessionLimitMinutes;
     if (request.minutes === null || request.minutes === undefined || !offered.includes(request.minutes)) {

@@ -10,9 +10,11 @@
  *   country has one, else 2 to 10 letters, digits, spaces or hyphens);
  * - the state is a province of the country where addresses have one (shared/subdivisions.ts);
  * - the date of birth is a real date (YYYY-MM-DD, 1900 or later, not in the future) and makes the
- *   player at least the minimum age: the larger of the brand's and the licence's casino age;
+ *   player at least the minimum age to hold an account (the lowest age of the products the brand
+ *   offers under its licence, never below the brand's own: shared/licences.ts);
  * - once identity verification is Done, the name and date of birth are what the ID showed: they
- *   are read-only (`verifiedPersonalInfo`), and a different value is refused.
+ *   are read-only (`verifiedPersonalInfo`), and a different value is refused; a birth date that a
+ *   personal code carries (est) is read-only from registration on.
  *
  * Every problem comes back at once, one FieldError per field, so the form marks each field.
  */
@@ -82,9 +84,14 @@ export function minimumAgeOf(brand: Pick<Brand, 'license' | 'minimumAge' | 'feat
   return registrationMinimumAge(brand.license, brand.minimumAge, brand.features.includes('Sportsbook') ? ['sports'] : []);
 }
 
-/** The fields of a player's personal info they can no longer change themselves. */
-export function verifiedFields(row: Pick<PlayerRow, 'kyc_status'>): PersonalInfoField[] {
-  return row.kyc_status === 'Done' ? [...VERIFIED_BY_KYC] : [];
+/**
+ * The fields of a player's personal info they can no longer change themselves: the name and birth
+ * date once KYC is Done, and the birth date as soon as a personal code carries it (est registration
+ * held it to the code), so the age gate cannot be talked round by editing it.
+ */
+export function verifiedFields(row: Pick<PlayerRow, 'kyc_status' | 'ssn'>): PersonalInfoField[] {
+  if (row.kyc_status === 'Done') return [...VERIFIED_BY_KYC];
+  return row.ssn ? ['dateOfBirth'] : [];
 }
 
 /** A check with a code the lobby translates. */

@@ -113,7 +113,8 @@ export async function submitSourceOfWealth(services: PlatformServices, playerId:
         [playerId, entry.type, [...entry.optionIds], [...entry.documentIds], services.clock()],
       );
     }
-    await tx.query(`update players set sow_status = 'Pending', sow_documents_required = '[]'::jsonb where id = $1`, [playerId]);
+    // Sent: nothing is due any more while the operator reviews it.
+    await tx.query(`update players set sow_status = 'Pending', sow_due_date = null, sow_documents_required = '[]'::jsonb where id = $1`, [playerId]);
   });
   services.events.publish(playerId, 'playerUpdated', { isAccountClosed: false });
 }
@@ -137,9 +138,11 @@ const KYC_VERIFICATION: Record<string, string> = { Identity: 'IdentityDocument',
 
 /**
  * The operator's review of one document (sandbox powers stand in for the back office). Approving an
- * identity or address document completes that verification, and KYC is Done once both are; rejecting
- * one puts it back among the missing. Approving the last pending document of a submitted declaration
- * makes source of wealth Done; rejecting one asks again for that funding type, with the comment.
+ * identity or address document completes that verification, and KYC is Done once both are and
+ * nothing else is missing; rejecting one puts it back among the missing. Approving the last pending
+ * document of a submitted declaration makes source of wealth Done; rejecting one of its documents
+ * (before Done) asks again for that funding type, with the comment. Other documents change only
+ * their own status.
  */
 export async function reviewDocument(services: PlatformServices, documentId: string, status: 'Approved' | 'Rejected', comment: string | null): Promise<{ playerId: string }> {
   const playerId = await services.db.transaction(async (tx) => {
@@ -158,7 +161,8 @@ export async function reviewDocument(services: PlatformServices, documentId: str
       const done = new Set(player.kyc_verifications_done);
       const missing = new Set(player.kyc_verifications_missing);
       if (status === 'Approved') { done.add(verification); missing.delete(verification); } else { done.delete(verification); missing.add(verification); }
-      const complete = Object.values(KYC_VERIFICATION).every((name) => done.has(name) && !missing.has(name));
+      // Done once both documents are approved and nothing else is listed as missing.
+      const complete = Object.values(KYC_VERIFICATION).every((name) => done.has(name)) && missing.size === 0;
       await tx.query(
         `update players set kyc_verifications_done = $2, kyc_verifications_missing = $3,
                 kyc_status = case when $4 then 'Done' when kyc_status = 'Done' then 'Required' else kyc_status end,
@@ -166,7 +170,7 @@ export async function reviewDocument(services: PlatformServices, documentId: str
           where id = $1`,
         [document.player_id, [...done], [...missing], complete],
       );
-    } else if (document.funding_type && status === 'Rejected') {
+    } else if (document.funding_type && status === 'Rejected' && player.sow_status !== 'Done' && (await inDeclaration(tx, document.player_id, documentId))) {
       const request = { comment: comment?.trim() || `${document.file_name} was not accepted: upload another document proving ${document.funding_type}`, requestedFundingType: document.funding_type };
       const requests = [...player.sow_documents_required.filter((entry) => entry.requestedFundingType !== document.funding_type), request];
       await tx.query(`update players set sow_status = 'Required', sow_documents_required = $2::jsonb where id = $1`, [document.player_id, JSON.stringify(requests)]);
@@ -183,6 +187,12 @@ export async function reviewDocument(services: PlatformServices, documentId: str
   });
   services.events.publish(playerId, 'playerUpdated', { isAccountClosed: false });
   return { playerId };
+}
+
+/** Whether a document is one of the player's submitted declaration's (only those move the status). */
+async function inDeclaration(tx: Queryable, playerId: string, documentId: string): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from player_source_of_wealth where player_id = $1 and $2 = any(document_ids)', [playerId, documentId]);
+  return rows.length > 0;
 }
 
 /** The translated names and hints of the form, in a locale (the translation files hold every locale's words). */

@@ -86,7 +86,7 @@ export function activeBanners(input: BannerInput): ActiveBanner[] {
 }
 
 /** Whether the operator is waiting for the player's source of wealth (the SowRequired or SowUploadRequired banner). */
-export function sourceOfWealthAsked(player: Player): boolean {
+export function sourceOfWealthAsked(player: Pick<Player, 'sourceOfWealthStatus'>): boolean {
   const sow = player.sourceOfWealthStatus;
   return sow.requiredDocumentsUploadV2.length > 0 || sow.status === 'Required';
 }

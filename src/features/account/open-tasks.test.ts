@@ -22,13 +22,17 @@ describe('openTasks', () => {
     expect(openTasks(player)).toEqual([{ type: 'Verify', dueDate: '2026-12-01T00:00:00Z' }]);
   });
 
-  it('asks for source of wealth when Required, or when due and not Done', () => {
-    const sow = (status: Player['sourceOfWealthStatus']['status'], dueDate: string | null) => openTasks({ ...settled, sourceOfWealthStatus: { ...settled.sourceOfWealthStatus, status, dueDate } });
+  it('asks for source of wealth while the operator waits for it (its banner\'s rule): Required, or documents requested', () => {
+    const sow = (status: Player['sourceOfWealthStatus']['status'], dueDate: string | null, requested = false) => openTasks({
+      ...settled,
+      sourceOfWealthStatus: { ...settled.sourceOfWealthStatus, status, dueDate, requiredDocumentsUploadV2: requested ? [{ comment: 'Payslips', requestedFundingType: 'Salary' }] : [] },
+    });
     expect(sow('Required', null)).toEqual([{ type: 'CompleteSoW', dueDate: null }]);
-    expect(sow('Pending', '2026-12-10T00:00:00Z')).toEqual([{ type: 'CompleteSoW', dueDate: '2026-12-10T00:00:00Z' }]);
-    expect(sow('WillBeRequired', '2026-12-10T00:00:00Z')).toHaveLength(1);
-    expect(sow('Done', '2026-12-10T00:00:00Z')).toEqual([]);
+    expect(sow('Pending', '2026-12-10T00:00:00Z', true)).toEqual([{ type: 'CompleteSoW', dueDate: '2026-12-10T00:00:00Z' }]);
+    // Sent and under review, not yet asked, or verified: nothing to do.
     expect(sow('Pending', null)).toEqual([]);
+    expect(sow('WillBeRequired', '2026-12-10T00:00:00Z')).toEqual([]);
+    expect(sow('Done', null)).toEqual([]);
   });
 
   it('lists verification, then source of wealth, then the deposit', () => {

@@ -2,6 +2,7 @@
  * The dashboard's open tasks (spec section 3, task types CompleteSoW and Deposit, plus identity
  * verification): what the player still has to do, most pressing first, from the live player.
  */
+import { sourceOfWealthAsked } from '../account-banners/banners.ts';
 import type { Player } from '../session/player-store.ts';
 
 /** A task the dashboard lists: the spec's two task types and identity verification. */
@@ -14,14 +15,14 @@ export interface OpenTask {
 }
 
 /**
- * The player's open tasks: verification when KYC is Required; CompleteSoW when source of wealth
- * is Required, or has a due date while not Done; Deposit before the first deposit.
+ * The player's open tasks: verification when KYC is Required; CompleteSoW while the operator waits
+ * for the source of wealth (the same rule as its account banner); Deposit before the first deposit.
  */
 export function openTasks(player: Pick<Player, 'kycCheckStatus' | 'sourceOfWealthStatus' | 'hasFirstTimeDeposit'>): OpenTask[] {
   const tasks: OpenTask[] = [];
   if (player.kycCheckStatus.status === 'Required') tasks.push({ type: 'Verify', dueDate: player.kycCheckStatus.deadline });
   const sow = player.sourceOfWealthStatus;
-  if (sow.status === 'Required' || (sow.dueDate !== null && sow.status !== 'Done')) tasks.push({ type: 'CompleteSoW', dueDate: sow.dueDate });
+  if (sourceOfWealthAsked(player)) tasks.push({ type: 'CompleteSoW', dueDate: sow.dueDate });
   if (!player.hasFirstTimeDeposit) tasks.push({ type: 'Deposit', dueDate: null });
   return tasks;
 }

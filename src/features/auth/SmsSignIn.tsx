@@ -122,20 +122,24 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
         setError(texts.errors.phone);
         return;
       }
-      const chosen: RegistrationLimit[] = [];
-      for (const period of registrationLimits?.periods ?? []) {
-        const amount = (limits[period] ?? '').trim().replace(',', '.');
-        if (!amount) continue;
-        if (!/^\d{1,15}(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) {
+      // The platform checks the limits with the number (as the limits page would), before any code is sent.
+      const chosen: RegistrationLimit[] = (registrationLimits?.periods ?? [])
+        .map((period) => ({ period, amount: (limits[period] ?? '').trim().replace(',', '.') }))
+        .filter((limit) => limit.amount !== '');
+      setInvalidLimit(null);
+      void run(async () => {
+        let data;
+        try {
+          data = await graphqlRequest(RequestSmsLoginCodeDocument, { phoneNumber: number, ...(chosen.length > 0 ? { depositLimits: chosen } : {}) });
+        } catch (caught) {
+          const field = caught instanceof GraphqlClientError ? caught.extensions.field : undefined;
+          const period = typeof field === 'string' ? registrationLimits?.periods.find((entry) => field === `depositLimit${entry}`) : undefined;
+          if (!period) throw caught;
           setInvalidLimit(period);
+          setBusy(false);
           document.getElementById(`${id}-limit-${period}`)?.focus();
           return;
         }
-        chosen.push({ period, amount });
-      }
-      setInvalidLimit(null);
-      void run(async () => {
-        const data = await graphqlRequest(RequestSmsLoginCodeDocument, { phoneNumber: number });
         rememberSmsPhone(data.requestSmsLoginCode.phoneNumber);
         rememberRegistrationLimits(chosen);
         location.assign(withReturnTo(paths.enterCode, returnTo));

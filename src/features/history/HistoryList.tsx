@@ -3,7 +3,7 @@
  * the error with a retry (rows already shown stay), and "Show more" while older rows exist. The
  * table itself is the caller's; on a phone the history table's rows stack (see HistoryPage styles).
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { PagedHistory } from './paged-history.ts';
 
 /** Texts of the list's states. */
@@ -26,8 +26,22 @@ interface Props<T> {
 /** A history list with its loading, error, empty and "Show more" states. */
 export default function HistoryList<T>({ history, texts, testId, empty, children }: Props<T>) {
   const { rows, hasMore, loading, failed, more } = history;
+  const listRef = useRef<HTMLDivElement>(null);
+  // Focus stays on "Show more" while it loads (aria-disabled, not disabled); when the last page has
+  // come and the button goes, focus moves to the list rather than falling back to the page.
+  const askedMore = useRef(false);
+  useEffect(() => {
+    if (!askedMore.current || loading) return;
+    askedMore.current = false;
+    if (!hasMore && document.activeElement === document.body) listRef.current?.focus();
+  }, [hasMore, loading]);
+  const showMore = () => {
+    if (loading) return;
+    askedMore.current = true;
+    more();
+  };
   return (
-    <div className="history-list" data-testid={testId} aria-busy={loading}>
+    <div className="history-list" data-testid={testId} aria-busy={loading} ref={listRef} tabIndex={-1}>
       {rows === null ? (
         loading && <p className="history-list__state">{texts.loading}</p>
       ) : rows.length === 0 ? (
@@ -42,7 +56,7 @@ export default function HistoryList<T>({ history, texts, testId, empty, children
         </div>
       )}
       {!failed && hasMore && rows !== null && (
-        <button type="button" className="button button--secondary history-list__more" onClick={more} disabled={loading}>
+        <button type="button" className="button button--secondary history-list__more" onClick={showMore} aria-disabled={loading || undefined}>
           {loading ? texts.loading : texts.more}
         </button>
       )}

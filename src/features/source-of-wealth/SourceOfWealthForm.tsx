@@ -28,6 +28,8 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState<FundingType | null>(null);
+  /** What the last upload of each type said, announced in the group's live region. */
+  const [uploaded, setUploaded] = useState<Partial<Record<FundingType, string>>>({});
   const groupRefs = useRef<Partial<Record<FundingType, HTMLFieldSetElement | null>>>({});
   const fileRefs = useRef<Partial<Record<FundingType, HTMLInputElement | null>>>({});
 
@@ -53,24 +55,27 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
   const requested = requests.map((request) => request.requestedFundingType);
   const date = (iso: string) => new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long' }).format(new Date(iso));
   const open = status.status !== 'Done' && (status.status !== 'NotNeed' || requests.length > 0);
-  const change = (type: FundingType, next: Partial<TypeState>) => {
-    setState({ ...state, [type]: { ...state[type], ...next } });
-    setErrors({ ...errors, [type]: undefined });
+  // Updates read the latest state: an upload finishes after the player may have ticked more.
+  const change = (type: FundingType, next: (entry: TypeState) => Partial<TypeState>) => {
+    setState((current) => (current ? { ...current, [type]: { ...current[type], ...next(current[type]) } } : current));
+    setErrors((current) => ({ ...current, [type]: undefined }));
   };
 
   const upload = async (type: FundingType) => {
     const file = fileRefs.current[type]?.files?.[0];
     if (!file || uploading) return;
     setUploading(type);
+    setUploaded((current) => ({ ...current, [type]: '' }));
     const result = await uploadSourceOfWealthDocument(file, type);
     setUploading(null);
     if ('problem' in result) {
-      setErrors({ ...errors, [type]: texts.uploadErrors[result.problem] });
+      setErrors((current) => ({ ...current, [type]: texts.uploadErrors[result.problem] }));
       return;
     }
     const input = fileRefs.current[type];
     if (input) input.value = '';
-    change(type, { files: [{ documentId: result.id, fileName: file.name, status: 'Pending' }, ...state[type].files] });
+    change(type, (entry) => ({ files: [{ documentId: result.id, fileName: file.name, status: 'Pending' }, ...entry.files] }));
+    setUploaded((current) => ({ ...current, [type]: fillText(texts.uploaded, { name: file.name }) }));
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -94,8 +99,16 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
       setStatus(await submitSourceOfWealth(declarations));
       setMessage({ text: texts.submitted, error: false });
     } catch (failure) {
-      // The platform names what it refused (an option, a document, a missing requested type).
-      setMessage({ text: failure instanceof GraphqlCallError && failure.kind === 'BadUserInput' ? failure.message : texts.errors.generic, error: true });
+      // The platform names the funding type it refused (an option, a document, a requested type): that group says so in the player's words.
+      const field = failure instanceof GraphqlCallError && failure.kind === 'BadUserInput' ? failure.extensions.field : undefined;
+      const type = FUNDING_TYPES.find((candidate) => candidate === field);
+      if (type) {
+        setErrors((current) => ({ ...current, [type]: texts.errors.group }));
+        setMessage({ text: '', error: true });
+        groupRefs.current[type]?.querySelector<HTMLInputElement>('input')?.focus();
+      } else {
+        setMessage({ text: texts.errors.generic, error: true });
+      }
     } finally {
       setBusy(false);
     }
@@ -134,7 +147,7 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
                     checked={entry.declared}
                     disabled={!hydrated}
                     aria-invalid={error ? true : undefined}
-                    onChange={(event) => change(type, { declared: event.target.checked })}
+                    onChange={(event) => { const declared = event.target.checked; change(type, () => ({ declared })); }}
                   />
                   {texts.applies}
                 </label>
@@ -149,7 +162,7 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
                             type="checkbox"
                             checked={entry.options.includes(option)}
                             aria-describedby={`${base}-${option}-hint`}
-                            onChange={(event) => change(type, { options: event.target.checked ? [...entry.options, option] : entry.options.filter((id) => id !== option) })}
+                            onChange={(event) => { const checked = event.target.checked; change(type, (latest) => ({ options: checked ? [...latest.options, option] : latest.options.filter((id) => id !== option) })); }}
                           />
                           <label htmlFor={`${base}-${option}`}>{words.options[option]?.title}</label>
                           <p id={`${base}-${option}-hint`} className="sow__hint">{words.options[option]?.hint}</p>
@@ -170,7 +183,8 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
                     )}
                   </>
                 )}
-                {error && <p id={`${base}-error`} className="player-limits__message player-limits__message--error">{error}</p>}
+                {entry.declared && <p className="visually-hidden" role="status">{uploaded[type]}</p>}
+                {error && <p id={`${base}-error`} className="player-limits__message player-limits__message--error" role="alert">{error}</p>}
               </fieldset>
             );
           })}

@@ -28,7 +28,9 @@ export interface SourceOfWealthTexts {
   submit: string;
   submitted: string;
   statuses: Record<'Pending' | 'Done' | 'NotNeed' | 'WillBeRequired', string>;
-  errors: Record<'none' | 'options' | 'file' | 'requested' | 'generic', string>;
+  errors: Record<'none' | 'options' | 'file' | 'requested' | 'group' | 'generic', string>;
+  /** An upload went through: {name}. */
+  uploaded: string;
   uploadErrors: Record<UploadProblem, string>;
   documentStatuses: Record<'Pending' | 'Approved' | 'Rejected', string>;
   loading: string;
@@ -59,7 +61,8 @@ export function sourceOfWealthTexts(t: Translate): SourceOfWealthTexts {
     applies: t('sow.applies'), options: t('sow.options'), proof: t('sow.proof'), upload: t('sow.upload'), files: t('sow.files'),
     submit: t('sow.submit'), submitted: t('sow.submitted'),
     statuses: { Pending: t('sow.status.Pending'), Done: t('sow.status.Done'), NotNeed: t('sow.status.NotNeed'), WillBeRequired: t('sow.status.WillBeRequired') },
-    errors: { none: t('sow.error.none'), options: t('sow.error.options'), file: t('sow.error.file'), requested: t('sow.error.requested'), generic: t('sow.error.generic') },
+    errors: { none: t('sow.error.none'), options: t('sow.error.options'), file: t('sow.error.file'), requested: t('sow.error.requested'), group: t('sow.error.group'), generic: t('sow.error.generic') },
+    uploaded: t('documents.uploaded'),
     uploadErrors: { type: t('documents.error.type'), size: t('documents.error.size'), name: t('documents.error.name'), generic: t('documents.error.generic') },
     documentStatuses: { Pending: t('documents.status.Pending'), Approved: t('documents.status.Approved'), Rejected: t('documents.status.Rejected') },
     loading: t('common.loading'), loadError: t('sow.loadError'),

@@ -565,7 +565,7 @@ export type Mutation = {
   removeFavouriteGame: FavouriteGameResult;
   /** Asks to remove a limit: it holds through the cooling-off. */
   removeLimit: PlayerLimit;
-  /** Texts a six-digit sign-in code to the number (x-brand); an unknown number registers a new player once the code is verified. */
+  /** Texts a six-digit sign-in code to the number (x-brand); an unknown number registers a new player once the code is verified. depositLimits: what the sign-up form asks (mga), checked here (BadUserInput with extensions.field naming the form field) so the code step cannot fail on them; send them again to verifySmsLoginCode. */
   requestSmsLoginCode: SmsCodeRequest;
   /** Texts a new code, replacing the previous one; SmsResendTooSoon inside the cooldown. */
   resendSmsLoginCode: SmsCodeRequest;
@@ -675,6 +675,7 @@ export type MutationRemoveLimitArgs = {
 
 
 export type MutationRequestSmsLoginCodeArgs = {
+  depositLimits?: InputMaybe<Array<RegistrationDepositLimit>>;
   phoneNumber: Scalars['String']['input'];
 };
 

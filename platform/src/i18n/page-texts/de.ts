@@ -67,7 +67,7 @@ export const DE: PageTextTable = {
   'idp.register.depositLimitsHint': 'Begrenzen Sie, wie viel Sie in 24 Stunden, 7 Tagen oder 30 Tagen einzahlen können. Lassen Sie ein Feld leer für kein Limit; Sie können Ihre Limits später in Ihrem Konto ändern.',
   'idp.error.personalCodeInvalid': 'Prüfen Sie Ihren persönlichen Identifikationscode: Er hat 11 Ziffern, und diese gehen nicht auf.',
   'idp.error.personalCodeMismatch': 'Laut Ihrem persönlichen Identifikationscode sind Sie am {date} geboren: Prüfen Sie den Code und Ihr Geburtsdatum.',
-  'idp.error.depositLimitInvalid': 'Geben Sie einen Betrag über null ein, etwa 100 oder 100.50, oder lassen Sie das Feld leer.',
+  'idp.error.depositLimitInvalid': 'Geben Sie einen Betrag über null ein, etwa 100 oder 100,50, oder lassen Sie das Feld leer.',
   'idp.error.phoneInvalid': 'Schreiben Sie die Nummer mit + und Ländervorwahl, zum Beispiel {example}.',
   'idp.error.termsMissing': 'Akzeptieren Sie die Bedingungen und die Datenschutzerklärung, um ein Konto zu erstellen.',
   'idp.error.termsChanged': 'Die Bedingungen haben sich während Ihrer Registrierung geändert: Lesen Sie die neue Fassung und akzeptieren Sie sie erneut.',

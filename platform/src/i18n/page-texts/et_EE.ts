@@ -67,7 +67,7 @@ export const ET_EE: PageTextTable = {
   'idp.register.depositLimitsHint': 'Piira, kui palju saad sisse maksta 24 tunni, 7 päeva või 30 päeva jooksul. Jäta väli tühjaks, kui limiiti ei soovi; limiite saad hiljem oma kontol muuta.',
   'idp.error.personalCodeInvalid': 'Kontrolli oma isikukoodi: sellel on 11 numbrit ja need ei klapi.',
   'idp.error.personalCodeMismatch': 'Sinu isikukoodi järgi oled sündinud {date}: kontrolli koodi ja oma sünnikuupäeva.',
-  'idp.error.depositLimitInvalid': 'Sisesta nullist suurem summa, näiteks 100 või 100.50, või jäta väli tühjaks.',
+  'idp.error.depositLimitInvalid': 'Sisesta nullist suurem summa, näiteks 100 või 100,50, või jäta väli tühjaks.',
   'idp.error.phoneInvalid': 'Kirjuta number koos + märgi ja riigikoodiga, näiteks {example}.',
   'idp.error.termsMissing': 'Konto loomiseks nõustu tingimuste ja privaatsuspoliitikaga.',
   'idp.error.termsChanged': 'Tingimused muutusid registreerimise ajal: loe uus versioon läbi ja nõustu sellega uuesti.',

@@ -67,7 +67,7 @@ export const FI: PageTextTable = {
   'idp.register.depositLimitsHint': 'Rajaa, paljonko voit tallettaa 24 tunnissa, 7 päivässä tai 30 päivässä. Jätä kenttä tyhjäksi, jos et halua rajaa; voit muuttaa rajojasi myöhemmin tililläsi.',
   'idp.error.personalCodeInvalid': 'Tarkista henkilötunnuksesi: siinä on 11 numeroa, eivätkä ne täsmää.',
   'idp.error.personalCodeMismatch': 'Henkilötunnuksesi mukaan olet syntynyt {date}: tarkista tunnus ja syntymäaikasi.',
-  'idp.error.depositLimitInvalid': 'Anna nollaa suurempi summa, esimerkiksi 100 tai 100.50, tai jätä kenttä tyhjäksi.',
+  'idp.error.depositLimitInvalid': 'Anna nollaa suurempi summa, esimerkiksi 100 tai 100,50, tai jätä kenttä tyhjäksi.',
   'idp.error.phoneInvalid': 'Kirjoita numero +-merkin ja maatunnuksen kanssa, esimerkiksi {example}.',
   'idp.error.termsMissing': 'Hyväksy käyttöehdot ja tietosuojakäytäntö luodaksesi tilin.',
   'idp.error.termsChanged': 'Ehdot muuttuivat rekisteröitymisesi aikana: lue uusi versio ja hyväksy se uudelleen.',

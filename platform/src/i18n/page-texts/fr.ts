@@ -67,7 +67,7 @@ export const FR: PageTextTable = {
   'idp.register.depositLimitsHint': 'Limitez ce que vous pouvez déposer en 24 heures, 7 jours ou 30 jours. Laissez un champ vide pour ne fixer aucune limite ; vous pourrez modifier vos limites plus tard dans votre compte.',
   'idp.error.personalCodeInvalid': 'Vérifiez votre code d’identification personnel : il compte 11 chiffres, et ceux-ci ne concordent pas.',
   'idp.error.personalCodeMismatch': 'Selon votre code d’identification personnel, vous êtes né le {date} : vérifiez le code et votre date de naissance.',
-  'idp.error.depositLimitInvalid': 'Saisissez un montant supérieur à zéro, par exemple 100 ou 100.50, ou laissez le champ vide.',
+  'idp.error.depositLimitInvalid': 'Saisissez un montant supérieur à zéro, par exemple 100 ou 100,50, ou laissez le champ vide.',
   'idp.error.phoneInvalid': 'Écrivez le numéro avec + et l’indicatif du pays, par exemple {example}.',
   'idp.error.termsMissing': 'Acceptez les conditions et la politique de confidentialité pour créer un compte.',
   'idp.error.termsChanged': 'Les conditions ont changé pendant votre inscription : lisez la nouvelle version et acceptez-la à nouveau.',

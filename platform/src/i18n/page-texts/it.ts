@@ -67,7 +67,7 @@ export const IT: PageTextTable = {
   'idp.register.depositLimitsHint': 'Limita quanto puoi depositare in 24 ore, 7 giorni o 30 giorni. Lascia un campo vuoto per nessun limite; potrai cambiare i tuoi limiti in seguito nel tuo conto.',
   'idp.error.personalCodeInvalid': 'Controlla il tuo codice di identificazione personale: ha 11 cifre e queste non tornano.',
   'idp.error.personalCodeMismatch': 'Secondo il tuo codice di identificazione personale sei nato il {date}: controlla il codice e la tua data di nascita.',
-  'idp.error.depositLimitInvalid': 'Inserisci un importo maggiore di zero, ad esempio 100 o 100.50, oppure lascia il campo vuoto.',
+  'idp.error.depositLimitInvalid': 'Inserisci un importo maggiore di zero, ad esempio 100 o 100,50, oppure lascia il campo vuoto.',
   'idp.error.phoneInvalid': 'Scrivi il numero con + e il prefisso internazionale, ad esempio {example}.',
   'idp.error.termsMissing': 'Accetta i termini e l’informativa sulla privacy per creare un account.',
   'idp.error.termsChanged': 'I termini sono cambiati durante la registrazione: leggi la nuova versione e accettala di nuovo.',

@@ -67,7 +67,7 @@ export const NO: PageTextTable = {
   'idp.register.depositLimitsHint': 'Begrens hvor mye du kan sette inn på 24 timer, 7 dager eller 30 dager. La et felt stå tomt for ingen grense; du kan endre grensene senere på kontoen din.',
   'idp.error.personalCodeInvalid': 'Sjekk den personlige identifikasjonskoden din: den har 11 sifre, og de stemmer ikke.',
   'idp.error.personalCodeMismatch': 'Ifølge den personlige identifikasjonskoden din er du født {date}: sjekk koden og fødselsdatoen din.',
-  'idp.error.depositLimitInvalid': 'Skriv inn et beløp over null, for eksempel 100 eller 100.50, eller la feltet stå tomt.',
+  'idp.error.depositLimitInvalid': 'Skriv inn et beløp over null, for eksempel 100 eller 100,50, eller la feltet stå tomt.',
   'idp.error.phoneInvalid': 'Skriv nummeret med + og landskode, for eksempel {example}.',
   'idp.error.termsMissing': 'Godta vilkårene og personvernerklæringen for å opprette en konto.',
   'idp.error.termsChanged': 'Vilkårene ble endret mens du registrerte deg: les den nye versjonen og godta den på nytt.',

@@ -34,6 +34,7 @@ export type RegistrationDepositLimit = {
 
 export type RequestSmsLoginCodeMutationVariables = Exact<{
   phoneNumber: string;
+  depositLimits?: Array<RegistrationDepositLimit> | RegistrationDepositLimit | null | undefined;
 }>;
 
 
@@ -280,8 +281,8 @@ export const GamePageFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
   }
 }`, {"fragmentName":"GamePage"}) as unknown as TypedDocumentString<GamePageFragment, unknown>;
 export const RequestSmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(`
-    mutation RequestSmsLoginCode($phoneNumber: String!) {
-  requestSmsLoginCode(phoneNumber: $phoneNumber) {
+    mutation RequestSmsLoginCode($phoneNumber: String!, $depositLimits: [RegistrationDepositLimit!]) {
+  requestSmsLoginCode(phoneNumber: $phoneNumber, depositLimits: $depositLimits) {
     phoneNumber
     codeLength
   }
