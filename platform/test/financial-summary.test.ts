@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, signInBySms, startPlatform } from './helpers.ts';
+import { DATABASES, freshSmsPlayer, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const SUMMARY = 'query($d: Int) { viewer { financialSummary(days: $d) { days deposited withdrawn net currency deposits withdrawals } } }';
@@ -17,14 +17,7 @@ describe.each(DATABASES)('financial summary on $name', (database) => {
   });
   afterAll(() => app?.close());
 
-  let phones = 0;
-  const newPlayer = async () => {
-    phones += 1;
-    const tokens = await signInBySms(app, `+35847${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`);
-    const headers = bearer(tokens.accessToken);
-    const { data } = await app.gql('{ viewer { player { id } } }', {}, headers);
-    return { headers, id: data.viewer.player.id as string };
-  };
+  const newPlayer = () => freshSmsPlayer(app);
   const deposit = async (headers: Record<string, string>, amount: string, status: 'Completed' | 'Cancelled' = 'Completed') => {
     const started = await app.gql('mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { payment { id } } }', {
       input: { amount, currency: 'EUR', provider: 'TRUSTLY', idempotencyKey: randomUUID(), returnUrl: 'http://aurelia.localhost:4321/en/' },

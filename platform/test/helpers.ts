@@ -196,6 +196,20 @@ export async function signInBySms(app: TestPlatform, phoneNumber: string, brand 
   return verified.data.verifySmsLoginCode;
 }
 
+/** Calling codes of the fixture brands' countries, for new numbers. */
+const CALLING_CODES: Record<string, string> = { aurelia: '+35840', mapleridge: '+1604', vantor: '+37255' };
+let freshNumbers = 0;
+
+/** A new player of a brand, signed up by SMS with a number nobody has: their bearer and brand headers and ids. */
+export async function freshSmsPlayer(app: TestPlatform, brand = 'aurelia'): Promise<{ headers: Record<string, string>; id: string; sessionId: string }> {
+  freshNumbers += 1;
+  const phone = `${CALLING_CODES[brand] ?? '+35840'}${String(Date.now() % 1_000_000).padStart(6, '0')}${freshNumbers}`;
+  const tokens = await signInBySms(app, phone, brand);
+  const headers = { ...bearer(tokens.accessToken), 'x-brand': brand };
+  const { data } = await app.gql('{ viewer { player { id } } }', {}, headers);
+  return { headers, id: data.viewer.player.id as string, sessionId: tokens.sessionId };
+}
+
 /** The newest code texted to a number, from /platform/sms-outbox.json. */
 export async function latestSmsCode(app: TestPlatform, phoneNumber: string, brand = 'aurelia'): Promise<string> {
   const response = await fetch(`${app.url}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phoneNumber)}`, { headers: SANDBOX_KEY });

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimumAgeOf } from '../src/players/personal-info.ts';
-import { DATABASES, bearer, demoPlayerRow, signInBySms, signedInAs, startPlatform } from './helpers.ts';
+import { DATABASES, bearer, demoPlayerRow, freshSmsPlayer, signedInAs, startPlatform } from './helpers.ts';
 import type { GqlResponse, TestPlatform } from './helpers.ts';
 
 const FIELDS = 'firstName lastName street city zipCode state dateOfBirth';
@@ -46,14 +46,9 @@ describe.each(DATABASES)('personal info and marketing preferences on $name', (da
   });
   afterAll(() => app?.close());
 
-  let phones = 0;
-  /** A new SMS player (KYC not required, so every field is theirs to change) of a brand. */
-  const newPlayer = async (brand = 'aurelia') => {
-    phones += 1;
-    const prefix = { aurelia: '+35840', mapleridge: '+1604', vantor: '+37255' }[brand] ?? '+35840';
-    const tokens = await signInBySms(app, `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`, brand);
-    return { ...bearer(tokens.accessToken), 'x-brand': brand };
-  };
+  /** A new SMS player (KYC not required, so every field is theirs to change) of a brand: their headers. */
+  const newPlayer = async (brand = 'aurelia') => (await freshSmsPlayer(app, brand)).headers;
+
   const stored = async (headers: Record<string, string>) => (await app.gql(READ, {}, headers)).data.viewer.player.personalInfo;
   /** The field errors of a refusal, as `field code` lines; the reply must carry no stack or internals. */
   const fieldErrors = (reply: GqlResponse) => {

@@ -6,7 +6,7 @@
  * makes it Done, or asks again; approving identity and address documents makes KYC Done.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, signInBySms, startPlatform } from './helpers.ts';
+import { DATABASES, freshSmsPlayer, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -17,19 +17,12 @@ const SUBMIT = 'mutation($d: [SourceOfWealthDeclaration!]!) { submitSourceOfWeal
 
 describe.each(DATABASES)('source of wealth on $name', (database) => {
   let app: TestPlatform;
-  let phone = 0;
   beforeAll(async () => {
     app = await startPlatform(database);
   });
   afterAll(() => app?.close());
 
-  /** A new SMS player and their headers. */
-  async function newPlayer(): Promise<{ headers: Record<string, string>; id: string }> {
-    phone += 1;
-    const headers = bearer((await signInBySms(app, `+35845${String((Date.now() + phone) % 1_000_000).padStart(6, '0')}${phone}`)).accessToken);
-    const status = await app.gql(STATUS, {}, headers);
-    return { headers, id: status.data.viewer.player.id };
-  }
+  const newPlayer = () => freshSmsPlayer(app);
   async function upload(headers: Record<string, string>, query: string, name = 'proof.pdf'): Promise<string> {
     const response = await fetch(`${app.url}/platform/documents?${query}&name=${name}`, { method: 'POST', headers: { 'x-brand': 'aurelia', ...headers }, body: new Uint8Array(PDF) });
     expect(response.status, await response.clone().text()).toBe(201);
