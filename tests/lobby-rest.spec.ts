@@ -65,6 +65,16 @@ test('nor on a phone (CLS ≤ 0.01) @phone', async ({ page }) => {
   expect(shift, `what moved:\n${sources}`).toBeLessThanOrEqual(0.01);
 });
 
+test('nor when the later blocks come late, after a phone has already scrolled to them (CLS ≤ 0.01) @phone', async ({ page }) => {
+  // A slow network or a busy phone: the visitor reaches the later blocks' space before they arrive.
+  await page.route('**/lobby-blocks/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const { shift, sources } = await layoutShiftOfLobby(page);
+  expect(shift, `what moved:\n${sources}`).toBeLessThanOrEqual(0.01);
+});
+
 test('a visitor only looking at the first screen is not made to lay out the rest; the first Tab brings it in', async ({ page }) => {
   const fetched = page.waitForResponse(/\/lobby-blocks\//);
   await page.goto(LOBBY);

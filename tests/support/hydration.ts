@@ -39,7 +39,7 @@ export async function waitForLobbyRest(page: Page): Promise<void> {
 
 /**
  * Scrolls the page down a screen at a time, as a visitor reading it through does, waiting at each
- * screen for the islands on it to hydrate; then waits until every image across the screen that the
+ * screen for the islands on it to hydrate; then waits until every image on the last screen that the
  * browser has started to fetch (the lazy artwork the scroll brought near) has loaded.
  */
 export async function scrollThroughIslands(page: Page): Promise<void> {
@@ -62,9 +62,11 @@ export async function scrollThroughIslands(page: Page): Promise<void> {
     if (atEnd) break;
   }
   await page.waitForFunction(() => {
-    /** Whether the image shows across the window's width (not clipped away in a scrolling rail). */
+    /** Whether the image is on the screen: in the window's height, and across its width (not clipped away in a scrolling rail). */
     const acrossTheScreen = (image: HTMLImageElement) => {
       const box = image.getBoundingClientRect();
+      // One scrolled past (a block above that skips its rendering, content-visibility: auto) may never finish: it is off screen.
+      if (box.bottom <= 0 || box.top >= window.innerHeight) return false;
       let [left, right] = [0, window.innerWidth];
       for (let parent = image.parentElement; parent; parent = parent.parentElement) {
         if (getComputedStyle(parent).overflowX === 'visible') continue;
