@@ -84,9 +84,15 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
     // Text typed into the server's field before the island took over.
     const typed = field.current?.value;
     if (typed) setValue(typed);
+    // And the limits typed into the server's fields (mga sign-up), which the state would otherwise drop.
+    const typedLimits = Object.fromEntries((registrationLimits?.periods ?? []).flatMap((period) => {
+      const typedLimit = (document.getElementById(`${id}-limit-${period}`) as HTMLInputElement | null)?.value;
+      return typedLimit ? [[period, typedLimit]] : [];
+    }));
+    if (Object.keys(typedLimits).length > 0) setLimits(typedLimits);
     setPhone(rememberedSmsPhone());
     if (mode === 'code' && new URLSearchParams(location.search).has('resent')) setNotice(texts.codeResent);
-  }, [mode, texts.codeResent]);
+  }, [mode, texts.codeResent, registrationLimits, id]);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
