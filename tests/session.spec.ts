@@ -259,6 +259,23 @@ test.describe('a dropped socket', () => {
     });
   }
 
+  test('an account closed while the socket was down ends the session once it reconnects', async ({ page }) => {
+    const socket = await interceptSocket(page);
+    let playerReads = 0;
+    page.on('request', (request) => { if ((request.postData() ?? '').includes('query GetPlayerInfo')) playerReads += 1; });
+    const { phone } = await freshPlayer(page, 'kororaa', '+64');
+    await expect(page.getByTestId('balance')).toHaveAttribute('data-status', 'STREAMING');
+    await expect.poll(() => socket.sockets.length).toBe(1);
+    // The runtime's first read and its catch-up read after subscribing are done before the cut.
+    await expect.poll(() => playerReads).toBeGreaterThanOrEqual(2);
+    socket.silenced.add(socket.sockets[0]!);
+    await socket.sockets[0]!.close({ code: 1001, reason: 'network cut' });
+    // The PlayerUpdated event goes to a socket that is gone: only the read after reconnecting can tell.
+    await graphql(page.request, 'kororaa', 'mutation($id: ID!) { sandboxCloseAccount(playerId: $id) { id } }', { id: phone });
+    await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?logoutReason=ACCOUNT_CLOSED`, { timeout: 15_000 });
+    expect(socket.sockets.length).toBeGreaterThan(1);
+  });
+
   test('a silently dead socket is noticed within 30 s and replaced', async ({ page }) => {
     // The page's clock moves the 30 s along (keep-alive ping, then no pong) instead of the test waiting.
     await page.clock.install();

@@ -183,13 +183,28 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     return data.viewer.player;
   };
 
-  // The wallet is refetched a moment after the subscriptions (re)start on a connection, so an event
-  // published between the last read and the subscription taking effect is never lost.
+  // An account closed while this page is open ends the session (one already closed when the page
+  // opened shows its banner instead): from its event, or from a catch-up read that finds it closed.
+  let accountWasOpen = false;
+  const followAccountState = (player: Player | null) => {
+    if (player?.accountStatus.status === 'Closed') {
+      if (accountWasOpen) endSession('ACCOUNT_CLOSED');
+    } else if (player) {
+      accountWasOpen = true;
+    }
+  };
+
+  // The wallet and the player are read again a moment after the subscriptions (re)start on a
+  // connection, so an event published between the last read and the subscription taking effect
+  // (or while the socket was down) is never lost.
   let subscriptionsStarted = false;
   let refetchTimer: ReturnType<typeof setTimeout> | undefined;
-  const scheduleWalletRefetch = () => {
+  const scheduleCatchUp = () => {
     clearTimeout(refetchTimer);
-    refetchTimer = setTimeout(() => void refetchWallet(), RESUBSCRIBE_SETTLE_MS);
+    refetchTimer = setTimeout(() => {
+      void refetchWallet();
+      refetchPlayer().then(followAccountState, onEnded);
+    }, RESUBSCRIBE_SETTLE_MS);
   };
 
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
@@ -200,8 +215,8 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     }),
     onReady() {
       setRealtimeReady(true);
-      // Events sent while the socket was down are gone: read the balance again on every (re)connect.
-      if (subscriptionsStarted) scheduleWalletRefetch();
+      // Events sent while the socket was down are gone: read again on every (re)connect.
+      if (subscriptionsStarted) scheduleCatchUp();
     },
     onLost() {
       setRealtimeReady(false);
@@ -224,6 +239,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   try {
     const [player] = await Promise.all([refetchPlayer(), refetchWallet()]);
     if (!player) throw new SessionEndedError('SESSION_EXPIRED', 'The platform knows no player for this session');
+    followAccountState(player);
   } catch (error) {
     if (error instanceof SessionEndedError) {
       endSession(error.reason);
@@ -238,12 +254,8 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   }
 
   client.subscribe({ query: PLAYER_UPDATED }).subscribe({
-    next: ({ data }) => {
-      void refetchPlayer()
-        .then((player) => {
-          if (data?.playerUpdated.isAccountClosed && player?.accountStatus.status === 'Closed') endSession('ACCOUNT_CLOSED');
-        })
-        .catch(onEnded);
+    next: () => {
+      refetchPlayer().then(followAccountState, onEnded);
     },
   });
   client.subscribe({ query: SESSION_DESTROYED }).subscribe({
@@ -263,7 +275,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   });
 
   subscriptionsStarted = true;
-  scheduleWalletRefetch();
+  scheduleCatchUp();
 
   if (integration === 'custom') scheduleRefresh(tokens, onEnded);
   followOtherTabs(config);
