@@ -3,16 +3,21 @@
  * visitors). In order:
  *
  *   split ─ subscriptions ──────────────────────────────→ realtime (graphql-transport-ws or legacy)
- *         └ queries/mutations → auth (Bearer, refresh once and retry once) → HTTP POST /graphql
+ *         └ queries/mutations → retry → auth (Bearer, refresh once and retry once) → HTTP POST /graphql
  *
  * The auth link adds `Authorization: Bearer <token>` to every request except RefreshAccessToken and
  * CountryContextQuery (spec section 7), refreshes a token that expires within 30 s first, and on
  * AuthenticationFailure or HTTP 401 refreshes once and retries once (spec section 8;
  * `withAuthRetry`). The browser talks to the lobby's own origin, whose server proxies to the
  * platform and adds the brand header.
+ *
+ * The retry link gives a query that failed on the network (no answer, or a 5xx) a second attempt
+ * after about a second (spec section 9: initial delay 1 s, at most 15 s, 2 attempts). Mutations are
+ * never retried here: the cashier keeps its own idempotency key across the player's own retries.
  */
 import { ApolloClient, ApolloLink, InMemoryCache, type DocumentNode } from '@apollo/client';
 import { HttpLink } from '@apollo/client/link/http';
+import { RetryLink } from '@apollo/client/link/retry';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { print } from 'graphql';
@@ -101,6 +106,30 @@ export function createAuthLink(tokens: TokenRefresher): ApolloLink {
   });
 }
 
+/** Query retry (spec section 9): initial delay 1 s, at most 15 s, 2 attempts in all. */
+export const QUERY_RETRY = { initialDelayMs: 1000, maxDelayMs: 15_000, attempts: 2 } as const;
+
+/** Whether an operation is a query (only queries are safe to send again unasked). */
+function isQuery(query: DocumentNode): boolean {
+  const definition = getMainDefinition(query);
+  return definition.kind === 'OperationDefinition' && definition.operation === 'query';
+}
+
+/** A failure worth trying again: no answer at all, or the server's own fault (5xx). */
+export function isTransientFailure(error: unknown): boolean {
+  if (ServerError.is(error)) return error.statusCode >= 500;
+  if (CombinedGraphQLErrors.is(error)) return false;
+  return error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError');
+}
+
+/** The retry link: a query that failed transiently is sent again, with a jittered, growing delay. */
+export function createRetryLink(): ApolloLink {
+  return new RetryLink({
+    delay: { initial: QUERY_RETRY.initialDelayMs, max: QUERY_RETRY.maxDelayMs, jitter: true },
+    attempts: { max: QUERY_RETRY.attempts, retryIf: (error, operation) => isQuery(operation.query) && isTransientFailure(error) },
+  });
+}
+
 /** The subscription link: operations go over the realtime connection. */
 export function createRealtimeLink(connection: RealtimeConnection): ApolloLink {
   return new ApolloLink(
@@ -129,7 +158,7 @@ export function createApolloClient(options: { tokens: TokenRefresher; realtime: 
   const link = ApolloLink.split(
     ({ query }) => isSubscription(query),
     createRealtimeLink(options.realtime),
-    ApolloLink.from([createAuthLink(options.tokens), http]),
+    ApolloLink.from([createRetryLink(), createAuthLink(options.tokens), http]),
   );
   return new ApolloClient({
     link,
