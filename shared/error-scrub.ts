@@ -87,8 +87,8 @@ export interface ScrubbableEvent {
  * An error event fit to leave the browser or be stored: no user, no cookies, only the user agent and
  * (scrubbed) referrer of the headers, no query string of its own, and every other string scrubbed.
  */
-export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
-  const { user: _user, request, ...rest } = event;
+export function scrubEvent<E extends object>(event: E): E {
+  const { user: _user, request, ...rest } = event as ScrubbableEvent;
   const copy = scrubValue(rest) as E;
   if (request) {
     const headers: Record<string, string> = {};
@@ -96,7 +96,7 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
     const referrer = request.headers?.Referer ?? request.headers?.referer;
     if (agent) headers['User-Agent'] = agent;
     if (referrer) headers.Referer = scrubUrl(referrer);
-    copy.request = { ...(request.url ? { url: scrubUrl(request.url) } : {}), headers };
+    (copy as ScrubbableEvent).request = { ...(request.url ? { url: scrubUrl(request.url) } : {}), headers };
   }
   return copy;
 }

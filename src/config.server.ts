@@ -8,6 +8,15 @@ export function platformUrl(): string {
   return (process.env.PLATFORM_URL ?? 'http://127.0.0.1:4322').replace(/\/$/, '');
 }
 
+/**
+ * Where the browser reports errors (a Sentry-protocol DSN): `sandbox` (the default) is the embedded
+ * platform's collector on the lobby's own origin, `off` reports nothing, anything else is an
+ * operator's DSN (its origin is added to the pages' connect-src).
+ */
+export function errorReportingDsn(): string {
+  return process.env.ERROR_REPORTING_DSN?.trim() || 'sandbox';
+}
+
 /** The GraphQL endpoint server renders query (defaults to `${PLATFORM_URL}/graphql`). */
 export function platformGraphqlUrl(): string {
   return process.env.PLATFORM_GRAPHQL_URL ?? `${platformUrl()}/graphql`;

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { createEnvelope, serializeEnvelope } from '@sentry/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, SANDBOX_KEY, startPlatform, type TestPlatform } from './helpers.ts';
-import { MAX_REPORTS_PER_BRAND, SANDBOX_ERROR_KEY, type ErrorReport } from '../src/sandbox/error-collector.ts';
+import { MAX_REPORTS_PER_BRAND, type ErrorReport } from '../src/sandbox/error-collector.ts';
+import { SANDBOX_ERROR_KEY } from '../../shared/error-reporting.ts';
 
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIrMzU4NTU1MDAwMSJ9.c2lnbmF0dXJlLXBhcnQ';
 

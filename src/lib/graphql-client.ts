@@ -7,6 +7,7 @@
  * extensions.reason, else its type without dollar signs; the extensions and traceId are kept.
  */
 
+import { isReportable, reportError } from './error-reporting/report.ts';
 import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from './graphql-errors.ts';
 import { documentText, operationNameOf, type TypedDocumentString } from './graphql/documents.ts';
 
@@ -25,11 +26,30 @@ export class GraphqlClientError extends GraphqlCallError {
   }
 }
 
-/** Runs one generated GraphQL document from the browser and returns its data, or throws GraphqlClientError. */
+/**
+ * Runs one generated GraphQL document from the browser and returns its data, or throws
+ * GraphqlClientError; a failure no screen handles (section 8) is reported too, unless the caller
+ * aborted the request.
+ */
 export async function graphqlRequest<T, V>(
   document: TypedDocumentString<T, V>,
   variables: V,
   options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
+): Promise<T> {
+  try {
+    return await sendRequest(document, variables, options);
+  } catch (error) {
+    if (error instanceof GraphqlClientError && !options.signal?.aborted && isReportable(error, error.status)) {
+      reportError(error, { operation: operationNameOf(document) });
+    }
+    throw error;
+  }
+}
+
+async function sendRequest<T, V>(
+  document: TypedDocumentString<T, V>,
+  variables: V,
+  options: { signal?: AbortSignal; fetch?: typeof fetch },
 ): Promise<T> {
   const operationName = operationNameOf(document);
   const query = documentText(document);

@@ -14,15 +14,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseEnvelope } from '@sentry/core';
 import { scrubEvent, scrubText, scrubUrl, type ScrubbableEvent } from '../../../shared/error-scrub.ts';
+import { ERROR_REPORTS_PREFIX, SANDBOX_ERROR_KEY } from '../../../shared/error-reporting.ts';
 import type { Db } from '../db/db.ts';
 import { readBodyBytes } from '../web/body.ts';
 import { sendJson } from '../web/json.ts';
 import { SANDBOX_KEY_HEADER, SANDBOX_KEY_PATH, type SandboxGate } from './gate.ts';
 
-/** The public key of the sandbox collector's DSN (public by design: it only says where to post). */
-export const SANDBOX_ERROR_KEY = 'atrium-sandbox';
-/** The path prefix the lobby's default DSN points at. */
-export const ERROR_REPORTS_PREFIX = '/platform/error-reports/';
 /** The stored reports, as JSON. */
 export const ERROR_REPORTS_JSON = '/platform/error-reports.json';
 /** Rows kept per brand: enough to debug, never a disk to fill. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, frameSrcDirective, inlineScriptHash, parseFrameOrigins, withPageScriptHashes } from './csp.ts';
+import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, frameSrcDirective, inlineScriptHash, parseFrameOrigins, withPageScriptHashes, withReportingOrigin } from './csp.ts';
 
 describe('the lobby CSP', () => {
   it('forbids plugins, foreign base URLs and foreign framing, and never allows inline scripts', () => {
@@ -50,5 +50,14 @@ describe('withPageScriptHashes', () => {
 
   it('leaves only self for a page without inline scripts', () => {
     expect(/script-src[^;]*/.exec(withPageScriptHashes(policy, '<p>plain</p>'))?.[0]).toBe("script-src 'self'");
+  });
+});
+
+describe('error-reporting origin in connect-src', () => {
+  const policy = "default-src 'self'; connect-src 'self'; img-src 'self'";
+  it("adds an operator DSN's origin (without its key) and leaves the sandbox default alone", () => {
+    expect(withReportingOrigin(policy, 'https://public@o1.ingest.example.io/42')).toBe("default-src 'self'; connect-src 'self' https://o1.ingest.example.io; img-src 'self'");
+    expect(withReportingOrigin(policy, 'sandbox')).toBe(policy);
+    expect(withReportingOrigin(policy, 'off')).toBe(policy);
   });
 });

@@ -95,6 +95,17 @@ export function frameSrcDirective(config: FrameOriginConfig): string {
 }
 
 /**
+ * A policy whose connect-src also lets the page post error reports to an operator's DSN on another
+ * origin (the sandbox collector is on the page's own origin, which 'self' covers).
+ */
+export function withReportingOrigin(policy: string, dsn: string): string {
+  if (!/^https?:\/\//.test(dsn)) return policy;
+  const origin = httpOrigin(dsn);
+  if (!origin) return policy;
+  return policy.replace(/(^|;\s*)connect-src\s[^;]*/, (directive) => (directive.includes(` ${origin}`) ? directive : `${directive} ${origin}`));
+}
+
+/**
  * Parses ATRIUM_FRAME_ORIGINS (comma- or space-separated http(s) origins); throws a message naming
  * the bad entry and the expected shape.
  */

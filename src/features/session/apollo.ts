@@ -3,7 +3,7 @@
  * visitors). In order:
  *
  *   split ─ subscriptions ──────────────────────────────→ realtime (graphql-transport-ws or legacy)
- *         └ queries/mutations → retry → auth (Bearer, refresh once and retry once) → HTTP POST /graphql
+ *         └ queries/mutations → report → retry → auth (Bearer, refresh once and retry once) → HTTP POST /graphql
  *
  * The auth link adds `Authorization: Bearer <token>` to every request except RefreshAccessToken and
  * CountryContextQuery (spec section 7), refreshes a token that expires within 30 s first, and on
@@ -14,9 +14,11 @@
  * The retry link gives a query that failed on the network (no answer, or a 5xx) a second attempt
  * after about a second (spec section 9: initial delay 1 s, at most 15 s, 2 attempts). Mutations are
  * never retried here: the cashier keeps its own idempotency key across the player's own retries.
+ * What still fails, if no screen handles it (a network error but 401, an InternalError), is reported.
  */
 import { ApolloClient, ApolloLink, InMemoryCache, type DocumentNode } from '@apollo/client';
 import { HttpLink } from '@apollo/client/link/http';
+import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { getMainDefinition } from '@apollo/client/utilities';
@@ -24,7 +26,9 @@ import { print } from 'graphql';
 import { Observable } from 'rxjs';
 import type { RealtimeConnection } from './realtime-protocol.ts';
 import { withAuthRetry, type TokenRefresher } from './token-refresh.ts';
+import { isReportable, reportError } from '../../lib/error-reporting/report.ts';
 import { GRAPHQL_ENDPOINT } from '../../lib/graphql-client.ts';
+import { toCallError } from '../../lib/graphql-errors.ts';
 
 /** Operations sent without the Authorization header (spec section 7). */
 export const UNAUTHENTICATED_OPERATIONS: ReadonlySet<string> = new Set(['RefreshAccessToken', 'CountryContextQuery']);
@@ -130,6 +134,14 @@ export function createRetryLink(): ApolloLink {
   });
 }
 
+/** The reporting link: a query or mutation that finally failed in a way no screen handles is reported (section 8). */
+export function createReportingLink(): ApolloLink {
+  return new ErrorLink(({ error, operation }) => {
+    const callError = toCallError(error);
+    if (isReportable(callError, ServerError.is(error) ? error.statusCode : undefined)) reportError(callError, { operation: operation.operationName ?? 'anonymous' });
+  });
+}
+
 /** The subscription link: operations go over the realtime connection. */
 export function createRealtimeLink(connection: RealtimeConnection): ApolloLink {
   return new ApolloLink(
@@ -158,7 +170,7 @@ export function createApolloClient(options: { tokens: TokenRefresher; realtime: 
   const link = ApolloLink.split(
     ({ query }) => isSubscription(query),
     createRealtimeLink(options.realtime),
-    ApolloLink.from([createRetryLink(), createAuthLink(options.tokens), http]),
+    ApolloLink.from([createReportingLink(), createRetryLink(), createAuthLink(options.tokens), http]),
   );
   return new ApolloClient({
     link,

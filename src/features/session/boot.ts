@@ -4,6 +4,7 @@
  * or tokens arriving in the URL) does it load the player runtime, with Apollo and the realtime
  * clients; visitors never download them.
  */
+import { reportUncaughtErrors } from '../../lib/error-reporting/report.ts';
 import { readSessionConfig } from './config.ts';
 import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './tokens.ts';
 import { setPlayerLoading } from './player-store.ts';
@@ -29,6 +30,7 @@ function completeProviderSignOut(): void {
 
 /** Starts the player runtime when there is a session; a no-op for visitors. */
 export function bootSession(): void {
+  reportUncaughtErrors();
   completeProviderSignOut();
   // Handler routes finish their sign-in themselves and then navigate: no runtime there.
   if (document.documentElement.dataset.pageLayout !== 'main' && pageHasSession()) {
