@@ -44,7 +44,7 @@ export default function DocumentUpload({ locale, texts }: { locale: Locale; text
     };
   }, []);
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: React.SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const file = fileRef.current?.files?.[0];
     if (!file || busy) return;

@@ -142,7 +142,7 @@ function LimitForm({ kind, period, limit, licence, locale, currency, money, date
     }
   };
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: React.SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const amount = session ? null : limitAmount(value);
     if (!session && amount === null) {

@@ -78,7 +78,7 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
     setUploaded((current) => ({ ...current, [type]: fillText(texts.uploaded, { name: file.name }) }));
   };
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: React.SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const problems = declarationProblems(state, requested);
