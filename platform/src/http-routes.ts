@@ -2,7 +2,7 @@
  * The platform's HTTP routing table: which handler answers which path. GraphQL, media, the game
  * server and sportsbook pages (on the game origin), the jackpot feed, the OIDC realms, the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox error-report
- * collector, the sandbox key unlock, the JWKS and the health check; anything else is a JSON 404. A handler that throws answers 500 with a trace id.
+ * collector and live chat, the sandbox key unlock, the JWKS and the health check; anything else is a JSON 404. A handler that throws answers 500 with a trace id.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { createMediaHandler } from './media/routes.ts';
 import { createOidcRealms } from './oidc/provider.ts';
 import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
 import { createErrorCollector } from './sandbox/error-collector.ts';
+import { createLiveChatRoutes, LIVE_CHAT_PREFIX } from './live-chat/routes.ts';
 import { SANDBOX_KEY_PATH } from './sandbox/gate.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
@@ -55,6 +56,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
   const errorCollector = createErrorCollector({ db, sandbox });
+  const liveChat = createLiveChatRoutes({ db, brands, secrets, sandbox, brandsDir: options.brandsDir });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -75,6 +77,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     if (rawPath === DOCUMENT_UPLOAD_PATH) return documents(req, res);
     if (OUTBOX_PATHS.has(rawPath)) return outbox(req, res, rawPath);
     if (rawPath.startsWith('/platform/error-reports') && (await errorCollector(req, res, rawPath))) return;
+    if (rawPath.startsWith(LIVE_CHAT_PREFIX) && (await liveChat(req, res, rawPath))) return;
     if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
     if (rawPath === '/platform/jwks.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));

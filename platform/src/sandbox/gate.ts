@@ -79,7 +79,8 @@ export function createSandboxGate(enabled: boolean, key: string | null): Sandbox
   };
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** A cookie's value in a Cookie header, or undefined. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [cookieName, ...rest] = part.trim().split('=');
     if (cookieName === name) return rest.join('=');

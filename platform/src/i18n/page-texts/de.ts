@@ -312,4 +312,18 @@ export const DE: PageTextTable = {
   'sportsbook.js.error.insufficient': 'Ihr Guthaben beträgt {balance}, weniger als der Einsatz von {stake}: Senken Sie den Einsatz oder zahlen Sie ein.',
   'sportsbook.js.error.ended': 'Diese Wettsitzung ist beendet: Laden Sie die Seite neu.',
   'sportsbook.js.error.generic': 'Die Wette konnte nicht platziert werden. Prüfen Sie Einsatz und Wettschein und versuchen Sie es erneut.',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'Chatte mit uns',
+  'chat.heading': '{brand} Support',
+  'chat.close': 'Chat schließen',
+  'chat.empty': 'Frag uns einfach: Ein Mitarbeiter antwortet hier.',
+  'chat.you': 'Du',
+  'chat.agent': 'Support',
+  'chat.signedInAs': 'Angemeldet als {name}',
+  'chat.guest': 'Du chattest als Gast.',
+  'chat.message': 'Deine Nachricht',
+  'chat.send': 'Senden',
+  'chat.autoReply': 'Danke für deine Nachricht. Ein Mitarbeiter antwortet dir hier in Kürze.',
+  'chat.error.empty': 'Schreib zuerst eine Nachricht (höchstens 1000 Zeichen).',
+  'chat.error.login': 'Wir konnten nicht bestätigen, wer du bist, daher chattest du als Gast. Schließ den Chat und öffne ihn erneut, um es noch einmal zu versuchen.',
 };

@@ -322,6 +322,20 @@ export const EN = {
   'sportsbook.js.error.insufficient': 'Your balance is {balance}, less than the {stake} stake: lower the stake or make a deposit.',
   'sportsbook.js.error.ended': 'This sportsbook session has ended: reload the page.',
   'sportsbook.js.error.generic': 'The bet could not be placed. Check the stake and the bet slip, then try again.',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'Chat with us',
+  'chat.heading': '{brand} support',
+  'chat.close': 'Close chat',
+  'chat.empty': 'Ask us anything: an agent answers here.',
+  'chat.you': 'You',
+  'chat.agent': 'Support',
+  'chat.signedInAs': 'Signed in as {name}',
+  'chat.guest': 'You are chatting as a guest.',
+  'chat.message': 'Your message',
+  'chat.send': 'Send',
+  'chat.autoReply': 'Thanks for your message. An agent will answer here shortly.',
+  'chat.error.empty': 'Write a message first (at most 1000 characters).',
+  'chat.error.login': 'We could not confirm who you are, so you are chatting as a guest. Close the chat and open it again to retry.',
 } as const;
 
 /** One text key of the platform's pages. */

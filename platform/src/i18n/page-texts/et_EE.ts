@@ -312,4 +312,18 @@ export const ET_EE: PageTextTable = {
   'sportsbook.js.error.insufficient': 'Sinu saldo on {balance}, mis on väiksem kui panus {stake}: vähenda panust või tee sissemakse.',
   'sportsbook.js.error.ended': 'See ennustusseanss on lõppenud: laadi leht uuesti.',
   'sportsbook.js.error.generic': 'Panust ei saanud teha. Kontrolli panust ja kupongi ning proovi uuesti.',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'Vestle meiega',
+  'chat.heading': '{brand} klienditugi',
+  'chat.close': 'Sulge vestlus',
+  'chat.empty': 'Küsi meilt mida tahes: klienditeenindaja vastab siin.',
+  'chat.you': 'Sina',
+  'chat.agent': 'Klienditugi',
+  'chat.signedInAs': 'Sisse logitud kui {name}',
+  'chat.guest': 'Vestled külalisena.',
+  'chat.message': 'Sinu sõnum',
+  'chat.send': 'Saada',
+  'chat.autoReply': 'Täname sõnumi eest. Klienditeenindaja vastab siin peagi.',
+  'chat.error.empty': 'Kirjuta esmalt sõnum (kuni 1000 tähemärki).',
+  'chat.error.login': 'Me ei saanud sinu isikut kinnitada, seega vestled külalisena. Sulge vestlus ja ava see uuesti, et uuesti proovida.',
 };

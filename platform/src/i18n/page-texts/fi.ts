@@ -312,4 +312,18 @@ export const FI: PageTextTable = {
   'sportsbook.js.error.insufficient': 'Saldosi on {balance}, vähemmän kuin {stake} panos: pienennä panosta tai tee talletus.',
   'sportsbook.js.error.ended': 'Tämä vedonlyöntiistunto on päättynyt: lataa sivu uudelleen.',
   'sportsbook.js.error.generic': 'Vetoa ei voitu lyödä. Tarkista panos ja vetolappu ja yritä uudelleen.',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'Keskustele kanssamme',
+  'chat.heading': '{brand} asiakastuki',
+  'chat.close': 'Sulje keskustelu',
+  'chat.empty': 'Kysy mitä tahansa: asiakaspalvelija vastaa tässä.',
+  'chat.you': 'Sinä',
+  'chat.agent': 'Asiakastuki',
+  'chat.signedInAs': 'Kirjautuneena: {name}',
+  'chat.guest': 'Keskustelet vieraana.',
+  'chat.message': 'Viestisi',
+  'chat.send': 'Lähetä',
+  'chat.autoReply': 'Kiitos viestistäsi. Asiakaspalvelija vastaa tässä pian.',
+  'chat.error.empty': 'Kirjoita ensin viesti (enintään 1000 merkkiä).',
+  'chat.error.login': 'Emme voineet varmistaa henkilöllisyyttäsi, joten keskustelet vieraana. Sulje keskustelu ja avaa se uudelleen yrittääksesi uudestaan.',
 };

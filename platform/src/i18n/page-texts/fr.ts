@@ -312,4 +312,18 @@ export const FR: PageTextTable = {
   'sportsbook.js.error.insufficient': 'Votre solde est de {balance}, moins que la mise de {stake} : baissez la mise ou faites un dépôt.',
   'sportsbook.js.error.ended': 'Cette session de paris est terminée : rechargez la page.',
   'sportsbook.js.error.generic': 'Le pari n’a pas pu être placé. Vérifiez la mise et le coupon, puis réessayez.',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'Discutez avec nous',
+  'chat.heading': 'Assistance {brand}',
+  'chat.close': 'Fermer la discussion',
+  'chat.empty': 'Posez-nous vos questions : un conseiller répond ici.',
+  'chat.you': 'Vous',
+  'chat.agent': 'Assistance',
+  'chat.signedInAs': 'Connecté en tant que {name}',
+  'chat.guest': 'Vous discutez en tant qu’invité.',
+  'chat.message': 'Votre message',
+  'chat.send': 'Envoyer',
+  'chat.autoReply': 'Merci pour votre message. Un conseiller vous répondra ici sous peu.',
+  'chat.error.empty': 'Écrivez d’abord un message (1000 caractères au plus).',
+  'chat.error.login': 'Nous n’avons pas pu confirmer votre identité : vous discutez donc en tant qu’invité. Fermez la discussion et rouvrez-la pour réessayer.',
 };

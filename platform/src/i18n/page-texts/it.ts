@@ -312,4 +312,18 @@ export const IT: PageTextTable = {
   'sportsbook.js.error.insufficient': 'Il tuo saldo è {balance}, meno della puntata di {stake}: abbassa la puntata o fai un deposito.',
   'sportsbook.js.error.ended': 'Questa sessione di scommesse è terminata: ricarica la pagina.',
   'sportsbook.js.error.generic': 'Impossibile piazzare la scommessa. Controlla la puntata e la schedina, poi riprova.',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'Chatta con noi',
+  'chat.heading': 'Assistenza {brand}',
+  'chat.close': 'Chiudi la chat',
+  'chat.empty': 'Chiedici qualsiasi cosa: un operatore risponde qui.',
+  'chat.you': 'Tu',
+  'chat.agent': 'Assistenza',
+  'chat.signedInAs': 'Accesso effettuato come {name}',
+  'chat.guest': 'Stai chattando come ospite.',
+  'chat.message': 'Il tuo messaggio',
+  'chat.send': 'Invia',
+  'chat.autoReply': 'Grazie per il tuo messaggio. Un operatore ti risponderà qui a breve.',
+  'chat.error.empty': 'Scrivi prima un messaggio (al massimo 1000 caratteri).',
+  'chat.error.login': 'Non siamo riusciti a confermare chi sei, quindi stai chattando come ospite. Chiudi la chat e riaprila per riprovare.',
 };

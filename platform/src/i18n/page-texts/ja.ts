@@ -312,4 +312,18 @@ export const JA: PageTextTable = {
   'sportsbook.js.error.insufficient': '残高は {balance} で、ベット額 {stake} に足りません。ベット額を下げるか、入金してください。',
   'sportsbook.js.error.ended': 'このスポーツベットのセッションは終了しました。ページを再読み込みしてください。',
   'sportsbook.js.error.generic': 'ベットできませんでした。ベット額とベットスリップを確認して、もう一度お試しください。',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'チャットで相談',
+  'chat.heading': '{brand} サポート',
+  'chat.close': 'チャットを閉じる',
+  'chat.empty': 'なんでもお気軽にどうぞ。担当者がここでお答えします。',
+  'chat.you': 'あなた',
+  'chat.agent': 'サポート',
+  'chat.signedInAs': '{name} としてログイン中',
+  'chat.guest': 'ゲストとしてチャットしています。',
+  'chat.message': 'メッセージ',
+  'chat.send': '送信',
+  'chat.autoReply': 'メッセージありがとうございます。まもなく担当者がここでお返事します。',
+  'chat.error.empty': 'まずメッセージを入力してください（1000文字以内）。',
+  'chat.error.login': 'ご本人確認ができなかったため、ゲストとしてチャットしています。チャットを閉じてもう一度開くと再試行します。',
 };

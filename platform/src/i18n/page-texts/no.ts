@@ -312,4 +312,18 @@ export const NO: PageTextTable = {
   'sportsbook.js.error.insufficient': 'Saldoen din er {balance}, mindre enn innsatsen på {stake}: senk innsatsen eller gjør et innskudd.',
   'sportsbook.js.error.ended': 'Denne betting-økten er avsluttet: last inn siden på nytt.',
   'sportsbook.js.error.generic': 'Spillet kunne ikke plasseres. Sjekk innsatsen og kupongen, og prøv igjen.',
+  // The sandbox live chat (live-chat/).
+  'chat.title': 'Chat med oss',
+  'chat.heading': '{brand} kundestøtte',
+  'chat.close': 'Lukk chatten',
+  'chat.empty': 'Spør oss om hva som helst: en medarbeider svarer her.',
+  'chat.you': 'Du',
+  'chat.agent': 'Kundestøtte',
+  'chat.signedInAs': 'Logget inn som {name}',
+  'chat.guest': 'Du chatter som gjest.',
+  'chat.message': 'Meldingen din',
+  'chat.send': 'Send',
+  'chat.autoReply': 'Takk for meldingen. En medarbeider svarer deg her snart.',
+  'chat.error.empty': 'Skriv en melding først (høyst 1000 tegn).',
+  'chat.error.login': 'Vi kunne ikke bekrefte hvem du er, så du chatter som gjest. Lukk chatten og åpne den igjen for å prøve på nytt.',
 };
