@@ -17,6 +17,15 @@ export function errorReportingDsn(): string {
   return process.env.ERROR_REPORTING_DSN?.trim() || 'sandbox';
 }
 
+/**
+ * The live-chat provider's script (a messaging widget with the `zE` command API): the embedded
+ * platform's sandbox widget by default, an operator's provider through LIVE_CHAT_SCRIPT_URL (its
+ * origin is added to the pages' script-src).
+ */
+export function liveChatScriptUrl(): string {
+  return process.env.LIVE_CHAT_SCRIPT_URL?.trim() || '/platform/live-chat/widget.js';
+}
+
 /** The GraphQL endpoint server renders query (defaults to `${PLATFORM_URL}/graphql`). */
 export function platformGraphqlUrl(): string {
   return process.env.PLATFORM_GRAPHQL_URL ?? `${platformUrl()}/graphql`;

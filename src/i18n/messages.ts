@@ -28,6 +28,9 @@ export const FALLBACK_MESSAGES = {
   'common.step3': 'Step 3',
   'common.home': 'Home',
 
+  'liveChat.open': 'Chat with us',
+  'liveChat.loading': 'Opening the chat…',
+  'liveChat.unavailable': 'Chat unavailable. Try again',
   'error.title': 'Error',
   'error.body': 'Something went wrong.',
   'error.reload': 'Reload',

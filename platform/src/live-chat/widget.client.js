@@ -30,7 +30,7 @@
     panel.hidden = true;
     Object.assign(panel.style, {
       position: 'fixed', right: '1rem', bottom: '1rem', zIndex: '2147483000', width: 'min(24rem, calc(100vw - 2rem))',
-      height: 'min(36rem, calc(100dvh - 2rem))', display: 'flex', flexDirection: 'column', borderRadius: '12px', overflow: 'hidden',
+      height: 'min(36rem, calc(100dvh - 2rem))', display: 'none', flexDirection: 'column', borderRadius: '12px', overflow: 'hidden',
       boxShadow: '0 8px 32px rgba(0,0,0,.35)', background: '#fff', color: '#111', font: '16px/1.4 system-ui, sans-serif',
     });
     const bar = document.createElement('div');
@@ -80,6 +80,7 @@
     ensurePanel();
     if (!panel.hidden) return;
     panel.hidden = false;
+    panel.style.display = 'flex';
     closeButton.focus();
     emit('open');
   }
@@ -87,6 +88,7 @@
   function close() {
     if (!panel || panel.hidden) return;
     panel.hidden = true;
+    panel.style.display = 'none';
     emit('close');
   }
 

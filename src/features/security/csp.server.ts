@@ -3,11 +3,11 @@
  * game server origin is asked of the platform and cached). The static directives and the hashes
  * of inline scripts live in csp.ts.
  */
-import { errorReportingDsn, platformUrl } from '../../config.server.ts';
+import { errorReportingDsn, liveChatScriptUrl, platformUrl } from '../../config.server.ts';
 import { platformQuery } from '../../lib/graphql.server.ts';
 import { LobbyFrameOriginsDocument } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { frameSrcDirective, parseFrameOrigins, withReportingOrigin } from './csp.ts';
+import { frameSrcDirective, parseFrameOrigins, withOriginOf } from './csp.ts';
 
 const gameOriginCache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 200 });
 let extraOrigins: string[] | undefined;
@@ -24,8 +24,8 @@ async function gameServerOrigin(brand: string, locale: string): Promise<string |
 }
 
 /**
- * Adds the brand's frame-src to a rendered page's Content-Security-Policy header, and the error
- * reporting DSN's origin to its connect-src. Astro's context.csp only exists once the page renders,
+ * Adds the brand's frame-src to a rendered page's Content-Security-Policy header, the error
+ * reporting DSN's origin to its connect-src and the live-chat script's to its script-src. Astro's context.csp only exists once the page renders,
  * so the middleware completes the header instead.
  */
 export async function withFrameSources(response: Response, brand: string, locale: string): Promise<Response> {
@@ -34,6 +34,7 @@ export async function withFrameSources(response: Response, brand: string, locale
   extraOrigins ??= parseFrameOrigins(process.env.ATRIUM_FRAME_ORIGINS);
   const frameSrc = frameSrcDirective({ platformUrl: platformUrl(), gameServerOrigin: await gameServerOrigin(brand, locale), extraOrigins });
   const headers = new Headers(response.headers);
-  headers.set('content-security-policy', `${withReportingOrigin(policy, errorReportingDsn()).replace(/[\s;]+$/, '')}; ${frameSrc}`);
+  const withServices = withOriginOf(withOriginOf(policy, 'connect-src', errorReportingDsn()), 'script-src', liveChatScriptUrl());
+  headers.set('content-security-policy', `${withServices.replace(/[\s;]+$/, '')}; ${frameSrc}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, frameSrcDirective, inlineScriptHash, parseFrameOrigins, withPageScriptHashes, withReportingOrigin } from './csp.ts';
+import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, frameSrcDirective, inlineScriptHash, parseFrameOrigins, withOriginOf, withPageScriptHashes } from './csp.ts';
 
 describe('the lobby CSP', () => {
   it('forbids plugins, foreign base URLs and foreign framing, and never allows inline scripts', () => {
@@ -53,11 +53,17 @@ describe('withPageScriptHashes', () => {
   });
 });
 
-describe('error-reporting origin in connect-src', () => {
-  const policy = "default-src 'self'; connect-src 'self'; img-src 'self'";
-  it("adds an operator DSN's origin (without its key) and leaves the sandbox default alone", () => {
-    expect(withReportingOrigin(policy, 'https://public@o1.ingest.example.io/42')).toBe("default-src 'self'; connect-src 'self' https://o1.ingest.example.io; img-src 'self'");
-    expect(withReportingOrigin(policy, 'sandbox')).toBe(policy);
-    expect(withReportingOrigin(policy, 'off')).toBe(policy);
+describe("an operator's error-reporting and live-chat origins", () => {
+  const policy = "default-src 'self'; script-src 'self' 'sha256-x'; connect-src 'self'; img-src 'self'";
+  it("adds a DSN's origin (without its key) to connect-src and leaves the sandbox default alone", () => {
+    expect(withOriginOf(policy, 'connect-src', 'https://public@o1.ingest.example.io/42')).toBe("default-src 'self'; script-src 'self' 'sha256-x'; connect-src 'self' https://o1.ingest.example.io; img-src 'self'");
+    expect(withOriginOf(policy, 'connect-src', 'sandbox')).toBe(policy);
+    expect(withOriginOf(policy, 'connect-src', 'off')).toBe(policy);
+  });
+  it("adds a chat script's origin to script-src once, and leaves a same-origin path alone", () => {
+    const once = withOriginOf(policy, 'script-src', 'https://static.chat.example/snippet.js?key=1');
+    expect(once).toBe("default-src 'self'; script-src 'self' 'sha256-x' https://static.chat.example; connect-src 'self'; img-src 'self'");
+    expect(withOriginOf(once, 'script-src', 'https://static.chat.example/other.js')).toBe(once);
+    expect(withOriginOf(policy, 'script-src', '/platform/live-chat/widget.js')).toBe(policy);
   });
 });

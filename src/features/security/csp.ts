@@ -95,14 +95,15 @@ export function frameSrcDirective(config: FrameOriginConfig): string {
 }
 
 /**
- * A policy whose connect-src also lets the page post error reports to an operator's DSN on another
- * origin (the sandbox collector is on the page's own origin, which 'self' covers).
+ * A policy whose directive also allows an absolute URL's origin: an operator's error-reporting DSN
+ * (connect-src) or live-chat script (script-src) on another origin. Paths and the sandbox defaults
+ * are on the page's own origin, which 'self' covers, and leave the policy as it is.
  */
-export function withReportingOrigin(policy: string, dsn: string): string {
-  if (!/^https?:\/\//.test(dsn)) return policy;
-  const origin = httpOrigin(dsn);
+export function withOriginOf(policy: string, directive: 'connect-src' | 'script-src', url: string): string {
+  if (!/^https?:\/\//.test(url)) return policy;
+  const origin = httpOrigin(url);
   if (!origin) return policy;
-  return policy.replace(/(^|;\s*)connect-src\s[^;]*/, (directive) => (directive.includes(` ${origin}`) ? directive : `${directive} ${origin}`));
+  return policy.replace(new RegExp(`(^|;\\s*)${directive}\\s[^;]*`), (found) => (found.includes(` ${origin}`) ? found : `${found} ${origin}`));
 }
 
 /**

@@ -282,6 +282,11 @@ export type SessionHistoryQueryVariables = Exact<{
 
 export type SessionHistoryQuery = { viewer: { sessionHistory: { edges: Array<{ node: { sessionId: string, startedAt: string, endedAt: string | null, active: boolean, current: boolean, endReason: SessionEndReason | null, device: SessionDevice | null, countryCode: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
+export type GenerateZendeskTokenMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GenerateZendeskTokenMutation = { generateZendeskToken: { token: string } };
+
 export type SyncRecentlyPlayedGamesQueryVariables = Exact<{
   maxRecentlyPlayedGames: number;
 }>;
@@ -854,6 +859,13 @@ export const SessionHistoryDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SessionHistoryQuery, SessionHistoryQueryVariables>;
+export const GenerateZendeskTokenDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation GenerateZendeskToken {
+  generateZendeskToken {
+    token
+  }
+}
+    `) as unknown as TypedDocumentString<GenerateZendeskTokenMutation, GenerateZendeskTokenMutationVariables>;
 export const SyncRecentlyPlayedGamesDocument = /*#__PURE__*/ new TypedDocumentString(`
     query SyncRecentlyPlayedGames($maxRecentlyPlayedGames: Int!) {
   viewer {

@@ -1,0 +1,103 @@
+/**
+ * The live-chat button (spec sections 2, 7 and 8): in the layout, hidden on the sports route and on
+ * the handler (guard) routes; the brand turns it on with the enableZendeskWebWidget feature.
+ *
+ * Nothing of the provider loads until the visitor asks: the first click loads its script (3
+ * attempts, 500 ms apart; a failed script is removed and the button says the chat is unavailable,
+ * and a click tries again), signs a player in with the generateZendeskToken JWT, and opens the
+ * chat. The button hides while the chat is open and takes the focus back when it closes. The
+ * provider is the sandbox widget unless the operator configures their own (LIVE_CHAT_SCRIPT_URL);
+ * both speak the messaging widget's `zE` command API.
+ */
+import { useRef, useState } from 'react';
+import { $player } from '../session/player-store.ts';
+import { loadChatScript } from './load-script.ts';
+
+/** The button's texts, translated on the server. */
+export interface LiveChatTexts {
+  open: string;
+  loading: string;
+  unavailable: string;
+}
+
+interface Props {
+  /** The provider's script, with the page's locale. */
+  scriptUrl: string;
+  locale: string;
+  texts: LiveChatTexts;
+}
+
+type ChatCommand = (scope: string, command: string, argument?: unknown) => void;
+type State = 'idle' | 'loading' | 'open' | 'closed' | 'error';
+
+/** The player's status once the session check has settled (LOADING waits). */
+function settledStatus(): Promise<string> {
+  const now = $player.get().status;
+  if (now !== 'LOADING') return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = $player.listen((value) => {
+      if (value.status === 'LOADING') return;
+      stop();
+      resolve(value.status);
+    });
+  });
+}
+
+export default function LiveChat({ scriptUrl, locale, texts }: Props) {
+  const [state, setState] = useState<State>('idle');
+  const button = useRef<HTMLButtonElement>(null);
+  const ready = useRef(false);
+
+  const open = async () => {
+    if (state === 'loading') return;
+    const zE = () => (window as unknown as { zE?: ChatCommand }).zE;
+    if (!ready.current) {
+      setState('loading');
+      try {
+        await loadChatScript(scriptUrl);
+      } catch {
+        setState('error');
+        return;
+      }
+      const chat = zE();
+      if (!chat) {
+        setState('error');
+        return;
+      }
+      ready.current = true;
+      chat('messenger:set', 'locale', locale);
+      chat('messenger:on', 'open', () => setState('open'));
+      chat('messenger:on', 'close', () => {
+        setState('closed');
+        // The button is shown again on the next render; focus it once it is.
+        requestAnimationFrame(() => button.current?.focus());
+      });
+      if ((await settledStatus()) === 'LOGGED_IN') {
+        chat('messenger', 'loginUser', (callback: (jwt: string) => void) => {
+          // A token that cannot be had leaves the player chatting as a guest.
+          void import('./api.ts').then(({ chatToken }) => chatToken()).then(callback, () => undefined);
+        });
+      }
+    }
+    zE()?.('messenger', 'open');
+  };
+
+  const label = state === 'loading' ? texts.loading : state === 'error' ? texts.unavailable : texts.open;
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="live-chat-button"
+      data-testid="live-chat-button"
+      data-state={state}
+      hidden={state === 'open'}
+      aria-busy={state === 'loading'}
+      onClick={() => void open()}
+    >
+      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+      </svg>
+      <span className="live-chat-button__label" aria-live="polite">{label}</span>
+    </button>
+  );
+}
