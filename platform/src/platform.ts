@@ -30,7 +30,7 @@ import { createSchema } from './graphql/schema.ts';
 import { createCashier } from './cashier/payments.ts';
 import { createLedger } from './ledger/ledger.ts';
 import { seedDemoPlayers } from './players/demo.ts';
-import { createEventBus } from './realtime/events.ts';
+import { createDatabaseEventBus, eventChannel } from './realtime/events.ts';
 import { createRealtime } from './realtime/websocket.ts';
 import type { SocketLimits } from './realtime/websocket.ts';
 import { createSandboxGate } from './sandbox/gate.ts';
@@ -142,7 +142,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   const sandbox = createSandboxGate(authSettings.enableSandboxAdmin, authSettings.sandboxKey);
   const clock = options.clock ?? (() => new Date());
-  const events = createEventBus();
+  // Live events travel through the database (LISTEN/NOTIFY), so every platform process on it delivers them.
+  const events = createDatabaseEventBus(db, eventChannel(options.databaseSchema));
   const ledger = createLedger(db, events);
   let playersSeeded: string[];
   let secrets;
@@ -163,11 +164,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     return `http://127.0.0.1:${address.port}`;
   };
   try {
+    await events.start();
     secrets = await loadSecrets(db);
     playersSeeded = await seedDemoPlayers(db, brands, ledger);
     games = await createGameService({ db, ledger, gameOrigin, clock });
     cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
+    await events.close().catch(() => {});
     if (!options.db) await db.close().catch(() => {});
     releaseLock();
     throw error;
@@ -273,6 +276,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         await stopped;
         clearTimeout(timer);
       }
+      await events.close();
       if (!options.db) await db.close();
       releaseLock();
     },
