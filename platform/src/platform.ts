@@ -202,7 +202,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     clock,
   };
   const schema = createSchema();
-  const rateLimiter = new RateLimiter(options.rateRules);
+  const rateLimiter = new RateLimiter(db, options.rateRules, () => clock().getTime());
   applyRateLimits(schema, rateLimiter);
   const realtime = createRealtime(services, schema, options.socketLimits);
   const server = createServer(createHttpRoutes({ services, schema, rateLimiter, brandsDir: options.brandsDir, contentDir: options.contentDir }));
