@@ -31,6 +31,7 @@ import { createCashier } from './cashier/payments.ts';
 import { createLedger } from './ledger/ledger.ts';
 import { seedDemoPlayers } from './players/demo.ts';
 import { createDatabaseEventBus, eventChannel } from './realtime/events.ts';
+import { createJobs } from './jobs/jobs.ts';
 import { createRealtime } from './realtime/websocket.ts';
 import type { SocketLimits } from './realtime/websocket.ts';
 import { createSandboxGate } from './sandbox/gate.ts';
@@ -144,6 +145,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const clock = options.clock ?? (() => new Date());
   // Live events travel through the database (LISTEN/NOTIFY), so every platform process on it delivers them.
   const events = createDatabaseEventBus(db, eventChannel(options.databaseSchema));
+  const jobs = createJobs(db, options.databaseSchema ? { schema: options.databaseSchema } : {});
   const ledger = createLedger(db, events);
   let playersSeeded: string[];
   let secrets;
@@ -191,6 +193,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     authSettings,
     ledger,
     events,
+    jobs,
     sms,
     registration: createEmailRegistration(db),
     secrets,
@@ -213,22 +216,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     }
   });
 
-  // Live-table bets and sports bets settle when their round or events end, whoever is watching.
-  let sweepTimer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<void> | null = null;
-  const sweep = () => {
-    // A slow sweep is never overlapped by the next tick; close() waits for the one running.
-    sweeping ??= (async () => {
-      try {
-        await games.settleDue();
-        await services.sportsbook.settleDue();
-      } catch (error) {
-        console.error('[platform] settling due bets failed:', error);
-      } finally {
-        sweeping = null;
-      }
-    })();
-  };
+  // Live-table bets and sports bets settle when their round or events end, whoever is watching: in
+  // one process at a time across the database (jobs/jobs.ts), once per interval.
+  const settleEvery = options.settleIntervalMs ?? 5000;
+  if (settleEvery > 0) {
+    jobs.every('settle-due-bets', settleEvery, async () => {
+      await games.settleDue();
+      await services.sportsbook.settleDue();
+    });
+  }
+  jobs.every('sweep-rate-limit-windows', 60_000, async () => {
+    await rateLimiter.sweep();
+  });
 
   let closed = false;
   return {
@@ -245,11 +244,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         server.listen(port, host, () => {
           server.off('error', onError);
           listeningServer = server;
-          const every = options.settleIntervalMs ?? 5000;
-          if (every > 0 && !sweepTimer) {
-            sweepTimer = setInterval(sweep, every);
-            sweepTimer.unref();
-          }
+          jobs.start();
           resolve();
         });
       });
@@ -264,8 +259,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       if (closed) return;
       closed = true;
       brandWatch?.stop();
-      if (sweepTimer) clearInterval(sweepTimer);
-      await sweeping;
+      await jobs.close();
       await cashier.drain();
       await realtime.close();
       if (server.listening) {
