@@ -123,6 +123,18 @@ describe.each(DATABASES)('one platform on $name: the same code paths', (database
     two.close();
   });
 
+  it('delivers two equal events published together as two, in order with the rest (NOTIFYs batched in one statement)', async () => {
+    const player = await freshSmsPlayer(app);
+    const spy = vi.spyOn(app.platform.services.events, 'subscribe');
+    const socket = await walletSocket(app.url, player.headers.authorization!.replace('Bearer ', ''));
+    await subscribed(app.platform.services.events, spy, player.id);
+    const update = (amount: string) => ({ balance: '0', bonusBalance: '0', currency: 'EUR', amount, moneyType: null, transactionKind: 'Deposit', wageringProgress: null });
+    for (const amount of ['1.00', '2.00', '2.00', '3.00', '4.00']) app.platform.services.events.publish(player.id, 'balanceUpdated', update(amount));
+    await socket.received('4.00');
+    expect(socket.amounts).toEqual(['1.00', '2.00', '2.00', '3.00', '4.00']);
+    socket.close();
+  });
+
   it("refuses an event over NOTIFY's 8000-byte limit with a log line naming it, and sends the next", async () => {
     const player = await freshSmsPlayer(app);
     const spy = vi.spyOn(app.platform.services.events, 'subscribe');

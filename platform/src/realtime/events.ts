@@ -164,23 +164,42 @@ export function createDatabaseEventBus(db: Db, channel: string): DatabaseEventBu
   const local = createLocalDelivery();
   let listening: { close(): Promise<void> } | null = null;
   let subscribes = 0;
-  // One NOTIFY at a time, in publishing order: a pool would otherwise send them on several
-  // connections and they could commit, and be delivered, out of order.
+  // NOTIFYs go out in publishing order, one statement at a time: a pool would otherwise send them on
+  // several connections and they could commit, and be delivered, out of order. What is published while
+  // one statement is in flight goes out together in the next (pg_notify per array element, in order).
+  let pending: string[] = [];
   let tail: Promise<void> = Promise.resolve();
+  let sending = false;
 
+  const send = async (): Promise<void> => {
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      try {
+        await db.query('select pg_notify($1, message) from unnest($2::text[]) with ordinality as t(message, n) order by n', [channel, batch]);
+      } catch (error) {
+        console.error(`[platform] ${batch.length} event(s) not sent: NOTIFY failed: ${(error as Error).message}`);
+      }
+    }
+  };
+
+  let sequence = 0;
   const notify = (message: Message, what: string): void => {
-    const text = JSON.stringify(message);
+    // A number of its own in every payload: PostgreSQL folds identical payloads sent in one
+    // transaction into one notification, and two equal events published together are two events.
+    sequence += 1;
+    const text = JSON.stringify({ ...message, n: sequence });
     const bytes = Buffer.byteLength(text);
     if (bytes > NOTIFY_MAX_BYTES) {
       console.error(`[platform] event ${what} not sent: its payload is ${bytes} bytes, over NOTIFY's limit of ${NOTIFY_MAX_BYTES}; publish an id and let the client read the rest`);
       return;
     }
-    tail = tail.then(() =>
-      db.query('select pg_notify($1, $2)', [channel, text]).then(
-        () => undefined,
-        (error: unknown) => console.error(`[platform] event ${what} not sent: NOTIFY failed: ${(error as Error).message}`),
-      ),
-    );
+    pending.push(text);
+    if (sending) return;
+    sending = true;
+    tail = send().finally(() => {
+      sending = false;
+    });
   };
 
   const receive = (text: string): void => {
