@@ -175,10 +175,20 @@ export function createDatabaseEventBus(db: Db, channel: string): DatabaseEventBu
     while (pending.length > 0) {
       const batch = pending;
       pending = [];
-      try {
-        await db.query('select pg_notify($1, message) from unnest($2::text[]) with ordinality as t(message, n) order by n', [channel, batch]);
-      } catch (error) {
-        console.error(`[platform] ${batch.length} event(s) not sent: NOTIFY failed: ${(error as Error).message}`);
+      // A pool connection the server dropped fails one statement: try again before giving up, as
+      // nothing else would tell the other processes' sockets (their LISTEN never broke).
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await db.query('select pg_notify($1, message) from unnest($2::text[]) with ordinality as t(message, n) order by n', [channel, batch]);
+          break;
+        } catch (error) {
+          if (attempt < 3) {
+            await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+            continue;
+          }
+          console.error(`[platform] ${batch.length} event(s) not sent: NOTIFY failed 3 times: ${(error as Error).message}`);
+          break;
+        }
       }
     }
   };
