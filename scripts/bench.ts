@@ -23,7 +23,11 @@
  * - Interactions of the signed-in lobby at 4x CPU, timed as INP counts them (Event Timing, input to
  *   next paint): opening search, typing a query, moving a carousel a page, opening the account menu,
  *   opening the cashier. BENCH_INP_RUNS (3) fresh visits; medians and the worst.
- * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile runs only the named sections.
+ * - Sockets and event fan-out across two platform processes on the PostgreSQL server in DATABASE_URL
+ *   (scripts/bench-sockets.ts): sockets held per process, memory per 1,000 sockets, and the p50 and
+ *   p99 of a balance update's fan-out to 5,000 sockets over the two processes. Skipped without
+ *   DATABASE_URL.
+ * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile,sockets runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
 import autocannon from 'autocannon';
@@ -39,6 +43,7 @@ import { chromium } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 import { firstVisitFlags } from './lighthouse-first-visit.ts';
 import { createHostNoise } from './host-noise.ts';
+import { socketsSection } from './bench-sockets.ts';
 import { interactionLatency, longTasks, openContext, settle, slowCpu, type MainThreadLoad } from './main-thread.ts';
 import { ALIAS_BOMB, COST_BOMB, HEAVIEST_ALLOWED, HUGE_BODY, NESTING_BOMB, NORMAL_QUERY, percentile } from '../tests/support/hostile.ts';
 
@@ -54,7 +59,7 @@ const lobbyPath = '/en/';
 const CASHIER_RUNS = Number(process.env.BENCH_CASHIER_RUNS ?? 5);
 const MT_RUNS = Number(process.env.BENCH_MT_RUNS ?? 3);
 const INP_RUNS = Number(process.env.BENCH_INP_RUNS ?? 3);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,mainthread,inp,render,cashier,hostile').split(',').map((name) => name.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,mainthread,inp,render,cashier,hostile,sockets').split(',').map((name) => name.trim()));
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 300);
 
 assertChromium();
@@ -323,6 +328,7 @@ try {
     line('desktop, hover then click on the balance', runs.desktop);
   });
   if (ONLY.has('hostile')) await host.around('hostile', hostileSection);
+  if (ONLY.has('sockets')) await host.around('sockets', socketsSection);
   for (const line of host.report()) console.log(line);
 } finally {
   server.kill('SIGTERM');

@@ -59,6 +59,8 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       brandsDir: path('ATRIUM_BRANDS_DIR', 'brands'),
       contentDir: path('ATRIUM_CONTENT_DIR', 'content'),
       ...(databaseUrl ? { databaseUrl } : { dataDir: path('PLATFORM_DATA_DIR', '.data/platform') }),
+      // Several platforms (a test's processes, a second deployment) can share one database in schemas of their own.
+      ...(databaseUrl && env.PLATFORM_DATABASE_SCHEMA ? { databaseSchema: env.PLATFORM_DATABASE_SCHEMA } : {}),
       allowCountryOverride: env.PLATFORM_ALLOW_COUNTRY_OVERRIDE === '1',
       ...(gameOrigin ? { gameOrigin } : {}),
       rateRules: rateRulesFromEnv(env),

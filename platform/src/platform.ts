@@ -30,7 +30,8 @@ import { createSchema } from './graphql/schema.ts';
 import { createCashier } from './cashier/payments.ts';
 import { createLedger } from './ledger/ledger.ts';
 import { seedDemoPlayers } from './players/demo.ts';
-import { createEventBus } from './realtime/events.ts';
+import { createDatabaseEventBus, eventChannel } from './realtime/events.ts';
+import { createJobs } from './jobs/jobs.ts';
 import { createRealtime } from './realtime/websocket.ts';
 import type { SocketLimits } from './realtime/websocket.ts';
 import { createSandboxGate } from './sandbox/gate.ts';
@@ -142,7 +143,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   const sandbox = createSandboxGate(authSettings.enableSandboxAdmin, authSettings.sandboxKey);
   const clock = options.clock ?? (() => new Date());
-  const events = createEventBus();
+  // Live events travel through the database (LISTEN/NOTIFY), so every platform process on it delivers them.
+  const events = createDatabaseEventBus(db, eventChannel(options.databaseSchema));
+  const jobs = createJobs(db, options.databaseSchema ? { schema: options.databaseSchema } : {});
   const ledger = createLedger(db, events);
   let playersSeeded: string[];
   let secrets;
@@ -163,11 +166,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     return `http://127.0.0.1:${address.port}`;
   };
   try {
+    await events.start();
     secrets = await loadSecrets(db);
     playersSeeded = await seedDemoPlayers(db, brands, ledger);
     games = await createGameService({ db, ledger, gameOrigin, clock });
     cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
+    await events.close().catch(() => {});
     if (!options.db) await db.close().catch(() => {});
     releaseLock();
     throw error;
@@ -188,6 +193,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     authSettings,
     ledger,
     events,
+    jobs,
     sms,
     registration: createEmailRegistration(db),
     secrets,
@@ -199,7 +205,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     clock,
   };
   const schema = createSchema();
-  const rateLimiter = new RateLimiter(options.rateRules);
+  const rateLimiter = new RateLimiter(db, options.rateRules, () => clock().getTime());
   applyRateLimits(schema, rateLimiter);
   const realtime = createRealtime(services, schema, options.socketLimits);
   const server = createServer(createHttpRoutes({ services, schema, rateLimiter, brandsDir: options.brandsDir, contentDir: options.contentDir }));
@@ -210,22 +216,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     }
   });
 
-  // Live-table bets and sports bets settle when their round or events end, whoever is watching.
-  let sweepTimer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<void> | null = null;
-  const sweep = () => {
-    // A slow sweep is never overlapped by the next tick; close() waits for the one running.
-    sweeping ??= (async () => {
-      try {
-        await games.settleDue();
-        await services.sportsbook.settleDue();
-      } catch (error) {
-        console.error('[platform] settling due bets failed:', error);
-      } finally {
-        sweeping = null;
-      }
-    })();
-  };
+  // Live-table bets and sports bets settle when their round or events end, whoever is watching: in
+  // one process at a time across the database (jobs/jobs.ts), once per interval.
+  const settleEvery = options.settleIntervalMs ?? 5000;
+  if (settleEvery > 0) {
+    jobs.every('settle-due-bets', settleEvery, async () => {
+      await games.settleDue();
+      await services.sportsbook.settleDue();
+    });
+  }
+  jobs.every('sweep-rate-limit-windows', 60_000, async () => {
+    await rateLimiter.sweep();
+  });
 
   let closed = false;
   return {
@@ -242,11 +244,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         server.listen(port, host, () => {
           server.off('error', onError);
           listeningServer = server;
-          const every = options.settleIntervalMs ?? 5000;
-          if (every > 0 && !sweepTimer) {
-            sweepTimer = setInterval(sweep, every);
-            sweepTimer.unref();
-          }
+          jobs.start();
           resolve();
         });
       });
@@ -261,8 +259,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       if (closed) return;
       closed = true;
       brandWatch?.stop();
-      if (sweepTimer) clearInterval(sweepTimer);
-      await sweeping;
+      await jobs.close();
       await cashier.drain();
       await realtime.close();
       if (server.listening) {
@@ -273,6 +270,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         await stopped;
         clearTimeout(timer);
       }
+      await events.close();
       if (!options.db) await db.close();
       releaseLock();
     },

@@ -53,6 +53,12 @@ describe('platform configuration from the environment', () => {
     expect(config.options.databaseUrl).toBe('postgres://x@localhost/db');
     expect(config.options.dataDir).toBeUndefined();
     expect(config.options.allowCountryOverride).toBe(true);
+    expect(config.options.databaseSchema).toBeUndefined();
+  });
+
+  it('puts a platform in a schema of its own with PLATFORM_DATABASE_SCHEMA (with DATABASE_URL only)', () => {
+    expect(platformConfigFromEnv({ DATABASE_URL: 'postgres://x@localhost/db', PLATFORM_DATABASE_SCHEMA: 'tenant_a' }).options.databaseSchema).toBe('tenant_a');
+    expect(platformConfigFromEnv({ PLATFORM_DATABASE_SCHEMA: 'tenant_a' }).options.databaseSchema).toBeUndefined();
   });
 
   it('reads the game server origin, refusing anything but a bare http(s) origin', () => {

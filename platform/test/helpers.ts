@@ -105,7 +105,8 @@ async function ownDatabase(db: DatabaseCase, fixtureBrands: boolean): Promise<Ow
   const template = prepared.postgresTemplate;
   if (!template || !fixtureBrands) {
     const schema = scratchSchema();
-    return { options: { databaseUrl: url, databaseSchema: schema }, beforeClose: (open) => open.exec(`drop schema ${schema} cascade`) };
+    // The job queue (pg-boss) keeps its tables in a schema of its own beside it, when a test used it.
+    return { options: { databaseUrl: url, databaseSchema: schema }, beforeClose: (open) => open.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`) };
   }
   const name = scratchSchema();
   await onServer(url, `create database ${name} template ${template}`);
@@ -123,6 +124,8 @@ export interface GqlResponse {
 export interface TestPlatform {
   platform: Platform;
   url: string;
+  /** Where its database is (databaseUrl, databaseSchema or a PGlite template), for a second platform on the same one. */
+  database: Partial<PlatformOptions>;
   /** POSTs a query to /graphql (x-brand aurelia unless headers say otherwise). */
   gql(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse>;
   /** Stops it; on PostgreSQL also drops the schema it ran in. */
@@ -139,8 +142,8 @@ export const SANDBOX_KEY: Record<string, string> = { 'x-sandbox-key': TEST_SANDB
  * already migrated and seeded for the fixture brands (other brands start from an empty database and
  * are seeded by the start).
  */
-export async function startPlatform(db: DatabaseCase, options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
-  const own: OwnDatabase = options.db ? { options: {} } : await ownDatabase(db, (options.brandsDir ?? FIXTURE_BRANDS) === FIXTURE_BRANDS);
+export async function startPlatform(db: DatabaseCase, options: Partial<PlatformOptions> = {}, shared?: Partial<PlatformOptions>): Promise<TestPlatform> {
+  const own: OwnDatabase = shared ? { options: shared } : options.db ? { options: {} } : await ownDatabase(db, (options.brandsDir ?? FIXTURE_BRANDS) === FIXTURE_BRANDS);
   let platform: Platform;
   try {
     platform = await createPlatform({
@@ -161,6 +164,7 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
   return {
     platform,
     url,
+    database: own.options,
     async gql(query, variables = {}, headers = {}) {
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',
@@ -175,6 +179,16 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
       await own.afterClose?.();
     },
   };
+}
+
+/**
+ * A second platform process's stand-in on the same PostgreSQL database as `first` (its own pool, its
+ * own LISTEN connection, its own sockets), as two processes behind a load balancer would be. Close
+ * it before `first`, which owns the database.
+ */
+export async function startPlatformBeside(first: TestPlatform, options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
+  if (!first.database.databaseUrl) throw new Error('A second platform shares a PostgreSQL database only (PGlite is one process)');
+  return startPlatform({ name: 'postgres', url: first.database.databaseUrl }, options, first.database);
 }
 
 /** Rate rules no functional test reaches (the limits themselves are tested in rate-limit.test.ts). */

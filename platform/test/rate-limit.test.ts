@@ -1,4 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/db.ts';
+import { MIGRATIONS_DIR } from '../src/db/open.ts';
+import { openPglite } from '../src/db/pglite.ts';
 import { createSchema } from '../src/graphql/schema.ts';
 import { applyRateLimits, RATE_LIMITED_MUTATIONS } from '../src/security/limited-mutations.ts';
 import { DEFAULT_RATE_RULES, RateLimiter, rateRulesFromEnv, type RateRuleName, type RateRule } from '../src/security/rate-limit.ts';
@@ -14,30 +19,52 @@ function tinyRules(perSubject: number, perAddress = 1000): Record<RateRuleName, 
 }
 
 describe('the rate limiter', () => {
-  it('allows up to the limit per subject, then refuses with the seconds until the window resets', () => {
+  // The windows live in PostgreSQL: an in-memory PGlite with just the table's migration.
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPglite();
+    await db.exec(readFileSync(join(MIGRATIONS_DIR, '012_rate_limit_windows.sql'), 'utf8'));
+  });
+  afterAll(() => db?.close());
+  beforeEach(() => db.exec('delete from rate_limit_windows'));
+
+  it('allows up to the limit per subject, then refuses with the seconds until the window resets', async () => {
     let now = 1_000_000;
-    const limiter = new RateLimiter(tinyRules(3), () => now);
-    for (let i = 0; i < 3; i++) expect(limiter.attempt('login', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
+    const limiter = new RateLimiter(db, tinyRules(3), () => now);
+    for (let i = 0; i < 3; i++) expect(await limiter.attempt('login', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
     now += 20_000;
-    expect(limiter.attempt('login', 'phone-a', '10.0.0.1')).toMatchObject({ allowed: false, retryAfterSeconds: 40, scope: 'subject' });
+    expect(await limiter.attempt('login', 'phone-a', '10.0.0.1')).toMatchObject({ allowed: false, retryAfterSeconds: 40, scope: 'subject' });
     // Another subject from the same address, and the same subject under another rule, are unaffected.
-    expect(limiter.attempt('login', 'phone-b', '10.0.0.1')).toEqual({ allowed: true });
-    expect(limiter.attempt('code', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
+    expect(await limiter.attempt('login', 'phone-b', '10.0.0.1')).toEqual({ allowed: true });
+    expect(await limiter.attempt('code', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
     now += 40_000;
-    expect(limiter.attempt('login', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
+    expect(await limiter.attempt('login', 'phone-a', '10.0.0.1')).toEqual({ allowed: true });
   });
 
-  it('caps one address across subjects with the per-address ceiling', () => {
-    const limiter = new RateLimiter(tinyRules(100, 5), () => 0);
-    for (let i = 0; i < 5; i++) expect(limiter.attempt('login', `phone-${i}`, '10.0.0.9').allowed).toBe(true);
-    expect(limiter.attempt('login', 'phone-new', '10.0.0.9')).toMatchObject({ allowed: false, scope: 'address' });
-    expect(limiter.attempt('login', 'phone-new', '10.0.0.10')).toEqual({ allowed: true });
+  it('caps one address across subjects with the per-address ceiling', async () => {
+    const limiter = new RateLimiter(db, tinyRules(100, 5), () => 0);
+    for (let i = 0; i < 5; i++) expect((await limiter.attempt('login', `phone-${i}`, '10.0.0.9')).allowed).toBe(true);
+    expect(await limiter.attempt('login', 'phone-new', '10.0.0.9')).toMatchObject({ allowed: false, scope: 'address' });
+    expect(await limiter.attempt('login', 'phone-new', '10.0.0.10')).toEqual({ allowed: true });
   });
 
-  it('stays bounded in memory under a flood of distinct subjects', () => {
-    const limiter = new RateLimiter(tinyRules(1), () => 0, 1000);
-    for (let i = 0; i < 5000; i++) limiter.attempt('login', `flood-${i}`, null);
-    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBeLessThanOrEqual(1000);
+  it('shares its windows with every limiter on the same database (another platform process)', async () => {
+    const one = new RateLimiter(db, tinyRules(3), () => 0);
+    const other = new RateLimiter(db, tinyRules(3), () => 0);
+    const decisions = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => (i % 2 ? one : other).attempt('code', 'phone-shared', null)));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(3);
+  });
+
+  it('sweeps the windows that have ended, and only those, so the table stays bounded under a flood', async () => {
+    let now = 0;
+    const limiter = new RateLimiter(db, tinyRules(1), () => now);
+    for (let i = 0; i < 500; i++) await limiter.attempt('login', `flood-${i}`, null);
+    now = 30_000;
+    await limiter.attempt('login', 'late', null);
+    now = 60_000;
+    expect(await limiter.sweep()).toBe(500);
+    const { rows } = await db.query<{ key: string }>('select key from rate_limit_windows');
+    expect(rows.map((row) => row.key)).toEqual(['login|s|late']);
   });
 
   it('reads thresholds from PLATFORM_RATE_LIMIT_* and names a malformed one', () => {
@@ -52,7 +79,7 @@ describe('the rate limiter', () => {
     const schema = createSchema();
     const fields = schema.getMutationType()!.getFields();
     for (const name of Object.keys(RATE_LIMITED_MUTATIONS)) expect(fields[name], name).toBeDefined();
-    expect(() => applyRateLimits(schema, new RateLimiter(), { depositt: RATE_LIMITED_MUTATIONS.placeSportsBet! })).toThrow(/"depositt", which is not a mutation/);
+    expect(() => applyRateLimits(schema, new RateLimiter(db), { depositt: RATE_LIMITED_MUTATIONS.placeSportsBet! })).toThrow(/"depositt", which is not a mutation/);
   });
 });
 

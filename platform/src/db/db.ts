@@ -21,10 +21,28 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-/** The platform database: queries, transactions and shutdown. */
+/** A LISTEN in force; close() stops it. */
+export interface ListenHandle {
+  close(): Promise<void>;
+}
+
+/** The platform database: queries, transactions, notifications and shutdown. */
 export interface Db extends Queryable {
   /** Which engine answers: the embedded PGlite or a PostgreSQL server. */
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * LISTENs on a channel: every NOTIFY on it (from any process on the same database, this one
+   * included) calls onNotification with its payload. onReconnect runs after each successful
+   * (re)subscribe, the first included: after the second and later ones notifications may have been
+   * missed while the connection was down. PGlite delivers in-process and never reconnects; a server
+   * keeps one dedicated connection for every LISTEN of this Db and reconnects with backoff.
+   */
+  listen(channel: string, onNotification: (payload: string) => void, onReconnect: () => void): Promise<ListenHandle>;
+  /**
+   * Raw SQL for libraries that bring their own statements (pg-boss's `db` option): with values one
+   * statement; without, a script whose every statement's rows come back, in order.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<QueryResult<Record<string, unknown>>>;
   /** Runs fn inside BEGIN … COMMIT, rolling back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the connection(s); the Db is unusable afterwards. */

@@ -39,6 +39,28 @@ export function wrapPglite(pglite: PGlite): Db {
           },
         }),
       ),
+    async listen(channel, onNotification, onReconnect) {
+      // One instance, in this process: NOTIFY is delivered to its listeners when the statement (or
+      // its transaction) ends, and there is no connection to lose.
+      const unlisten = await pglite.listen(channel, onNotification);
+      onReconnect();
+      return { close: () => unlisten() };
+    },
+    async executeSql(text, values) {
+      try {
+        if (values?.length) return (await pglite.query(text, values)) as QueryResult<Record<string, unknown>>;
+        // No parameters: maybe several statements (a library's BEGIN … RETURNING … COMMIT); exec runs
+        // them all and every statement's rows come back, so a RETURNING before COMMIT is not lost.
+        const results = await pglite.exec(text);
+        return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
+      } catch (error) {
+        // One connection: a statement that failed inside BEGIN … COMMIT would leave it in an aborted
+        // transaction that fails every later query of the platform. A pool hands out another
+        // connection instead; here the aborted transaction is rolled back (a no-op outside one).
+        await pglite.query('rollback').catch(() => undefined);
+        throw error;
+      }
+    },
     close: () => pglite.close(),
   };
 }

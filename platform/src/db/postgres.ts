@@ -40,6 +40,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     throw new Error(`Cannot connect to PostgreSQL at ${host}: ${(error as Error).message} (check DATABASE_URL)`);
   }
 
+  const listener = createListener(options.connectionString);
+
   const runner = (client: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: unknown[]) => {
       const result = await client.query(sql, params as unknown[] | undefined);
@@ -68,7 +70,141 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onNotification, onReconnect) => listener.listen(channel, onNotification, onReconnect),
+    executeSql: async (text, values) => {
+      // Without values pg sends the simple protocol: a script answers one result per statement.
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const results = Array.isArray(result) ? result : [result];
+      return { rows: results.flatMap((each) => each.rows as Record<string, unknown>[]) };
+    },
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** A channel name safe to quote as an identifier. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** How long to wait before the n-th reconnect of the LISTEN connection: 100 ms doubling, at most 5 s. */
+export function listenBackoffMs(attempt: number): number {
+  return Math.min(5000, 100 * 2 ** Math.min(attempt, 6));
+}
+
+/**
+ * The one connection this Db LISTENs on, outside the pool (a pooled connection would be handed to
+ * queries and lose its LISTENs). Created by the first listen(). When it fails or the server drops
+ * it, it reconnects with backoff, LISTENs on every channel again and calls each onReconnect, so
+ * the caller can recover what was NOTIFYed meanwhile.
+ */
+function createListener(connectionString: string) {
+  interface Subscription {
+    channel: string;
+    onNotification: (payload: string) => void;
+    onReconnect: () => void;
+  }
+  const subscriptions = new Set<Subscription>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const channels = () => new Set([...subscriptions].map((subscription) => subscription.channel));
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString, application_name: 'atrium_listen', keepAlive: true });
+    next.on('notification', (message) => {
+      for (const subscription of subscriptions) if (subscription.channel === message.channel) subscription.onNotification(message.payload ?? '');
+    });
+    // Errors and ends of a connection in use: drop it and reconnect.
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, null));
+    await next.connect();
+    for (const channel of channels()) await next.query(`listen "${channel}"`);
+    return next;
+  }
+
+  function lost(which: pg.Client, error: Error | null): void {
+    if (client !== which || closed) return;
+    client = null;
+    which.removeAllListeners('notification');
+    which.end().catch(() => undefined);
+    console.error(`[platform] the LISTEN connection to PostgreSQL was lost${error ? ` (${error.message})` : ''}: reconnecting`);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void ensure().then(
+        () => {
+          console.error('[platform] the LISTEN connection to PostgreSQL is back: subscribers resync');
+          for (const subscription of subscriptions) subscription.onReconnect();
+        },
+        (error: unknown) => {
+          console.error(`[platform] reconnecting the LISTEN connection failed (${(error as Error).message}): trying again`);
+          scheduleReconnect();
+        },
+      );
+    }, listenBackoffMs(attempt++));
+    retryTimer.unref();
+  }
+
+  /** The connected client, connecting once however many callers wait. */
+  function ensure(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect().then(
+      (connected) => {
+        connecting = null;
+        attempt = 0;
+        if (closed) {
+          void connected.end().catch(() => undefined);
+          throw new Error('The database is closed');
+        }
+        client = connected;
+        return connected;
+      },
+      (error: unknown) => {
+        connecting = null;
+        throw error;
+      },
+    );
+    return connecting;
+  }
+
+  return {
+    async listen(channel: string, onNotification: (payload: string) => void, onReconnect: () => void) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}": use lower-case letters, digits and underscores, at most 63`);
+      const subscription: Subscription = { channel, onNotification, onReconnect };
+      const fresh = !channels().has(channel);
+      subscriptions.add(subscription);
+      try {
+        const connected = await ensure();
+        // A connection made for this call already LISTENs on it (connect() reads the subscriptions).
+        if (fresh) await connected.query(`listen "${channel}"`);
+      } catch (error) {
+        subscriptions.delete(subscription);
+        throw error;
+      }
+      onReconnect();
+      return {
+        async close() {
+          subscriptions.delete(subscription);
+          if (!channels().has(channel)) await client?.query(`unlisten "${channel}"`).catch(() => undefined);
+        },
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      subscriptions.clear();
+      const open = client;
+      client = null;
+      await open?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { isLocale, LOCALES } from '../i18n/locales.ts';
 import type { TranslationStore } from '../i18n/translations.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { EventBus } from '../realtime/events.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import type { SmsService } from '../auth/sms.ts';
 import type { EmailRegistration } from '../auth/email-registration.ts';
 import type { PlatformSecrets } from '../auth/secrets.ts';
@@ -42,6 +43,8 @@ export interface PlatformServices {
   authSettings: AuthSettings;
   ledger: Ledger;
   events: EventBus;
+  /** Work that runs once across every platform process: every() for periodic, at()/handle() for one-off jobs. */
+  jobs: Jobs;
   sms: SmsService;
   /** E-mail registration (the identity provider's form) and the e-mail outbox. */
   registration: EmailRegistration;

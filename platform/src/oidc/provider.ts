@@ -307,7 +307,7 @@ export function createOidcRealms(options: {
       // Password guesses per account, whichever of its names (username, e-mail, any case) was typed;
       // per typed name, lower-cased, when no account has it; plus the ceiling per address.
       const subject = player ? `${brand.id}|account|${player.id}` : `${brand.id}|idp|${identifier.toLowerCase()}`;
-      const attempt = rateLimiter?.attempt('login', subject, clientAddress(req));
+      const attempt = await rateLimiter?.attempt('login', subject, clientAddress(req));
       if (attempt && !attempt.allowed) {
         const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
         const message = texts.t(attempt.scope === 'subject' ? 'idp.error.tooManyForAccount' : 'form.tooManyAttemptsAddress', limit);
@@ -387,7 +387,7 @@ export function createOidcRealms(options: {
         return;
       }
       const email = (values.email as string).toLowerCase();
-      const attempt = rateLimiter?.attempt('register', `${brand.id}|${email}`, clientAddress(req));
+      const attempt = await rateLimiter?.attempt('register', `${brand.id}|${email}`, clientAddress(req));
       if (attempt && !attempt.allowed) {
         const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
         const message = texts.t(attempt.scope === 'subject' ? 'idp.error.tooManyRegistrations' : 'form.tooManyAttemptsAddress', limit);

@@ -19,6 +19,10 @@
  * Limits (SocketLimits): frames over 64 KiB close with 1009; past 50 operations on one socket,
  * 10 sockets of one player or 50 sockets from one client address the socket closes with 4429
  * and a reason naming the limit (legacy sockets get a connection_error first).
+ *
+ * Events reach these sockets from any platform process through the event bus (events.ts). When the
+ * bus's LISTEN connection was lost and is back, every socket closes with 1012 so its client
+ * reconnects and re-reads what it may have missed.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -36,6 +40,11 @@ import type { SocketLimits } from './socket-hub.ts';
 export { CONTEXT_ERROR_PREFIX, DEFAULT_SOCKET_LIMITS, SESSION_DESTROYED_ERROR, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 export type { SocketLimits } from './socket-hub.ts';
 
+/** The close code of every socket when the event bus lost its LISTEN connection and got it back (1012: service restart; clients reconnect). */
+export const RESYNC_CLOSE_CODE = 1012;
+/** Its reason. */
+export const RESYNC_CLOSE_REASON = 'events may have been missed: reconnect';
+
 /** The WebSocket side of the platform. */
 export interface Realtime {
   /** Takes over an HTTP upgrade for a GraphQL path; returns false for other paths. */
@@ -49,8 +58,10 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
   const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...limitOverrides };
   const hub = createSocketHub(services, schema, limits);
   const sockets = new Set<WebSocket>();
-  // Counters of this process's sockets. One process serves every socket today; issue 19 moves shared
-  // counters to PostgreSQL, and these go with them when the platform runs as several processes.
+  // Sockets per client address, in this process. The caps on sockets (per address here, per player in
+  // the hub) bound what one client can hold open on one process: with N platform processes behind a
+  // load balancer a client can hold at most N times as many. That keeps them what they are for (a
+  // bound on abuse) without a database write per socket; platform/README.md says so.
   const socketsByAddress = new Map<string, number>();
 
   const unsubscribe = services.events.onSessionEnded((event: SessionEnded) => {
@@ -61,6 +72,13 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
       // The errors and the close a tick later, so a SessionDestroyed event published just before still goes out.
       setTimeout(() => connection.endSession(event.reason), 25);
     }
+  });
+
+  // The bus's LISTEN came back after a loss: events for these sockets may have been missed. Each
+  // socket closes with 1012 (service restart); the lobby reconnects and re-reads the wallet and the
+  // player after every reconnect, which is the resync.
+  const stopResync = services.events.onResync(() => {
+    for (const socket of sockets) socket.close(RESYNC_CLOSE_CODE, RESYNC_CLOSE_REASON);
   });
 
   const modern = createModernServer(hub);
@@ -107,6 +125,7 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
     },
     async close() {
       unsubscribe();
+      stopResync();
       for (const socket of sockets) socket.terminate();
       await Promise.all([modern, legacy].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
     },

@@ -162,7 +162,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     }
 
     // A sign-in attempt per bank identity (every "new person" of one address shares a subject).
-    const attempt = rateLimiter?.attempt('login', `${brand.id}|bank|${state.person || '-'}|${state.person === NEW_PERSON ? clientAddress(req) : ''}`, clientAddress(req));
+    const attempt = await rateLimiter?.attempt('login', `${brand.id}|bank|${state.person || '-'}|${state.person === NEW_PERSON ? clientAddress(req) : ''}`, clientAddress(req));
     if (attempt && !attempt.allowed) {
       const limit = { limit: attempt.limit.limit, window: attempt.limit.windowSeconds, retry: attempt.retryAfterSeconds };
       refuse(res, provider, texts, texts.t('bank.tooMany'), texts.t(attempt.scope === 'subject' ? 'form.tooManyAttempts' : 'form.tooManyAttemptsAddress', limit), 429, { 'retry-after': String(attempt.retryAfterSeconds) });

@@ -82,12 +82,12 @@ export function applyRateLimits(schema: GraphQLSchema, limiter: RateLimiter, tab
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = async (source, args: Args, ctx: GraphQLContext, info) => {
       const address = clientAddress(ctx.req);
-      const decision = limiter.attempt(limited.rule, await limited.subject(args, ctx), address);
+      const decision = await limiter.attempt(limited.rule, await limited.subject(args, ctx), address);
       if (!decision.allowed) {
         throw new PlatformError('RateLimited', rateLimitMessage(limited.what, decision), { retryAfterSeconds: decision.retryAfterSeconds });
       }
       const second = await limited.also?.(args, ctx);
-      const extra = second ? limiter.attempt(second.rule, second.subject, address) : null;
+      const extra = second ? await limiter.attempt(second.rule, second.subject, address) : null;
       if (second && extra && !extra.allowed) {
         throw new PlatformError('RateLimited', rateLimitMessage(second.what, extra), { retryAfterSeconds: extra.retryAfterSeconds });
       }

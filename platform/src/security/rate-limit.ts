@@ -4,9 +4,11 @@
  * a username) so one player's retries never lock out another, plus a generous ceiling per client
  * address that only a flood reaches. Past a limit the platform answers HTTP 429 with Retry-After.
  *
- * Counters are fixed windows held in memory: a restart forgets them, which is acceptable for a
- * single platform process (a cluster would keep them in a shared store).
+ * Counters are fixed windows in PostgreSQL (table rate_limit_windows), so every platform process on
+ * the database counts against the same windows: each attempt is one atomic upsert of the subject's
+ * and the address's windows. Expired windows are deleted by sweep() (a periodic job).
  */
+import type { Db } from '../db/db.ts';
 
 /** One limit: at most `limit` attempts per `windowSeconds`. */
 export interface Limit {
@@ -47,22 +49,17 @@ export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
 /** What a limiter says about one attempt. */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: Limit; scope: 'subject' | 'address' };
 
-interface Window {
-  count: number;
-  resetsAt: number;
-}
-
-/** Counts attempts per rule and key, in fixed windows. */
+/** Counts attempts per rule and key, in fixed windows shared through the database. */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly db: Db;
   private readonly rules: Record<RateRuleName, RateRule>;
   private readonly now: () => number;
-  private readonly maxKeys: number;
 
-  constructor(rules: Record<RateRuleName, RateRule> = { ...DEFAULT_RATE_RULES }, now: () => number = Date.now, maxKeys = 100_000) {
+  /** `now` is the clock the windows run on (epoch ms; tests move it). */
+  constructor(db: Db, rules: Record<RateRuleName, RateRule> = { ...DEFAULT_RATE_RULES }, now: () => number = Date.now) {
+    this.db = db;
     this.rules = rules;
     this.now = now;
-    this.maxKeys = maxKeys;
   }
 
   /** The thresholds in force for a rule. */
@@ -74,33 +71,40 @@ export class RateLimiter {
    * Counts one attempt of a rule by a subject from an address. Refused attempts count too, so
    * hammering past the limit does not shorten the wait.
    */
-  attempt(name: RateRuleName, subject: string, address: string | null): RateDecision {
+  async attempt(name: RateRuleName, subject: string, address: string | null): Promise<RateDecision> {
     const rule = this.rules[name];
-    const bySubject = this.count(`${name}|s|${subject}`, rule.perSubject);
-    const byAddress = address ? this.count(`${name}|a|${address}`, rule.perAddress) : null;
+    const now = this.now();
+    const windows: { key: string; limit: Limit }[] = [{ key: `${name}|s|${subject}`, limit: rule.perSubject }];
+    if (address) windows.push({ key: `${name}|a|${address}`, limit: rule.perAddress });
+    // One statement for both windows: a window that has ended starts again at one.
+    const { rows } = await this.db.query<{ key: string; count: number; resets_at: string }>(
+      `insert into rate_limit_windows as w (key, count, resets_at)
+       select key, 1, $2::bigint + window_ms from unnest($1::text[], $3::bigint[]) as t(key, window_ms)
+       on conflict (key) do update set
+         count = case when w.resets_at <= $2::bigint then 1 else w.count + 1 end,
+         resets_at = case when w.resets_at <= $2::bigint then excluded.resets_at else w.resets_at end
+       returning key, count, resets_at::text`,
+      [windows.map((window) => window.key), now, windows.map((window) => window.limit.windowSeconds * 1000)],
+    );
+    const over = (window: { key: string; limit: Limit } | undefined): number => {
+      const row = window && rows.find((each) => each.key === window.key);
+      if (!window || !row || row.count <= window.limit.limit) return 0;
+      return Math.max(1, Math.ceil((Number(row.resets_at) - now) / 1000));
+    };
+    const bySubject = over(windows[0]);
+    const byAddress = over(windows[1]);
     if (bySubject) return { allowed: false, retryAfterSeconds: bySubject, limit: rule.perSubject, scope: 'subject' };
     if (byAddress) return { allowed: false, retryAfterSeconds: byAddress, limit: rule.perAddress, scope: 'address' };
     return { allowed: true };
   }
 
-  /** Adds one to a window; returns the seconds until it resets when over its limit, else 0. */
-  private count(key: string, limit: Limit): number {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetsAt <= now) {
-      if (this.windows.size >= this.maxKeys) this.sweep(now);
-      window = { count: 0, resetsAt: now + limit.windowSeconds * 1000 };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return window.count > limit.limit ? Math.max(1, Math.ceil((window.resetsAt - now) / 1000)) : 0;
-  }
-
-  /** Drops expired windows (and, if still full, the oldest) so memory stays bounded under a flood. */
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
-    const excess = this.windows.size - Math.floor(this.maxKeys * 0.9);
-    if (excess > 0) [...this.windows.keys()].slice(0, excess).forEach((key) => this.windows.delete(key));
+  /** Deletes the windows that have ended (a job runs it every minute); answers how many. */
+  async sweep(): Promise<number> {
+    const { rows } = await this.db.query<{ swept: number }>(
+      'with gone as (delete from rate_limit_windows where resets_at <= $1::bigint returning 1) select count(*)::int as swept from gone',
+      [this.now()],
+    );
+    return rows[0]?.swept ?? 0;
   }
 }
 
