@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, freshSmsPlayer, startPlatform, type TestPlatform } from './helpers.ts';
+import { DATABASES, freshSmsPlayer, startPlatform, UNLIMITED_RATE_RULES, type TestPlatform } from './helpers.ts';
 
 const RECORD = 'mutation ($v: ID!, $c: [ConsentCategory!]!, $p: String!) { recordConsent(visitorId: $v, categories: $c, policyVersion: $p) { id visitorId playerId categories policyVersion countryCode recordedAt } }';
 const READ = 'query ($v: ID, $p: ID) { sandboxConsentRecords(visitorId: $v, playerId: $p) { visitorId playerId categories policyVersion countryCode recordedAt } }';
@@ -59,6 +59,21 @@ describe.each(DATABASES)('consent records, on $name', (database) => {
     expect(badCategory.errors?.[0]?.message).toMatch(/ConsentCategory/);
     const neither = await app.gql(READ, {});
     expect(neither.errors?.[0]?.message).toMatch(/give visitorId .* or playerId/);
+  });
+
+  it('limits how many decisions one visitor id records', async () => {
+    const limited = await startPlatform(database, { rateRules: { ...UNLIMITED_RATE_RULES, consent: { perSubject: { limit: 2, windowSeconds: 600 }, perAddress: { limit: 100, windowSeconds: 600 } } } });
+    try {
+      const visitor = randomUUID();
+      for (let attempt = 0; attempt < 2; attempt += 1) expect((await limited.gql(RECORD, { v: visitor, c: [], p: '2026-11' })).errors).toBeUndefined();
+      const refused = await limited.gql(RECORD, { v: visitor.toUpperCase(), c: [], p: '2026-11' });
+      expect(refused.errors?.[0]?.extensions?.reason).toBe('RateLimited');
+      expect(refused.errors?.[0]?.message).toMatch(/Too many consent decisions for this visitor/);
+      expect((await limited.gql(READ, { v: visitor })).data.sandboxConsentRecords).toHaveLength(2);
+      expect((await limited.gql(RECORD, { v: randomUUID(), c: [], p: '2026-11' })).errors).toBeUndefined();
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers the operator query only with the operator key', async () => {
