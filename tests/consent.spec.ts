@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test.
 import { seriousViolations } from './support/axe.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
+import { addTokenCookies, graphql, smsTokens, unique } from './support/player.ts';
 
 const AURELIA = brandOrigin('aurelia');
 const KORORAA = brandOrigin('kororaa');
@@ -100,6 +101,17 @@ test('Only necessary and then a custom choice from the footer are kept and recor
     ['necessary', 'preferences', 'analytics'],
     ['necessary'],
   ]);
+});
+
+test("a signed-in player's decision is recorded with the player", async ({ page, request }) => {
+  const tokens = await smsTokens(request, 'aurelia', `+35699${unique()}`);
+  const { viewer } = await graphql<{ viewer: { player: { id: string } } }>(request, 'aurelia', '{ viewer { player { id } } }', {}, tokens.accessToken);
+  await addTokenCookies(page.context(), 'aurelia', tokens);
+  await page.goto(`${AURELIA}/en/`);
+  await prompt(page).getByRole('button', { name: 'Only necessary' }).click();
+  await expect.poll(() => cookie(page, 'visitorId')).toMatch(/^[0-9a-f-]{36}$/);
+  const visitor = await cookie(page, 'visitorId');
+  await expect.poll(async () => (await recordsOf(request, 'aurelia', visitor!)).map((record) => record.playerId)).toEqual([viewer.player.id]);
 });
 
 test('revoking preferences removes the stored flags, the A/B cookie and the product-mode preference', async ({ page, context }) => {
