@@ -15,6 +15,9 @@ import { freshPlayer } from './support/player.ts';
 import { routeExamplePath } from './support/slugs.ts';
 import { brandOrigin } from './support/urls.ts';
 
+// Measured as a first visit sees it: with the consent prompt on the page (issue 18).
+test.use({ consentAnswered: false });
+
 const brands = new Map(loadBrands().map((brand) => [brand.id, brand]));
 
 /**

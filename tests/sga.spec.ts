@@ -8,11 +8,16 @@ import { seriousViolations } from './support/axe.ts';
 import { waitForIslands } from './support/hydration.ts';
 import { freshPlayer } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
+import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
 
 const AURELIA = brandOrigin('aurelia');
 
-/** Turns the flag on for every page the test opens, as a stored A/B variation would. */
+/**
+ * Turns the flag on for every page the test opens, as a stored A/B variation would: flags are kept
+ * only with the preferences consent (issue 18), so the visitor gave it.
+ */
 async function enableSga(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'consent', value: encodeURIComponent(`necessary,preferences,policy:${CONSENT_POLICY_VERSION}`), url: AURELIA }]);
   await page.addInitScript(() => localStorage.setItem('atrium:feature-flags', JSON.stringify({ sga: 'enabled' })));
 }
 

@@ -8,6 +8,7 @@
  */
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
 import { SANDBOX_KEY_HEADERS } from './sandbox.ts';
+import { CONSENT_POLICY_VERSION } from '../../src/features/consent/consent.ts';
 
 export { expect };
 export type { APIRequestContext, BrowserContext, Locator, Page, Request, WebSocketRoute } from '@playwright/test';
@@ -43,10 +44,34 @@ async function recordViolations(context: BrowserContext, violations: string[], m
   });
 }
 
+/** The consent answer most tests start with ("only necessary", as if the visitor had answered before). */
+export const ANSWERED_CONSENT = `necessary,policy:${CONSENT_POLICY_VERSION}`;
+
+/**
+ * Installs the answer in every page of a context before its scripts run, unless the page already
+ * has one: the consent prompt (fixed at the bottom of the screen) then stays away from the content
+ * a test clicks. The first document of a site is still rendered as unanswered; a test that wants
+ * the prompt on screen sets `consentAnswered: false` (the consent, JavaScript-budget and main-thread
+ * specs measure with it).
+ */
+async function answerConsent(context: BrowserContext): Promise<void> {
+  await context.addInitScript((value: string) => {
+    if (!/(?:^|;\s*)consent=/.test(document.cookie)) document.cookie = `consent=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }, ANSWERED_CONSENT);
+}
+
 /** Playwright's test with the CSP-violation and hydration checks on every context the test opens. */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; consentAnswered: boolean; consentSetup: void }>({
+  consentAnswered: [true, { option: true }],
+  consentSetup: [
+    async ({ context, consentAnswered }, use) => {
+      if (consentAnswered) await answerConsent(context);
+      await use();
+    },
+    { auto: true },
+  ],
   cspViolations: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser, consentAnswered }, use) => {
       const violations: string[] = [];
       const mismatches: string[] = [];
       await recordViolations(context, violations, mismatches);
@@ -56,6 +81,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
       const patched: Browser['newContext'] = async (options) => {
         const created = await newContext({ ...options, extraHTTPHeaders: { ...SANDBOX_KEY_HEADERS, ...options?.extraHTTPHeaders } });
         await recordViolations(created, violations, mismatches);
+        if (consentAnswered) await answerConsent(created);
         return created;
       };
       browser.newContext = patched;

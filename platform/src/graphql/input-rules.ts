@@ -36,6 +36,8 @@ export const TEXT_LIMITS: Readonly<Record<string, number>> = {
 /** Arguments with a format, by name: the pattern and how to say what is expected. */
 export const FORMATS: Readonly<Record<string, { pattern: RegExp; expected: string }>> = {
   phoneNumber: { pattern: /^\+?[0-9][0-9 ()-]{3,24}$/, expected: 'a phone number of digits, like +358401234567' },
+  visitorId: { pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, expected: 'a UUID, like 7d9f0c52-1b1e-4a53-9a55-2b6f0e1c3d4a (the lobby\'s visitorId cookie)' },
+  policyVersion: { pattern: /^[A-Za-z0-9._-]{1,40}$/, expected: 'a policy version of 1 to 40 letters, digits, dots, dashes or underscores, like 2026-11' },
 };
 
 // Every C0 and C1 control character, DEL included.

@@ -8,6 +8,7 @@ import type { GraphQLSchema } from 'graphql';
 import { brandResolvers, brandTypeDefs } from '../brands/graphql.ts';
 import { cashierResolvers, cashierTypeDefs } from '../cashier/graphql.ts';
 import { catalogueResolvers, catalogueTypeDefs } from '../catalogue/graphql.ts';
+import { consentResolvers, consentTypeDefs } from '../consent/graphql.ts';
 import { contentResolvers, contentTypeDefs } from '../content/graphql.ts';
 import { gameResolvers, gameTypeDefs } from '../games/graphql.ts';
 import { geoResolvers, geoTypeDefs } from '../geo/graphql.ts';
@@ -55,6 +56,7 @@ export function createSchema(): GraphQLSchema {
       sourceOfWealthTypeDefs,
       historyTypeDefs,
       accountTypeDefs,
+      consentTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -74,6 +76,7 @@ export function createSchema(): GraphQLSchema {
       sourceOfWealthResolvers,
       historyResolvers,
       accountResolvers,
+      consentResolvers,
     ],
   }));
 }

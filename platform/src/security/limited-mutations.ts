@@ -67,6 +67,7 @@ export const RATE_LIMITED_MUTATIONS: Readonly<Record<string, LimitedMutation>> =
   initiateDeposit: { rule: 'money', what: 'money operations for this player', subject: byPlayer },
   initiateWithdrawal: { rule: 'money', what: 'money operations for this player', subject: byPlayer },
   cancelWithdrawal: { rule: 'money', what: 'money operations for this player', subject: byPlayer },
+  recordConsent: { rule: 'consent', what: 'consent decisions for this visitor', subject: async (args, ctx) => `${ctx.brandOrNull()?.id ?? '-'}|${String(args.visitorId ?? '').toLowerCase()}` },
 };
 
 /**

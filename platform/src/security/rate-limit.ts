@@ -23,7 +23,7 @@ export interface RateRule {
 }
 
 /** The kinds of attempt the platform limits. */
-export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup' | 'register';
+export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup' | 'register' | 'consent';
 
 /**
  * Default thresholds (documented in platform/README.md). The per-address ceilings are high on
@@ -44,6 +44,9 @@ export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
   // Registration e-mails (a code, or "you already have an account") per address, lower-cased, and per
   // client address: each one lands in someone's inbox, so neither may be flooded.
   register: { perSubject: { limit: 5, windowSeconds: 3600 }, perAddress: { limit: 100, windowSeconds: 3600 } },
+  // Consent decisions per visitor id and per address: anyone may record one, and each is a row kept
+  // for good; a person changes their mind a few times, a script filling the table many times.
+  consent: { perSubject: { limit: 30, windowSeconds: 600 }, perAddress: { limit: 2000, windowSeconds: 600 } },
 };
 
 /** What a limiter says about one attempt. */

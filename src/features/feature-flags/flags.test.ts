@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_FLAGS, flagVariation, prePaintFlagsScript } from './flags.ts';
+import { FEATURE_FLAGS, FEATURE_FLAGS_KEY, flagVariation, prePaintFlagsScript, readFlag, storeFlag } from './flags.ts';
 
 describe('feature flags', () => {
   it('lists the spec\'s flags with the default first', () => {
@@ -16,9 +16,9 @@ describe('feature flags', () => {
   });
 
   it('marks <html> before the first paint with valid, non-default variations only', () => {
-    const run = (stored: string | null) => {
+    const run = (stored: string | null, consent = 'necessary preferences') => {
       const attributes: Record<string, string> = {};
-      const root = { setAttribute: (name: string, value: string) => { attributes[name] = value; } };
+      const root = { getAttribute: () => consent, setAttribute: (name: string, value: string) => { attributes[name] = value; } };
       const localStorage = { getItem: () => stored };
       new Function('root', 'localStorage', prePaintFlagsScript())(root, localStorage);
       return attributes;
@@ -27,5 +27,26 @@ describe('feature flags', () => {
     expect(run('{"sga":"disabled"}')).toEqual({});
     expect(run('{"sga":"<script>"}')).toEqual({});
     expect(run('{oops')).toEqual({});
+  });
+
+  it('reads stored flags before the first paint only with the preferences consent', () => {
+    const attributes: Record<string, string> = {};
+    const root = { getAttribute: () => 'necessary analytics', setAttribute: (name: string, value: string) => { attributes[name] = value; } };
+    new Function('root', 'localStorage', prePaintFlagsScript())(root, { getItem: () => '{"sga":"enabled"}' });
+    expect(attributes).toEqual({});
+  });
+
+  it('stores a flag only with the preferences consent, else keeps it for the page view', () => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+    storeFlag('menu', 'menu2', { storage, mayStore: false });
+    expect(items.size).toBe(0);
+    expect(readFlag('menu', { storage, mayStore: false })).toBe('menu2');
+    storeFlag('menu', 'menu3', { storage, mayStore: true });
+    expect(JSON.parse(items.get(FEATURE_FLAGS_KEY)!)).toEqual({ menu: 'menu3' });
+    expect(readFlag('menu', { storage, mayStore: true })).toBe('menu3');
+    // Without consent what storage holds is not used.
+    expect(readFlag('menu', { storage, mayStore: false })).toBe('menu1');
+    expect(() => storeFlag('menu', 'menu9' as 'menu1', { storage, mayStore: true })).toThrow(/no variation "menu9": use one of menu1, menu2, menu3/);
   });
 });

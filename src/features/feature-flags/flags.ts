@@ -4,7 +4,10 @@
  * object ({ "sga": "enabled" }); anything unknown or malformed reads as the default. The after-paint
  * gate (a script in every page's head) copies the ones the first paint depends on onto <html> as
  * `data-flag-<name>` before anything is drawn, so CSS can show or hide what they gate with no layout
- * shift. Writing them (A/B assignment, and only as consent allows) is the consent work's (issue 18).
+ * shift. Flags are stored only with the preferences consent (spec section 4): `storeFlag` keeps a
+ * variation for the page view alone without it, the head script reads storage only when the server
+ * marked the page `data-consent` with preferences, and taking preferences back removes the stored
+ * flags (consent/revocations.ts).
  */
 
 /** The flags and their variations, default first (spec section 9). */
@@ -45,8 +48,41 @@ export function flagVariation<F extends FeatureFlag>(stored: string | null, flag
 export function prePaintFlagsScript(): string {
   const allowed = Object.fromEntries(PRE_PAINT_FLAGS.map((flag) => [flag, FEATURE_FLAGS[flag].slice(1)]));
   return `try {
+    if (!(root.getAttribute('data-consent') || '').split(' ').includes('preferences')) throw 0;
     const flags = JSON.parse(localStorage.getItem(${JSON.stringify(FEATURE_FLAGS_KEY)}) || '{}') || {};
     const allowed = ${JSON.stringify(allowed)};
     for (const name in allowed) if (allowed[name].includes(flags[name])) root.setAttribute('data-flag-' + name, flags[name]);
   } catch {}`;
+}
+
+/** Variations chosen during this page view without the preferences consent (nothing is stored then). */
+const pageViewFlags = new Map<FeatureFlag, string>();
+
+/** A flag's variation now: this page view's choice, else the stored one (with consent), else the default. */
+export function readFlag<F extends FeatureFlag>(flag: F, options: { storage: Pick<Storage, 'getItem'> | null; mayStore: boolean }): FlagVariation<F> {
+  const chosen = pageViewFlags.get(flag);
+  if (chosen !== undefined) return flagVariation(JSON.stringify({ [flag]: chosen }), flag);
+  return flagVariation(options.mayStore ? (options.storage?.getItem(FEATURE_FLAGS_KEY) ?? null) : null, flag);
+}
+
+/**
+ * Sets a flag's variation (an A/B assignment, a tester's switch): kept in local storage with the
+ * preferences consent, for this page view only without it. An unknown variation is refused.
+ */
+export function storeFlag<F extends FeatureFlag>(flag: F, variation: FlagVariation<F>, options: { storage: Pick<Storage, 'getItem' | 'setItem'> | null; mayStore: boolean }): void {
+  const variations = FEATURE_FLAGS[flag] as readonly string[];
+  if (!variations.includes(variation)) throw new Error(`Feature flag "${flag}" has no variation "${variation}": use one of ${variations.join(', ')}`);
+  if (!options.mayStore || !options.storage) {
+    pageViewFlags.set(flag, variation);
+    return;
+  }
+  pageViewFlags.delete(flag);
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(options.storage.getItem(FEATURE_FLAGS_KEY) ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+  } catch {
+    stored = {};
+  }
+  options.storage.setItem(FEATURE_FLAGS_KEY, JSON.stringify({ ...stored, [flag]: variation }));
 }

@@ -18,7 +18,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PathContext } from '../../paths.ts';
 import type { RouteProduct } from '../../routes.ts';
-import { parseConsent, type Consent } from '../session/consent.ts';
+import { parseConsent, type ConsentState } from '../consent/consent.ts';
 import { PRODUCT_MODE_COOKIE, resolveProductMode, type ProductMode } from '../product-mode/product-mode.ts';
 import { KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
@@ -40,7 +40,7 @@ export interface PageContext {
   country: CountryContext;
   settings: LobbySettings;
   productMode: ProductMode;
-  consent: Consent;
+  consent: ConsentState;
   /** Whether the request carries a refreshable session (a refresh token, or the identity provider's cookie). */
   isRefreshable: boolean;
   /** Whether a server feature toggle is on for this brand. */

@@ -60,6 +60,32 @@ export type BlockType =
   | 'TOP_GAMES'
   | 'TOP_SPORTS';
 
+/** A cookie-consent category (spec section 4). */
+export type ConsentCategory =
+  | 'analytics'
+  | 'marketing'
+  | 'necessary'
+  | 'preferences'
+  | 'uncategorized';
+
+/** One consent decision as the platform recorded it. */
+export type ConsentRecord = {
+  __typename?: 'ConsentRecord';
+  /** The categories granted, in the spec's order; necessary is always among them. */
+  categories: Array<ConsentCategory>;
+  /** The country the platform resolved for the request (two letters), or null. */
+  countryCode?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The signed-in player who answered, or null for an anonymous visitor. */
+  playerId?: Maybe<Scalars['ID']['output']>;
+  /** The version of the cookie policy the visitor answered. */
+  policyVersion: Scalars['String']['output'];
+  /** When the decision was recorded (ISO 8601). */
+  recordedAt: Scalars['String']['output'];
+  /** The anonymous visitor id the lobby keeps in its necessary visitorId cookie. */
+  visitorId: Scalars['ID']['output'];
+};
+
 /** A logo with its intrinsic size, so a page reserves its place before it loads. */
 export type ContentLogo = {
   __typename?: 'ContentLogo';
@@ -559,6 +585,8 @@ export type Mutation = {
   logout: LogoutResult;
   /** Places a single (one selection) or an accumulator (2-10 selections of different events) from the signed-in player's wallet: a SportsBet ledger posting that publishes balanceUpdated (moneyType SportsBet). The same idempotencyKey places the bet once; with different selections or stake it fails with IdempotencyConflict. OddsChanged when a selection's odds moved (extensions.odds has the new price). */
   placeSportsBet: SportsBetPlacement;
+  /** Records a visitor's consent decision (x-brand). visitorId: a UUID the lobby keeps in a cookie; policyVersion: the cookie policy's version (letters, digits, dot, dash, underscore; at most 40); categories: those granted (necessary is added). A bearer token, when sent, adds the player. */
+  recordConsent: ConsentRecord;
   /** RefreshAccessToken: swaps a refresh token for a new pair (send it without the Authorization header). Each refresh token works once: InvalidTokenFailure when it is unknown, expired or revoked, and reusing a used one revokes the session. */
   refreshAccessToken: TokenPair;
   /** Removes a heart; removing a game that is not a favourite changes nothing. */
@@ -656,6 +684,13 @@ export type MutationPlaceSportsBetArgs = {
   idempotencyKey: Scalars['String']['input'];
   selections: Array<SportsSelectionInput>;
   stake: Scalars['String']['input'];
+};
+
+
+export type MutationRecordConsentArgs = {
+  categories: Array<ConsentCategory>;
+  policyVersion: Scalars['String']['input'];
+  visitorId: Scalars['ID']['input'];
 };
 
 
@@ -1062,6 +1097,8 @@ export type Query = {
   ping: Scalars['Boolean']['output'];
   /** The brand's studio of the week (x-brand) with its top 10 games (spotlight carousel) and the next 10 (list). It rotates every Monday 00:00 UTC; at (ISO date) picks another week. */
   providerOfTheWeek?: Maybe<ProviderOfTheWeek>;
+  /** Sandbox (the operator's back office, operator key): the consent decisions of a visitor or of a player (x-brand), newest first. Give visitorId or playerId. */
+  sandboxConsentRecords: Array<ConsentRecord>;
   /** Games and studios whose names match query as the player types: case- and accent-insensitive, prefix and word matches first. At most 100 characters (BadUserInput beyond). Restricted games are left out like in the lists. */
   searchGames: GameSearchResult;
   /** The sports with their live and upcoming (next 48 hours) event counts. */
@@ -1134,6 +1171,13 @@ export type QueryProviderOfTheWeekArgs = {
   license?: InputMaybe<Scalars['String']['input']>;
   locale?: InputMaybe<Scalars['String']['input']>;
   subDivision?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QuerySandboxConsentRecordsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  playerId?: InputMaybe<Scalars['ID']['input']>;
+  visitorId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1802,6 +1846,8 @@ export type ResolversTypes = {
   BalanceUpdatedEvent: ResolverTypeWrapper<BalanceUpdatedEvent>;
   BlockType: BlockType;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ConsentCategory: ConsentCategory;
+  ConsentRecord: ResolverTypeWrapper<ConsentRecord>;
   ContentLogo: ResolverTypeWrapper<ContentLogo>;
   ContentProblem: ResolverTypeWrapper<ContentProblem>;
   Country: ResolverTypeWrapper<Country>;
@@ -1932,6 +1978,7 @@ export type ResolversParentTypes = {
   AccountStatus: AccountStatus;
   BalanceUpdatedEvent: BalanceUpdatedEvent;
   Boolean: Scalars['Boolean']['output'];
+  ConsentRecord: ConsentRecord;
   ContentLogo: ContentLogo;
   ContentProblem: ContentProblem;
   Country: Country;
@@ -2050,6 +2097,16 @@ export type BalanceUpdatedEventResolvers<ContextType = GraphQLContext, ParentTyp
   moneyType?: Resolver<Maybe<ResolversTypes['MoneyType']>, ParentType, ContextType>;
   transactionKind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   wageringProgress?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type ConsentRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConsentRecord'] = ResolversParentTypes['ConsentRecord']> = {
+  categories?: Resolver<Array<ResolversTypes['ConsentCategory']>, ParentType, ContextType>;
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  playerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  policyVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  visitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type ContentLogoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContentLogo'] = ResolversParentTypes['ContentLogo']> = {
@@ -2331,6 +2388,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   launchSportsbook?: Resolver<ResolversTypes['SportsbookLaunch'], ParentType, ContextType, Partial<MutationLaunchSportsbookArgs>>;
   logout?: Resolver<ResolversTypes['LogoutResult'], ParentType, ContextType, Partial<MutationLogoutArgs>>;
   placeSportsBet?: Resolver<ResolversTypes['SportsBetPlacement'], ParentType, ContextType, RequireFields<MutationPlaceSportsBetArgs, 'idempotencyKey' | 'selections' | 'stake'>>;
+  recordConsent?: Resolver<ResolversTypes['ConsentRecord'], ParentType, ContextType, RequireFields<MutationRecordConsentArgs, 'categories' | 'policyVersion' | 'visitorId'>>;
   refreshAccessToken?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationRefreshAccessTokenArgs, 'refreshToken'>>;
   removeFavouriteGame?: Resolver<ResolversTypes['FavouriteGameResult'], ParentType, ContextType, RequireFields<MutationRemoveFavouriteGameArgs, 'slug'>>;
   removeLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationRemoveLimitArgs, 'input'>>;
@@ -2511,6 +2569,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   moreCasinos?: Resolver<Array<ResolversTypes['SisterCasino']>, ParentType, ContextType, Partial<QueryMoreCasinosArgs>>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
+  sandboxConsentRecords?: Resolver<Array<ResolversTypes['ConsentRecord']>, ParentType, ContextType, RequireFields<QuerySandboxConsentRecordsArgs, 'limit'>>;
   searchGames?: Resolver<ResolversTypes['GameSearchResult'], ParentType, ContextType, RequireFields<QuerySearchGamesArgs, 'first' | 'query'>>;
   sports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
   sportsEvent?: Resolver<Maybe<ResolversTypes['SportsEvent']>, ParentType, ContextType, RequireFields<QuerySportsEventArgs, 'id'>>;
@@ -2801,6 +2860,7 @@ export type ZendeskTokenResolvers<ContextType = GraphQLContext, ParentType exten
 export type Resolvers<ContextType = GraphQLContext> = {
   AccountStatus?: AccountStatusResolvers<ContextType>;
   BalanceUpdatedEvent?: BalanceUpdatedEventResolvers<ContextType>;
+  ConsentRecord?: ConsentRecordResolvers<ContextType>;
   ContentLogo?: ContentLogoResolvers<ContextType>;
   ContentProblem?: ContentProblemResolvers<ContextType>;
   Country?: CountryResolvers<ContextType>;

@@ -15,6 +15,14 @@ export type BlockType =
   | 'TOP_GAMES'
   | 'TOP_SPORTS';
 
+/** A cookie-consent category (spec section 4). */
+export type ConsentCategory =
+  | 'analytics'
+  | 'marketing'
+  | 'necessary'
+  | 'preferences'
+  | 'uncategorized';
+
 /** REAL plays the wallet through the ledger (needs a player token); FUN plays a virtual balance (visitors too, games with playForFun only). */
 export type GameMode =
   | 'FUN'
@@ -55,6 +63,15 @@ export type VerifySmsLoginCodeMutationVariables = Exact<{
 
 
 export type VerifySmsLoginCodeMutation = { verifySmsLoginCode: { accessToken: string, refreshToken: string } };
+
+export type RecordConsentMutationVariables = Exact<{
+  visitorId: string;
+  categories: Array<ConsentCategory> | ConsentCategory;
+  policyVersion: string;
+}>;
+
+
+export type RecordConsentMutation = { recordConsent: { id: string, recordedAt: string } };
 
 export type GamePageQueryVariables = Exact<{
   slug: string;
@@ -308,6 +325,18 @@ export const VerifySmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(
   }
 }
     `) as unknown as TypedDocumentString<VerifySmsLoginCodeMutation, VerifySmsLoginCodeMutationVariables>;
+export const RecordConsentDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation RecordConsent($visitorId: ID!, $categories: [ConsentCategory!]!, $policyVersion: String!) {
+  recordConsent(
+    visitorId: $visitorId
+    categories: $categories
+    policyVersion: $policyVersion
+  ) {
+    id
+    recordedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RecordConsentMutation, RecordConsentMutationVariables>;
 export const GamePageDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GamePage($slug: String!, $currencyCode: String) {
   game(slug: $slug, currencyCode: $currencyCode) {

@@ -1,0 +1,108 @@
+/**
+ * The consent island, on every page (BaseDocument.astro, hydrated after the first paint): the
+ * first-visit prompt, and the settings dialog the footer's "Cookie settings" button opens (its code
+ * loads on first open, ConsentSettings.tsx). The server renders nothing here, so the prompt never
+ * takes part in the first paint or the largest one; it is a fixed panel at the bottom, so its arrival
+ * moves nothing. It is a non-modal dialog placed first in the page's tab order (after the skip link):
+ * keyboard users reach it at once, pointer users can keep browsing. It also applies what each
+ * category allows (revocations.ts) and mirrors the granted categories onto <html data-consent>.
+ */
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { consentManager } from './consent-store.ts';
+import { grantedCategories, needsPrompt, OPTIONAL_CATEGORIES, type ConsentState } from './consent.ts';
+import { applyRevocations } from './revocations.ts';
+import type { ConsentTexts } from './texts.ts';
+import type { ConsentSettingsProps } from './ConsentSettings.tsx';
+
+/** The attribute on the footer's (and any other) button that opens the settings. */
+export const OPEN_SETTINGS_ATTRIBUTE = 'data-consent-settings';
+
+/** Choices the prompt's two quick buttons save. */
+const ALL = Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true]));
+
+/** The consent prompt and settings outlet. */
+export default function ConsentHost({ texts }: { texts: ConsentTexts }) {
+  const [consent, setConsent] = useState<ConsentState | null>(null);
+  const [Settings, setSettings] = useState<ComponentType<ConsentSettingsProps> | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const opener = useRef<Element | null>(null);
+  const prompt = useRef<HTMLElement>(null);
+  const returningFocus = useRef(false);
+
+  // Once the dialog has gone (and with it, after an answer, the prompt), focus goes back to the
+  // opener; the prompt's own button is gone after an answer, so the page's content takes it then.
+  useEffect(() => {
+    if (settingsOpen || !returningFocus.current) return;
+    returningFocus.current = false;
+    const target = opener.current;
+    if (target instanceof HTMLElement && target.isConnected) target.focus();
+    else document.getElementById('main')?.focus({ preventScroll: true });
+  }, [settingsOpen, consent]);
+
+  const openSettings = (from: Element | null) => {
+    opener.current = from;
+    void import('./ConsentSettings.tsx').then((module) => {
+      setSettings(() => module.default);
+      setSettingsOpen(true);
+    });
+  };
+
+  useEffect(() => {
+    const manager = consentManager();
+    applyRevocations(manager);
+    const show = (state: ConsentState) => {
+      setConsent(state);
+      document.documentElement.setAttribute('data-consent', grantedCategories(state).join(' '));
+    };
+    show(manager.get());
+    const stop = manager.subscribe(show);
+    const onClick = (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest?.(`[${OPEN_SETTINGS_ATTRIBUTE}]`);
+      if (!button) return;
+      event.preventDefault();
+      openSettings(button);
+    };
+    document.addEventListener('click', onClick);
+    return () => {
+      stop();
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
+
+  const answer = (granted: Record<string, boolean>) => {
+    const hadFocus = prompt.current?.contains(document.activeElement);
+    consentManager().save(granted);
+    // The prompt goes away under the visitor's focus: carry it to the page's content, not to nowhere.
+    if (hadFocus) document.getElementById('main')?.focus({ preventScroll: true });
+  };
+
+  const showPrompt = consent !== null && needsPrompt(consent);
+  return (
+    <>
+      {showPrompt && (
+        <section ref={prompt} className="consent-prompt" role="dialog" aria-labelledby="consent-prompt-title" aria-describedby="consent-prompt-body" data-testid="consent-prompt">
+          <div className="consent-prompt__inner">
+            <h2 id="consent-prompt-title">{texts.title}</h2>
+            <p id="consent-prompt-body">{texts.body}</p>
+            <div className="consent-prompt__actions">
+              <button type="button" className="button" onClick={() => answer(ALL)}>{texts.allowAll}</button>
+              <button type="button" className="button" onClick={() => answer({})}>{texts.onlyNecessary}</button>
+              <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={(event) => openSettings(event.currentTarget)}>{texts.customize}</button>
+            </div>
+          </div>
+        </section>
+      )}
+      {Settings && settingsOpen && consent && (
+        <Settings
+          texts={texts}
+          consent={consent}
+          onSave={(granted) => consentManager().save(granted)}
+          onClose={() => {
+            returningFocus.current = true;
+            setSettingsOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

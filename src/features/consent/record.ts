@@ -1,0 +1,38 @@
+/**
+ * Records a consent decision on the platform (recordConsent), with the anonymous visitor id kept in
+ * the necessary `visitorId` cookie (made on the first decision) and, when a player is signed in with
+ * a live access token, that token, so the record names the player. Loaded only when a visitor
+ * answers, so pages that are not asked carry none of it.
+ */
+import { graphqlRequest } from '../../lib/graphql-client.ts';
+import { RecordConsentDocument, type ConsentCategory as GraphqlConsentCategory } from '../../lib/graphql/generated/graphql.ts';
+import { ACCESS_TOKEN_COOKIE, msUntilExpiry, readCookie } from '../session/tokens.ts';
+import { CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, grantedCategories, type ConsentState } from './consent.ts';
+
+/** The necessary cookie holding the anonymous visitor id the platform's records are kept under. */
+export const VISITOR_COOKIE = 'visitorId';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The visitor's id, made and stored on first use. */
+export function visitorId(): string {
+  const stored = readCookie(VISITOR_COOKIE, document.cookie);
+  if (stored && UUID.test(stored)) return stored;
+  const id = crypto.randomUUID();
+  document.cookie = `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_S}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  return id;
+}
+
+/** Sends one decision to the platform. */
+export async function recordConsent(state: ConsentState): Promise<void> {
+  const token = readCookie(ACCESS_TOKEN_COOKIE, document.cookie);
+  const live = token && (msUntilExpiry(token) ?? 0) > 5_000 ? token : null;
+  await graphqlRequest(
+    RecordConsentDocument,
+    {
+      visitorId: visitorId(),
+      categories: grantedCategories(state) as GraphqlConsentCategory[],
+      policyVersion: state.policyVersion ?? CONSENT_POLICY_VERSION,
+    },
+    live ? { fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${live}` } }) } : {},
+  );
+}
