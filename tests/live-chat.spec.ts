@@ -3,7 +3,8 @@
  * the brand turns the chat on (aurelia), never on the sports route nor where the brand does not;
  * the provider's script loads only on the first click, retries 3 times 500 ms apart and shows an
  * error state when it cannot load; a visitor chats as a guest and a signed-in player is signed in
- * with the generateZendeskToken JWT; the chat is keyboard-operable, axe-clean, in the page's
+ * with the generateZendeskToken JWT; without the preferences consent the button asks for it first,
+ * and taking it back forgets the chat; the chat is keyboard-operable, axe-clean, in the page's
  * language and fits a phone.
  */
 import { expect, test, type Page } from './support/test.ts';
@@ -14,8 +15,14 @@ import { brandOrigin } from './support/urls.ts';
 
 const chatFrame = (page: Page) => page.frameLocator('iframe[name="atrium-live-chat-frame"]');
 
+/** The suite's visitors answered "Only necessary"; the chat needs preferences, as a visitor who allowed it. */
+async function allowPreferences(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'consent', value: encodeURIComponent('necessary,preferences,policy:2026-11'), url: brandOrigin('aurelia') }]);
+}
+
 test.describe('live chat', () => {
   test('a visitor opens the chat from the button, talks to the sandbox agent, and closes it with the keyboard', async ({ page }) => {
+    await allowPreferences(page);
     const scripts: string[] = [];
     page.on('request', (request) => { if (request.url().includes('/platform/live-chat/widget.js')) scripts.push(request.url()); });
     await page.goto(`${brandOrigin('aurelia')}/en/`);
@@ -51,6 +58,7 @@ test.describe('live chat', () => {
   });
 
   test('a signed-in player is signed into the chat with the platform’s JWT', async ({ page }) => {
+    await allowPreferences(page);
     await freshPlayer(page, 'aurelia', '+358');
     await expect(page.getByTestId('balance')).toBeVisible();
     const button = page.getByRole('button', { name: 'Chat with us' });
@@ -60,6 +68,7 @@ test.describe('live chat', () => {
   });
 
   test('a script that will not load is tried 3 times 500 ms apart, removed, and the button says the chat is unavailable', async ({ page }) => {
+    await allowPreferences(page);
     const attempts: number[] = [];
     await page.route('**/platform/live-chat/widget.js*', async (route) => {
       attempts.push(Date.now());
@@ -83,6 +92,7 @@ test.describe('live chat', () => {
 
   test('the chat speaks the page’s language and fits a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
+    await allowPreferences(page);
     await page.goto(`${brandOrigin('aurelia')}/fi/`);
     const button = page.getByRole('button', { name: 'Keskustele kanssamme' });
     await waitForIslandOf(button);
@@ -95,6 +105,38 @@ test.describe('live chat', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect(box.y + box.height).toBeLessThanOrEqual(740);
     expect(await seriousViolations(page, { include: '#atrium-live-chat' })).toEqual([]);
+  });
+
+  test('without the preferences consent the button asks for it first; taking it back closes the chat and forgets it', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/platform/live-chat/widget.js')) scripts.push(request.url()); });
+    await page.goto(`${brandOrigin('aurelia')}/en/`);
+    const button = page.getByRole('button', { name: 'Chat with us' });
+    await waitForIslandOf(button);
+    await button.click();
+    const ask = page.getByTestId('live-chat-consent');
+    await expect(ask).toContainText('Allow preference cookies to chat?');
+    await expect(ask.getByRole('button', { name: 'Allow and chat' })).toBeFocused();
+    expect(await seriousViolations(page, { include: '[data-testid="live-chat-consent"]' })).toEqual([]);
+    // Not now: nothing loads, the button is back with the focus.
+    await ask.getByRole('button', { name: 'Not now' }).click();
+    await expect(button).toBeFocused();
+    expect(scripts).toEqual([]);
+    // Allow and chat: the consent is saved with preferences, and the chat opens.
+    await button.click();
+    await page.getByRole('button', { name: 'Allow and chat' }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+    expect(decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'consent')?.value ?? '')).toMatch(/preferences/);
+    await chatFrame(page).getByLabel('Your message').fill('Keep this between us');
+    await chatFrame(page).getByRole('button', { name: 'Send' }).click();
+    await expect(chatFrame(page).getByText('Keep this between us')).toBeVisible();
+    // Taking preferences back in the cookie settings closes the chat and forgets the conversation.
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+    await settings.getByRole('switch', { name: /Preferences/ }).click();
+    await settings.getByRole('button', { name: 'Save choices' }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeHidden();
+    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'atrium_chat')).toBe(false);
   });
 
   test('no button on the sports route, nor on a brand without the chat', async ({ page }) => {

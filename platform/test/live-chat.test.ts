@@ -94,6 +94,15 @@ describe('sandbox live chat', () => {
     expect(await (await chat.frame()).text()).toContain('You are chatting as a guest.');
   });
 
+  it('forgets the conversation when asked (consent taken back): its cookie is cleared', async () => {
+    const guest = visitor(app);
+    await guest.post('/messages', { body: 'Remember me?' });
+    expect(await (await guest.frame()).text()).toContain('Remember me?');
+    const forgotten = await guest.post('/forget', {});
+    expect(forgotten.headers.get('set-cookie')).toMatch(/^atrium_chat=; .*Max-Age=0/);
+    expect(await (await guest.frame()).text()).not.toContain('Remember me?');
+  });
+
   it('keeps the conversations behind the operator key, and is not there outside sandbox mode', async () => {
     expect((await fetch(`${app.url}/platform/live-chat/conversations.json`, { headers: { 'x-sandbox-key': '' } })).status).toBe(403);
     expect((await fetch(`${production.url}/platform/live-chat/widget.js`, { headers: { 'x-brand': 'aurelia' } })).status).toBe(404);

@@ -8,6 +8,7 @@
  *   POST /platform/live-chat/frame/messages?locale=   a visitor's message (form: body); the sandbox agent answers
  *   POST /platform/live-chat/frame/login?locale=      signs the conversation in (form: jwt, from generateZendeskToken)
  *   POST /platform/live-chat/frame/logout?locale=     starts a guest conversation
+ *   POST /platform/live-chat/frame/forget?locale=     forgets the conversation (its cookie), when consent is taken back
  *   GET  /platform/live-chat/conversations.json       the conversations with their messages (sandbox key)
  *
  * The frame's pages run no script (a form and a redirect back); a conversation is found by an
@@ -177,6 +178,8 @@ ${messages}
       }
     } else if (path === `${FRAME_PATH}/logout`) {
       await startConversation(res, brand.id, null, null);
+    } else if (path === `${FRAME_PATH}/forget`) {
+      res.setHeader('set-cookie', `${COOKIE}=; Path=${LIVE_CHAT_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=0`);
     } else {
       sendJson(res, 404, { error: `Nothing at ${path}` });
       return true;

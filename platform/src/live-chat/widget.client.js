@@ -5,6 +5,7 @@
 //   zE('messenger', 'open' | 'close')                 shows or hides the chat panel
 //   zE('messenger', 'loginUser', (callback) => …)     callback(jwt) signs the player in (generateZendeskToken)
 //   zE('messenger', 'logoutUser')                     back to a guest conversation
+//   zE('messenger', 'resetWidget')                    closes the chat and forgets the conversation (its cookie)
 //   zE('messenger:set', 'locale', 'fi')               the panel's language
 //   zE('messenger:on', 'open' | 'close', listener)    told when the panel opens or closes
 (() => {
@@ -98,6 +99,10 @@
       else if (command === 'close') close();
       else if (command === 'loginUser' && typeof argument === 'function') argument((jwt) => { if (typeof jwt === 'string' && jwt) postToFrame('/login', { jwt }); });
       else if (command === 'logoutUser') postToFrame('/logout', {});
+      else if (command === 'resetWidget') {
+        close();
+        postToFrame('/forget', {});
+      }
     } else if (scope === 'messenger:set' && command === 'locale' && typeof argument === 'string') {
       locale = argument;
       if (frame) frame.src = frameUrl('');

@@ -2,6 +2,10 @@
  * The live-chat button (spec sections 2, 7 and 8): in the layout, hidden on the sports route and on
  * the handler (guard) routes; the brand turns it on with the enableZendeskWebWidget feature.
  *
+ * The chat keeps the conversation in a cookie, so it needs the preferences consent (spec section 1):
+ * without it a click first asks for that, in place, and taking the consent back later closes the
+ * chat and forgets the conversation.
+ *
  * Nothing of the provider loads until the visitor asks: the first click loads its script (3
  * attempts, 500 ms apart; a failed script is removed and the button says the chat is unavailable,
  * and a click tries again), signs a player in with the generateZendeskToken JWT, and opens the
@@ -9,7 +13,8 @@
  * provider is the sandbox widget unless the operator configures their own (LIVE_CHAT_SCRIPT_URL);
  * both speak the messaging widget's `zE` command API.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { consentManager } from '../consent/consent-store.ts';
 import { $player } from '../session/player-store.ts';
 import { loadChatScript } from './load-script.ts';
 
@@ -18,6 +23,10 @@ export interface LiveChatTexts {
   open: string;
   loading: string;
   unavailable: string;
+  /** Why the chat asks for the preferences consent, and the two answers. */
+  consent: string;
+  allow: string;
+  notNow: string;
 }
 
 interface Props {
@@ -28,7 +37,7 @@ interface Props {
 }
 
 type ChatCommand = (scope: string, command: string, argument?: unknown) => void;
-type State = 'idle' | 'loading' | 'open' | 'closed' | 'error';
+type State = 'idle' | 'asking' | 'loading' | 'open' | 'closed' | 'error';
 
 /** The player's status once the session check has settled (LOADING waits). */
 function settledStatus(): Promise<string> {
@@ -46,11 +55,33 @@ function settledStatus(): Promise<string> {
 export default function LiveChat({ scriptUrl, locale, texts }: Props) {
   const [state, setState] = useState<State>('idle');
   const button = useRef<HTMLButtonElement>(null);
+  const allowButton = useRef<HTMLButtonElement>(null);
   const ready = useRef(false);
+  const zE = () => (window as unknown as { zE?: ChatCommand }).zE;
+
+  // Taking the preferences consent back closes the chat and forgets its conversation.
+  useEffect(() => consentManager().onRevoke('preferences', () => {
+    if (!ready.current) return;
+    zE()?.('messenger', 'resetWidget');
+    setState('closed');
+  }), []);
+
+  useEffect(() => {
+    if (state === 'asking') allowButton.current?.focus();
+  }, [state]);
+
+  const allowAndOpen = () => {
+    const current = consentManager().get();
+    consentManager().save({ preferences: true, analytics: current.analytics, marketing: current.marketing, uncategorized: current.uncategorized });
+    void open();
+  };
 
   const open = async () => {
     if (state === 'loading') return;
-    const zE = () => (window as unknown as { zE?: ChatCommand }).zE;
+    if (!consentManager().get().preferences) {
+      setState('asking');
+      return;
+    }
     if (!ready.current) {
       setState('loading');
       try {
@@ -83,6 +114,24 @@ export default function LiveChat({ scriptUrl, locale, texts }: Props) {
   };
 
   const label = state === 'loading' ? texts.loading : state === 'error' ? texts.unavailable : texts.open;
+  if (state === 'asking') {
+    const dismiss = () => {
+      setState('idle');
+      requestAnimationFrame(() => button.current?.focus());
+    };
+    const escape = (event: { key: string }) => {
+      if (event.key === 'Escape') dismiss();
+    };
+    return (
+      <section className="live-chat-consent" aria-label={texts.open} data-testid="live-chat-consent">
+        <p>{texts.consent}</p>
+        <div className="live-chat-consent__actions">
+          <button ref={allowButton} type="button" className="button" onClick={allowAndOpen} onKeyDown={escape}>{texts.allow}</button>
+          <button type="button" className="button button--secondary" onClick={dismiss} onKeyDown={escape}>{texts.notNow}</button>
+        </div>
+      </section>
+    );
+  }
   return (
     <button
       ref={button}
