@@ -4,6 +4,8 @@
  * post). An operator's own service replaces both through the lobby's ERROR_REPORTING_DSN.
  */
 
+/** The attribute of the lobby's <html> that names the DSN (`off`, `sandbox` or an operator's DSN). */
+export const ERROR_DSN_ATTRIBUTE = 'data-error-dsn';
 /** The public key of the sandbox collector's DSN (letters only: a DSN's key is a word). */
 export const SANDBOX_ERROR_KEY = 'atriumsandbox';
 /** The path under which the collector takes envelopes (`<prefix>api/<project>/envelope/`). */

@@ -7,8 +7,8 @@
  * extensions.reason, else its type without dollar signs; the extensions and traceId are kept.
  */
 
-import { isReportable, reportError } from './error-reporting/report.ts';
-import { GraphqlCallError, graphqlErrorKind, type GraphqlErrorShape } from './graphql-errors.ts';
+import { reportLater } from './error-reporting/report-later.ts';
+import { GraphqlCallError, graphqlErrorKind, isReportable, type GraphqlErrorShape } from './graphql-errors.ts';
 import { documentText, operationNameOf, type TypedDocumentString } from './graphql/documents.ts';
 
 /** Where browser GraphQL calls go: same origin, so no CORS and no brand knowledge in the browser. */
@@ -40,7 +40,7 @@ export async function graphqlRequest<T, V>(
     return await sendRequest(document, variables, options);
   } catch (error) {
     if (error instanceof GraphqlClientError && !options.signal?.aborted && isReportable(error, error.status)) {
-      reportError(error, { operation: operationNameOf(document) });
+      reportLater(error, { operation: operationNameOf(document) });
     }
     throw error;
   }

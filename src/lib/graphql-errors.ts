@@ -49,3 +49,12 @@ export function toCallError(error: unknown): GraphqlCallError {
   if (first) return new GraphqlCallError(first.message, graphqlErrorKind(first), first.extensions);
   return new GraphqlCallError(`[Network] ${(error as Error)?.message ?? String(error)}`, 'NetworkError');
 }
+
+/** GraphQL error kinds no screen handles: the platform's own failures and malformed operations. */
+const UNHANDLED_KINDS: ReadonlySet<string> = new Set(['InternalError', 'GraphQLParseFailed', 'GraphQLValidationFailed', 'BadRequest', 'GraphQLError']);
+
+/** Whether a failed call goes to error reporting (section 8): network errors but 401, and unhandled GraphQL errors. */
+export function isReportable(error: GraphqlCallError, status?: number): boolean {
+  if (error.isNetworkError) return status !== 401;
+  return UNHANDLED_KINDS.has(error.kind);
+}

@@ -3,7 +3,7 @@
  * wrong.", translated where available) instead of leaving a broken fragment on the page.
  */
 import { Component, type ReactNode } from 'react';
-import { reportError } from '../../lib/error-reporting/report.ts';
+import { reportLater } from '../../lib/error-reporting/report-later.ts';
 import { openOverlay } from '../overlay/store.ts';
 
 /** The crash texts, translated on the server. */
@@ -22,7 +22,7 @@ export class ErrorBoundary extends Component<{ texts: CrashTexts; children: Reac
 
   override componentDidCatch(error: unknown): void {
     console.error('[lobby] an island crashed', error);
-    reportError(error, { mechanism: 'island-crash' });
+    reportLater(error, { mechanism: 'island-crash' });
     openOverlay({ variant: 'error', title: this.props.texts.title, content: this.props.texts.body });
   }
 

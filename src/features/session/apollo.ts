@@ -26,9 +26,9 @@ import { print } from 'graphql';
 import { Observable } from 'rxjs';
 import type { RealtimeConnection } from './realtime-protocol.ts';
 import { withAuthRetry, type TokenRefresher } from './token-refresh.ts';
-import { isReportable, reportError } from '../../lib/error-reporting/report.ts';
+import { reportError } from '../../lib/error-reporting/report.ts';
 import { GRAPHQL_ENDPOINT } from '../../lib/graphql-client.ts';
-import { toCallError } from '../../lib/graphql-errors.ts';
+import { isReportable, toCallError } from '../../lib/graphql-errors.ts';
 
 /** Operations sent without the Authorization header (spec section 7). */
 export const UNAUTHENTICATED_OPERATIONS: ReadonlySet<string> = new Set(['RefreshAccessToken', 'CountryContextQuery']);

@@ -3,21 +3,16 @@
  * than 401 and GraphQL errors no screen handles go to an error-reporting service through a stock
  * client (@sentry/browser, speaking the Sentry envelope protocol).
  *
- * This module is the small part every page carries: it queues what happens and loads the client
- * (about 21 KB brotli) only when there is something to send, so a page without errors downloads
- * none of it (the way Sentry's own loader script works). The DSN comes from the page's
+ * This module queues what happens and loads the client (about 20 KB brotli) only when there is
+ * something to send; pages import it only when they have an error (report-later.ts), so a page
+ * without errors downloads neither (the way Sentry's own loader script works). The DSN comes from the page's
  * `data-error-dsn` attribute: the platform's sandbox collector on this origin by default, an
  * operator's service through the lobby's ERROR_REPORTING_DSN, or `off`.
  */
-import { resolveDsn } from '../../../shared/error-reporting.ts';
-import type { GraphqlCallError } from '../graphql-errors.ts';
+import { ERROR_DSN_ATTRIBUTE, resolveDsn } from '../../../shared/error-reporting.ts';
 
-/** The attribute of <html> that names the DSN. */
-export const ERROR_DSN_ATTRIBUTE = 'data-error-dsn';
 /** Reports held while the client loads; older ones give way (a failing loop must not grow memory). */
 const MAX_QUEUED = 20;
-/** GraphQL error kinds no screen handles: the platform's own failures and malformed operations. */
-const UNHANDLED_KINDS: ReadonlySet<string> = new Set(['InternalError', 'GraphQLParseFailed', 'GraphQLValidationFailed', 'BadRequest', 'GraphQLError']);
 
 /** One report: the error and the tags that say where it came from. */
 export interface QueuedReport {
@@ -28,12 +23,6 @@ export interface QueuedReport {
 const queue: QueuedReport[] = [];
 let send: ((report: QueuedReport) => void) | null = null;
 let state: 'idle' | 'loading' | 'ready' | 'off' = 'idle';
-
-/** Whether a failed GraphQL call is reported: network errors but 401, and unhandled GraphQL errors. */
-export function isReportable(error: GraphqlCallError, status?: number): boolean {
-  if (error.isNetworkError) return status !== 401;
-  return UNHANDLED_KINDS.has(error.kind);
-}
 
 /** Reports an error (queued until the client is loaded; dropped when reporting is off). */
 export function reportError(error: unknown, tags: Record<string, string> = {}): void {
@@ -69,9 +58,3 @@ function load(): void {
     });
 }
 
-/** Reports what nothing caught: uncaught errors and unhandled promise rejections. Once per page. */
-export function reportUncaughtErrors(): void {
-  if (state !== 'idle' || !document.documentElement.getAttribute(ERROR_DSN_ATTRIBUTE)) return;
-  addEventListener('error', (event) => reportError(event.error ?? event.message, { mechanism: 'onerror' }));
-  addEventListener('unhandledrejection', (event) => reportError(event.reason, { mechanism: 'onunhandledrejection' }));
-}
