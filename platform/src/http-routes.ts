@@ -2,7 +2,7 @@
  * The platform's HTTP routing table: which handler answers which path. GraphQL, media, the game
  * server and sportsbook pages (on the game origin), the jackpot feed, the OIDC realms, the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox key unlock, the JWKS and
- * the health check; anything else is a JSON 404. A handler that throws answers 500 with a trace id.
+ * the health checks (web/health.ts); anything else is a JSON 404. A handler that throws answers 500 with a trace id.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import type { RateLimiter } from './security/rate-limit.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
 import { createDocumentRoute } from './players/documents.ts';
 import { DOCUMENT_UPLOAD_PATH } from '../../shared/http-limits.ts';
+import { createHealthHandler, HEALTH_PATHS } from './web/health.ts';
 
 /** What the routes are built from besides the platform's services. */
 export interface HttpRouteOptions {
@@ -36,6 +37,8 @@ export interface HttpRouteOptions {
   brandsDir: string;
   /** Folder of the brands' content (the media routes serve its logo library). */
   contentDir: string;
+  /** Whether the platform is shutting down (/readyz answers 503). */
+  isDraining(): boolean;
 }
 
 /** Builds every HTTP handler and returns the request listener that routes to them. */
@@ -53,9 +56,12 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const feed = createFeedHandler({ brands, catalogue });
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
+  const health = createHealthHandler({ db, brandCount: () => brands.size, isDraining: options.isDraining });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    // First, so a health check costs no more than it must and never meets brand routing.
+    if (HEALTH_PATHS.has(rawPath)) return health(req, res, rawPath);
     if (rawPath === '/graphql' || rawPath === '/api/graphql' || rawPath === '/graphql/' || rawPath === '/api/graphql/') {
       return graphql(req, res);
     }
@@ -75,11 +81,6 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
     if (rawPath === '/platform/jwks.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));
-      return;
-    }
-    if (rawPath === '/healthz') {
-      await db.query('select 1');
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}');
       return;
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Nothing at ${rawPath}` }));
