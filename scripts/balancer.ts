@@ -6,12 +6,13 @@
  * - asks every backend's `/readyz` every CHECK_INTERVAL_MS and skips one that answers anything but
  *   200 (a draining process answers 503) or does not answer;
  * - retries a request on the next backend when a backend refuses the connection (the request never
- *   reached it, so a retry is safe, POSTs included: bodies are held until a backend takes them).
+ *   reached it, so a retry is safe, POSTs included: bodies are held until a backend takes them); an
+ *   upgrade to a refusing backend fails instead, marks it, and the client's reconnect goes elsewhere.
  * It adds nothing a backend must trust: the lobby behind it runs with TRUST_PROXY=1 for its
  * X-Forwarded-For; the platform balancer passes the lobby's headers through untouched.
  */
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 import { MAX_DOCUMENT_BYTES } from '../shared/http-limits.ts';
@@ -36,6 +37,8 @@ export interface BalancerOptions {
   backends: string[];
   /** Add X-Forwarded-For/-Host/-Proto (in front of lobbies), or pass headers untouched (in front of platforms). */
   forwardedHeaders: boolean;
+  /** How often readiness is asked (default CHECK_INTERVAL_MS). */
+  checkIntervalMs?: number;
 }
 
 /** A running balancer. */
@@ -86,7 +89,7 @@ export async function startBalancer(options: BalancerOptions): Promise<RunningBa
     }
   };
   await Promise.all(backends.map(check));
-  const timer = setInterval(() => void Promise.all(backends.map(check)), CHECK_INTERVAL_MS);
+  const timer = setInterval(() => void Promise.all(backends.map(check)), options.checkIntervalMs ?? CHECK_INTERVAL_MS);
   timer.unref();
 
   // X-Forwarded-Proto of an upgrade says http(s), as the lobby (and every proxy after it) expects, not ws.
@@ -137,9 +140,14 @@ export async function startBalancer(options: BalancerOptions): Promise<RunningBa
     socket.on('error', () => undefined);
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
+    // http-proxy-3 ends the client's socket when the backend refuses, so an upgrade is not retried here:
+    // the backend is marked, and the client's reconnect (the lobby's client always reconnects) goes to another.
     const [backend] = order();
-    if (!backend) return socket.destroy();
-    proxy.ws(req, socket, head, { target: backend.url }, () => socket.destroy());
+    if (!backend) return void socket.destroy();
+    proxy.ws(req, socket, head, { target: backend.url }, (error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') backend.ready = false;
+      socket.destroy();
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -150,7 +158,7 @@ export async function startBalancer(options: BalancerOptions): Promise<RunningBa
   });
 
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     backends,
     close: () =>
       new Promise<void>((resolve) => {
