@@ -43,25 +43,33 @@ function get(path: string, headers: Record<string, string> = {}, port = E2E_PORT
   });
 }
 
-/** Sends a request's first line and headers but not the blank line that ends them: the connection is busy, not idle. */
+/**
+ * A request the server has begun reading but not finished: a complete GET /livez and, in the same
+ * write, the first line and headers of `path` without the blank line that ends them. Once /livez is
+ * answered the server has read both, so its connection counts as busy (not idle) from then on.
+ */
 function openRequest(port: number, path: string): Promise<{ finish(): Promise<{ status: number; head: string; body: string }> }> {
   return new Promise((resolve, reject) => {
+    const host = `aurelia.localhost:${port}`;
     const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nhost: aurelia.localhost:${port}\r\n`);
-      let received = '';
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-      const ended = new Promise<void>((done) => socket.on('close', () => done()));
-      resolve({
-        async finish() {
-          socket.write('\r\n');
-          await ended;
-          const at = received.indexOf('\r\n\r\n');
-          const head = received.slice(0, at);
-          return { status: Number(head.split(' ')[1]), head, body: received.slice(at + 4) };
-        },
-      });
+      socket.write(`GET /livez HTTP/1.1\r\nhost: ${host}\r\n\r\nGET ${path} HTTP/1.1\r\nhost: ${host}\r\n`);
+    });
+    let received = '';
+    const ended = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      if (received.includes('{"ok":true}')) resolve({ finish });
     });
     socket.on('error', reject);
+    async function finish() {
+      socket.write('\r\n');
+      await ended;
+      // The second answer on the connection is the one asked for.
+      const second = received.slice(received.indexOf('HTTP/1.1', received.indexOf('{"ok":true}')));
+      const at = second.indexOf('\r\n\r\n');
+      const head = second.slice(0, at);
+      return { status: Number(head.split(' ')[1]), head, body: second.slice(at + 4) };
+    }
   });
 }
 

@@ -8,26 +8,32 @@ import WebSocket from 'ws';
 import { DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
-/** Sends a request's first line and headers but not the blank line that ends them: the connection is busy, not idle. */
+/**
+ * A request the server has begun reading but not finished: a complete GET /livez and, in the same
+ * write, the first line and headers of `path` without the blank line that ends them. Once /livez is
+ * answered the server has read both, so its connection counts as busy (not idle) from then on.
+ */
 function openRequest(url: string, path: string): Promise<{ finish(): Promise<{ status: number; body: string }> }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nhost: ${hostname}\r\n`);
-      let received = '';
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-      const ended = new Promise<void>((done) => socket.on('close', () => done()));
-      resolve({
-        async finish() {
-          socket.write('\r\n');
-          await ended;
-          const [head = '', body = ''] = received.split('\r\n\r\n');
-          // The body is one JSON object, whether sent with a length or in one chunk.
-          return { status: Number(head.split(' ')[1]), body: /\{.*\}/s.exec(body)?.[0] ?? body };
-        },
-      });
+      socket.write(`GET /livez HTTP/1.1\r\nhost: ${hostname}\r\n\r\nGET ${path} HTTP/1.1\r\nhost: ${hostname}\r\n`);
+    });
+    let received = '';
+    const ended = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      if (received.includes('{"ok":true}')) resolve({ finish });
     });
     socket.on('error', reject);
+    async function finish() {
+      socket.write('\r\n');
+      await ended;
+      // The second answer on the connection is the one asked for; its body is one JSON object.
+      const second = received.slice(received.indexOf('HTTP/1.1', received.indexOf('{"ok":true}')));
+      const at = second.indexOf('\r\n\r\n');
+      return { status: Number(second.slice(0, at).split(' ')[1]), body: /\{.*\}/s.exec(second.slice(at + 4))?.[0] ?? '' };
+    }
   });
 }
 
