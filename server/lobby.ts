@@ -3,6 +3,7 @@
  * that keeps the browser same-origin with the platform (GraphQL over HTTP and WebSocket, media,
  * identity and sandbox paths). The lobby knows the platform only by URL.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
@@ -51,8 +52,8 @@ export interface RunningLobby {
   isDraining(): boolean;
   /**
    * Graceful stop (SIGTERM): readiness turns 503 and new connections are refused at once; proxied
-   * WebSockets are cut so their clients reconnect (through a load balancer, to another lobby);
-   * requests in flight finish, up to `graceMs`, after which their connections are closed.
+   * WebSockets close with 1012 so their clients reconnect (through a load balancer, to another
+   * lobby); requests in flight finish, up to `graceMs`, after which their connections are closed.
    */
   shutdown(options?: { graceMs?: number }): Promise<void>;
   /** Stops at once: open connections are closed (tests, start-up failures). */
@@ -61,6 +62,17 @@ export interface RunningLobby {
 
 /** How long a graceful shutdown waits for requests in flight by default (ATRIUM_SHUTDOWN_GRACE_MS). */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** The WebSocket close code of a restart (RFC 6455 registry): clients reconnect. */
+const SERVICE_RESTART = 1012;
+
+/** A client-to-server WebSocket close frame (masked, as RFC 6455 requires of a client) with a code and a short reason. */
+export function maskedCloseFrame(code: number, reason: string): Buffer {
+  const payload = Buffer.concat([Buffer.from([code >> 8, code & 0xff]), Buffer.from(reason, 'utf8').subarray(0, 123)]);
+  const mask = randomBytes(4);
+  const masked = Buffer.from(payload.map((byte, index) => byte ^ mask[index % 4]!));
+  return Buffer.concat([Buffer.from([0x88, 0x80 | payload.length]), mask, masked]);
+}
 
 /** The lobby's health paths, answered before Host checks and brand routing. */
 export const HEALTH_PATHS = new Set(['/livez', '/readyz']);
@@ -209,8 +221,13 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     const platform = draining ? 'not checked: draining' : await platformReady();
     return { ready: !draining && brands > 0 && platform === 'ok', draining, brands, platform };
   };
-  /** Upgraded sockets proxied to the platform, cut at shutdown so their clients reconnect elsewhere. */
-  const upgraded = new Set<Socket>();
+  /** Upgraded sockets proxied to the platform, and the platform's side of each once it has answered. */
+  const upgraded = new Map<Socket, Socket | null>();
+  proxy.on('proxyReqWs', (proxyReq, _req, socket) => {
+    proxyReq.once('upgrade', (_res: http.IncomingMessage, platformSide: Socket) => {
+      if (upgraded.has(socket as Socket)) upgraded.set(socket as Socket, platformSide);
+    });
+  });
 
   const server = http.createServer((req, res) => {
     // Set first, so every answer carries it: refusals, the platform's proxied answers (the proxy adds
@@ -286,7 +303,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
       return;
     }
     const client = socket as Socket;
-    upgraded.add(client);
+    upgraded.set(client, null);
     client.once('close', () => upgraded.delete(client));
     proxy.ws(req, socket, head);
   });
@@ -305,14 +322,27 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     draining = true;
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    // The lobby only pipes WebSockets to the platform, so it cannot send a close frame of its own
-    // between the platform's frames: the sockets are cut, and the lobby's client reconnects at once.
-    for (const socket of upgraded) socket.destroy();
+    // The lobby only pipes WebSockets, so it cannot slip a close frame of its own between the
+    // platform's frames. It closes them the way the browser would: a close frame with 1012 (service
+    // restart) to the platform, whose answer echoes the code to the browser, and the lobby's client
+    // reconnects (through the load balancer, to another lobby). What has not closed in a second is cut.
+    const socketsClosed = Promise.all([...upgraded.keys()].map((client) => new Promise((resolve) => client.once('close', resolve))));
+    for (const [client, platformSide] of upgraded) {
+      if (platformSide && !platformSide.destroyed) {
+        client.unpipe(platformSide);
+        platformSide.write(maskedCloseFrame(SERVICE_RESTART, 'Service restart: reconnect'));
+      } else client.destroy();
+    }
+    let cut: NodeJS.Timeout | undefined;
+    const socketsDone = Promise.race([socketsClosed, new Promise((resolve) => (cut = setTimeout(resolve, Math.min(1000, graceMs))))]).then(() => {
+      clearTimeout(cut);
+      for (const client of upgraded.keys()) client.destroy();
+    });
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([stopped, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     server.closeAllConnections();
-    await stopped;
+    await Promise.all([stopped, socketsDone]);
     proxy.close();
   };
 

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
+import WebSocket from 'ws';
 import { expect, test } from './support/test.ts';
 import { smsTokens, unique } from './support/player.ts';
 import { brandHost, E2E_PORT } from './support/urls.ts';
@@ -152,7 +153,7 @@ test.describe('caching headers for a CDN', () => {
 });
 
 test.describe('graceful shutdown of a lobby process', () => {
-  test('SIGTERM: readiness 503 at once, new connections refused, requests in flight finish, exit 0', async () => {
+  test('SIGTERM: readiness 503 at once, sockets closed with 1012, new connections refused, requests in flight finish, exit 0', async ({ request }) => {
     const port = E2E_PORT + 40;
     const child = spawn(process.execPath, ['scripts/start.ts'], {
       env: { ...process.env, ATRIUM_SKIP_BUILD: '1', PORT: String(port), PLATFORM_URL: `http://127.0.0.1:${E2E_PORT + 1}`, ATRIUM_INSTANCE: 'lobby-under-test' },
@@ -174,10 +175,23 @@ test.describe('graceful shutdown of a lobby process', () => {
       expect(ready.status).toBe(200);
       expect(ready.headers.get('x-atrium-instance')).toBe('lobby-under-test');
 
+      // A signed-in player's socket through this lobby, acknowledged by the platform behind it.
+      const tokens = await smsTokens(request, 'aurelia', `+35840${unique()}`);
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws', { headers: { host: `aurelia.localhost:${port}` } });
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })));
+      const acknowledged = await new Promise<string>((resolve, reject) => {
+        socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken: tokens.accessToken } })));
+        socket.once('message', (message: Buffer) => resolve(message.toString()));
+        socket.once('error', reject);
+      });
+      expect(JSON.parse(acknowledged)).toMatchObject({ type: 'connection_ack' });
+
       // Two requests already on their way when the signal comes: a page and a readiness check.
       const page = await openRequest(port, '/en/');
       const readiness = await openRequest(port, '/readyz');
       child.kill('SIGTERM');
+      // The close the browser hears says "restart": the lobby's client reconnects, through a balancer to another lobby.
+      expect(await closed).toEqual({ code: 1012, reason: 'Service restart: reconnect' });
       await expect.poll(async () => get('/livez', {}, port).then(() => 'accepted', () => 'refused')).toBe('refused');
 
       const readyAnswer = await readiness.finish();
