@@ -27,16 +27,23 @@
  *   (scripts/bench-sockets.ts): sockets held per process, memory per 1,000 sockets, and the p50 and
  *   p99 of a balance update's fan-out to 5,000 sockets over the two processes. Skipped without
  *   DATABASE_URL.
- * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile,sockets runs only the named sections.
+ * - Scale-out on the PostgreSQL server in DATABASE_URL (scripts/cluster.ts: two lobbies, two platforms):
+ *   lobby requests per second through a balancer of one lobby process and of two, and ledger
+ *   transactions per second (sandbox credits with the operator key, spread over a brand's demo
+ *   wallets, counted in the database) through a balancer of one platform process and of two; alternating
+ *   rounds, medians, printed as ratios two/one. Skipped, saying so, without DATABASE_URL.
+ * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,scale runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -45,6 +52,7 @@ import { firstVisitFlags } from './lighthouse-first-visit.ts';
 import { createHostNoise } from './host-noise.ts';
 import { socketsSection } from './bench-sockets.ts';
 import { interactionLatency, longTasks, openContext, settle, slowCpu, type MainThreadLoad } from './main-thread.ts';
+import { startBalancer } from './balancer.ts';
 import { ALIAS_BOMB, COST_BOMB, HEAVIEST_ALLOWED, HUGE_BODY, NESTING_BOMB, NORMAL_QUERY, percentile } from '../tests/support/hostile.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -59,7 +67,7 @@ const lobbyPath = '/en/';
 const CASHIER_RUNS = Number(process.env.BENCH_CASHIER_RUNS ?? 5);
 const MT_RUNS = Number(process.env.BENCH_MT_RUNS ?? 3);
 const INP_RUNS = Number(process.env.BENCH_INP_RUNS ?? 3);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,mainthread,inp,render,cashier,hostile,sockets').split(',').map((name) => name.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,scale').split(',').map((name) => name.trim()));
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 300);
 
 assertChromium();
@@ -329,6 +337,7 @@ try {
   });
   if (ONLY.has('hostile')) await host.around('hostile', hostileSection);
   if (ONLY.has('sockets')) await host.around('sockets', socketsSection);
+  if (ONLY.has('scale')) await host.around('scale', scaleSection);
   for (const line of host.report()) console.log(line);
 } finally {
   server.kill('SIGTERM');
@@ -558,3 +567,101 @@ async function hostileSection() {
   for (const [name, body] of beside) row(name, await normalQueryTimes(QUERY_RUNS, [body]));
 }
 
+
+async function scaleSection() {
+  /** Aurelia's demo players with EUR wallets (platform/DEMO-PLAYERS.md): credits spread over them, as many players' would. */
+  const creditPlayers = ['verified', 'newcomer', 'kyc-required', 'sow-required', 'sow-upload-required', 'banking-cdd', 'instant-banking-grace', 'withdrawals-blocked', 'deposits-blocked', 'restricted', 'popups', 'wallet-eur'];
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log('\nScale-out: DATABASE_URL is not set, so there is no cluster to measure (set it to a PostgreSQL server: npm run bench runs `npm run cluster` on it).');
+    return;
+  }
+  const base = PORT + 100;
+  const sandboxKey = `bench-${randomUUID()}`;
+  const cluster = spawn(process.execPath, ['scripts/cluster.ts'], {
+    env: { ...process.env, PORT: String(base), ATRIUM_SKIP_BUILD: '1', PLATFORM_SANDBOX_KEY: sandboxKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    cluster.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Atrium cluster is running')) resolve();
+    });
+    cluster.on('exit', (code) => reject(new Error(`the cluster exited with ${code}:\n${output}`)));
+  });
+  const lobbies = [base + 10, base + 11].map((port) => `http://127.0.0.1:${port}`);
+  const platforms = [base + 20, base + 21].map((port) => `http://127.0.0.1:${port}`);
+  // The same balancer in front of one process and of two, so only the number of processes differs.
+  const balancers = {
+    oneLobby: await startBalancer({ name: 'one lobby', port: base + 30, backends: lobbies.slice(0, 1), forwardedHeaders: true }),
+    twoLobbies: await startBalancer({ name: 'two lobbies', port: base + 31, backends: lobbies, forwardedHeaders: true }),
+    onePlatform: await startBalancer({ name: 'one platform', port: base + 32, backends: platforms.slice(0, 1), forwardedHeaders: false }),
+    twoPlatforms: await startBalancer({ name: 'two platforms', port: base + 33, backends: platforms, forwardedHeaders: false }),
+  };
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  const run = randomUUID();
+
+  const lobbyRps = async (url: string): Promise<number> => {
+    const result = await autocannon({ url: `${url}${lobbyPath}`, headers: { host: `${BRAND}.localhost:${base}` }, connections: 50, duration: SECONDS });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors during the load`);
+    return result.requests.average;
+  };
+  let round = 0;
+  /** Sandbox credits of 0.01 EUR with fresh idempotency keys at 20 connections; the rate is what the ledger recorded. */
+  const ledgerTps = async (url: string): Promise<number> => {
+    round += 1;
+    const prefix = `bench:scale:${run}:${round}:`;
+    let sent = 0;
+    const result = await autocannon({
+      url,
+      connections: 20,
+      duration: SECONDS,
+      requests: [{
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'content-type': 'application/json', 'x-brand': 'aurelia', 'x-sandbox-key': sandboxKey },
+        setupRequest: (request) => {
+          sent += 1;
+          const player = creditPlayers[sent % creditPlayers.length];
+          const query = `mutation { sandboxCreditWallet(playerId: "${player}", amount: "0.01", currency: "EUR", idempotencyKey: "${prefix}${sent}") { balance } }`;
+          return { ...request, body: JSON.stringify({ query }) };
+        },
+      }],
+    });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors during the credits`);
+    const recorded = await database.query<{ n: string }>('select count(*) as n from ledger_transactions where idempotency_key like $1', [`%${prefix}%`]);
+    const count = Number(recorded.rows[0]!.n);
+    // Every answered request is a credit; a 200 carrying a GraphQL error would show here as a shortfall.
+    if (count < result.requests.total * 0.99) throw new Error(`${url}: ${result.requests.total} credits answered but only ${count} recorded`);
+    return count / (result.duration || SECONDS);
+  };
+
+  try {
+    await lobbyRps(balancers.twoLobbies.url);
+    await ledgerTps(balancers.twoPlatforms.url);
+    const rounds = { oneLobby: [] as number[], twoLobbies: [] as number[], onePlatform: [] as number[], twoPlatforms: [] as number[] };
+    for (let index = 0; index < ROUNDS; index += 1) {
+      rounds.oneLobby.push(await lobbyRps(balancers.oneLobby.url));
+      rounds.twoLobbies.push(await lobbyRps(balancers.twoLobbies.url));
+      rounds.onePlatform.push(await ledgerTps(balancers.onePlatform.url));
+      rounds.twoPlatforms.push(await ledgerTps(balancers.twoPlatforms.url));
+    }
+    const line = (name: string, values: number[], unit: string) =>
+      console.log(`  ${name.padEnd(44)} ${median(values).toFixed(0).padStart(6)} ${unit}   (rounds: ${values.map((v) => v.toFixed(0)).join(', ')})`);
+    console.log(`\nScale-out on PostgreSQL (npm run cluster), the same balancer in front of one process and of two, ${ROUNDS} alternating rounds of ${SECONDS} s (medians; this host has ${os.availableParallelism()} cores for every process, the load generator and PostgreSQL):`);
+    line('anonymous lobby page, one lobby process', rounds.oneLobby, 'req/s');
+    line('anonymous lobby page, two lobby processes', rounds.twoLobbies, 'req/s');
+    console.log(`  ratio two/one lobby processes ${(median(rounds.twoLobbies) / median(rounds.oneLobby)).toFixed(2)}`);
+    line('ledger credits, one platform process', rounds.onePlatform, 'tx/s');
+    line('ledger credits, two platform processes', rounds.twoPlatforms, 'tx/s');
+    console.log(`  ratio two/one platform processes ${(median(rounds.twoPlatforms) / median(rounds.onePlatform)).toFixed(2)}`);
+  } finally {
+    await database.end();
+    await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
+    const exited = new Promise((resolve) => cluster.once('exit', resolve));
+    cluster.kill('SIGTERM');
+    await exited;
+  }
+}

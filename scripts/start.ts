@@ -1,84 +1,21 @@
 /**
  * `npm start`: validates the brand folders, builds the lobby if the build is missing or older than
  * its sources, starts the embedded platform (unless PLATFORM_URL points at a real one) and then the
- * lobby. Ctrl-C or SIGTERM stops both cleanly.
+ * lobby. Ctrl-C or SIGTERM drains both gracefully: the lobby stops taking requests and finishes the
+ * ones in flight, then the platform does the same with its money work (ATRIUM_SHUTDOWN_GRACE_MS each).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { BrandConfigError, getBrands } from '../src/brands/load.server.ts';
 import { publicEndpoint } from '../src/brands/origin.server.ts';
-import { startLobby, type RunningLobby } from '../server/lobby.ts';
-import { newSandboxKey, SANDBOX_KEY_PATH } from '../platform/src/sandbox/gate.ts';
+import { DEFAULT_SHUTDOWN_GRACE_MS, startLobby, type RunningLobby } from '../server/lobby.ts';
+import { newSandboxKey } from '../platform/src/sandbox/gate.ts';
+import { assertPortFree, buildLobbyIfStale, fail, millisecondsFromEnv, printBrandUrls, ROOT, spawnPlatform, stopChild, waitForReady } from './processes.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-process.chdir(root);
+process.chdir(ROOT);
 
 const port = Number(process.env.PORT ?? 4321);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4322);
-
-function fail(message: string): never {
-  console.error(`\n${message}\n`);
-  process.exit(1);
-}
-
-/** The newest modification time of any file under the given paths. */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (target: string) => {
-    if (!existsSync(target)) return;
-    const stat = statSync(target);
-    if (stat.isDirectory()) for (const name of readdirSync(target)) visit(path.join(target, name));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  paths.forEach(visit);
-  return newest;
-}
-
-/** Whether dist/ is missing or older than the lobby's sources. */
-function buildIsStale(): boolean {
-  const entry = path.join(root, 'dist', 'server', 'entry.mjs');
-  if (!existsSync(entry)) return true;
-  const sources = newestMtime(['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'].map((p) => path.join(root, p)));
-  return sources > statSync(entry).mtimeMs;
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', cwd: root });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) fail(`The embedded platform stopped during start-up (exit code ${child.exitCode}); see its message above.`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  fail(`The embedded platform did not answer ${url} within ${timeoutMs / 1000} s.`);
-}
-
-/** Fails fast, before anything starts, when a port is taken. */
-async function assertPortFree(portToCheck: number, variable: string): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        fail(`Port ${portToCheck} is already in use. Stop whatever is using it, or choose another port: ${variable}=${portToCheck + 100} npm start`);
-      }
-      fail(`Cannot listen on port ${portToCheck}: ${error.message}`);
-    });
-    probe.listen(portToCheck, '0.0.0.0', () => probe.close(() => resolve()));
-  });
-}
+const graceMs = millisecondsFromEnv('ATRIUM_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS);
 
 let platform: ChildProcess | undefined;
 let lobby: RunningLobby | undefined;
@@ -87,13 +24,10 @@ let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`\nStopping Atrium (${signal})…`);
-  await lobby?.close();
-  if (platform && platform.exitCode === null) {
-    const exited = new Promise((resolve) => platform!.once('exit', resolve));
-    platform.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  }
+  console.log(`\nStopping Atrium (${signal}): finishing requests in flight…`);
+  await lobby?.shutdown({ graceMs });
+  // The platform drains on its own SIGTERM (PLATFORM_SHUTDOWN_GRACE_MS); a little more than that, then it is killed.
+  if (platform) await stopChild(platform, millisecondsFromEnv('PLATFORM_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS) + 5000);
   process.exit(0);
 }
 
@@ -117,10 +51,7 @@ try {
   throw error;
 }
 
-if (process.env.ATRIUM_SKIP_BUILD !== '1' && buildIsStale()) {
-  console.log('Building the lobby (the build is missing or older than its sources)…');
-  await run(process.execPath, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build']);
-}
+await buildLobbyIfStale();
 
 await assertPortFree(port, 'PORT');
 let platformUrl = process.env.PLATFORM_URL;
@@ -131,32 +62,24 @@ const sandboxKey = sandboxOn ? process.env.PLATFORM_SANDBOX_KEY || newSandboxKey
 if (!platformUrl) {
   await assertPortFree(platformPort, 'PLATFORM_PORT');
   platformUrl = `http://127.0.0.1:${platformPort}`;
-  platform = spawn(process.execPath, [path.join(root, 'platform', 'src', 'main.ts')], {
-    stdio: 'inherit',
-    cwd: root,
-    // The embedded platform is a demo and test stand-in: its test-only switches are on, and its
-    // identity provider issues tokens for the lobby's public port.
-    env: {
-      ...process.env,
-      PLATFORM_PORT: String(platformPort),
-      PLATFORM_PUBLIC_PORT: process.env.PLATFORM_PUBLIC_PORT ?? String(endpoint.port),
-      PLATFORM_PUBLIC_SCHEME: process.env.PLATFORM_PUBLIC_SCHEME ?? endpoint.scheme,
-      PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1',
-      PLATFORM_ENABLE_SANDBOX_ADMIN: sandboxOn ? '1' : '0',
-      ...(sandboxKey ? { PLATFORM_SANDBOX_KEY: sandboxKey } : {}),
-    },
-  });
+  platform = spawnPlatform({ port: platformPort, publicEndpoint: endpoint, sandboxKey });
   platform.on('exit', (code) => {
     if (!stopping && lobby) {
       console.error(`The embedded platform stopped unexpectedly (exit code ${code}); stopping the lobby.`);
       void stop('platform exit');
     }
   });
-  await waitForHealth(`${platformUrl}/healthz`, platform);
+  await waitForReady(`${platformUrl}/readyz`, platform, 'The embedded platform');
 }
 
 try {
-  lobby = await startLobby({ port, platformUrl, brands: getBrands, trustProxy: process.env.TRUST_PROXY === '1' });
+  lobby = await startLobby({
+    port,
+    platformUrl,
+    brands: getBrands,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ...(process.env.ATRIUM_INSTANCE ? { instance: process.env.ATRIUM_INSTANCE } : {}),
+  });
 } catch (error) {
   console.error(`\n${(error as Error).message}\n`);
   if (platform) platform.kill('SIGTERM');
@@ -164,12 +87,5 @@ try {
 }
 
 console.log(`Atrium is running at http://localhost:${port}/ (platform: ${platformUrl})`);
-for (const brand of brands) console.log(`  ${brand.settings.title.padEnd(22)} http://${brand.id}.localhost:${port}/`);
-if (sandboxKey) {
-  const first = brands[0];
-  console.log(`Sandbox operator key: ${sandboxKey}`);
-  if (first) {
-    console.log(`  SMS outbox (sign-in codes): http://${first.id}.localhost:${port}${SANDBOX_KEY_PATH}?key=${sandboxKey} (opens it and unlocks the sandbox tools in that browser)`);
-    console.log(`  E-mail outbox (registration codes): http://${first.id}.localhost:${port}/platform/email-outbox (once unlocked)`);
-  }
-}
+// A named process of a cluster is reached through its balancer: the cluster prints those addresses.
+if (!process.env.ATRIUM_INSTANCE) printBrandUrls(brands, port, sandboxKey);

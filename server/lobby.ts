@@ -3,6 +3,7 @@
  * that keeps the browser same-origin with the platform (GraphQL over HTTP and WebSocket, media,
  * identity and sandbox paths). The lobby knows the platform only by URL.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
@@ -39,13 +40,78 @@ export interface LobbyOptions {
   distDir?: string;
   /** Trust X-Forwarded-* from a proxy in front of the lobby; off by default, so clients cannot forge them. */
   trustProxy?: boolean;
+  /** A name for this process, sent as `x-atrium-instance` on every answer (ATRIUM_INSTANCE; the cluster names its lobbies). */
+  instance?: string;
 }
 
 /** A running lobby. */
 export interface RunningLobby {
   server: http.Server;
   url: string;
+  /** Whether shutdown has begun (/readyz answers 503). */
+  isDraining(): boolean;
+  /**
+   * Graceful stop (SIGTERM): readiness turns 503 and new connections are refused at once; proxied
+   * WebSockets close with 1012 so their clients reconnect (through a load balancer, to another
+   * lobby); requests in flight finish, up to `graceMs`, after which their connections are closed.
+   */
+  shutdown(options?: { graceMs?: number }): Promise<void>;
+  /** Stops at once: open connections are closed (tests, start-up failures). */
   close(): Promise<void>;
+}
+
+/** How long a graceful shutdown waits for requests in flight by default (ATRIUM_SHUTDOWN_GRACE_MS). */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** The WebSocket close code of a restart (RFC 6455 registry): clients reconnect. */
+const SERVICE_RESTART = 1012;
+
+/** A client-to-server WebSocket close frame (masked, as RFC 6455 requires of a client) with a code and a short reason. */
+export function maskedCloseFrame(code: number, reason: string): Buffer {
+  const payload = Buffer.concat([Buffer.from([code >> 8, code & 0xff]), Buffer.from(reason, 'utf8').subarray(0, 123)]);
+  const mask = randomBytes(4);
+  const masked = Buffer.from(payload.map((byte, index) => byte ^ mask[index % 4]!));
+  return Buffer.concat([Buffer.from([0x88, 0x80 | payload.length]), mask, masked]);
+}
+
+/** The lobby's health paths, answered before Host checks and brand routing. */
+export const HEALTH_PATHS = new Set(['/livez', '/readyz']);
+
+/** The lobby's readiness report: `ready` decides 200 or 503. */
+export interface LobbyReadiness {
+  ready: boolean;
+  draining: boolean;
+  brands: number;
+  /** 'ok', or why the platform does not count as reachable. */
+  platform: string;
+}
+
+/**
+ * Asks the platform's /readyz, at most once a second however many health checks arrive: 200 is
+ * ready; 404 (a platform without a readiness endpoint) still shows it answers; anything else, or
+ * no answer within a second, is not.
+ */
+function createPlatformProbe(platformUrl: string): () => Promise<string> {
+  let last: { at: number; result: Promise<string> } | null = null;
+  const probe = async (): Promise<string> => {
+    try {
+      const response = await fetch(new URL('/readyz', platformUrl), { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      return response.status === 200 || response.status === 404 ? 'ok' : `unready: /readyz answered ${response.status}`;
+    } catch (error) {
+      return `unreachable: ${(error as Error).message}`;
+    }
+  };
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= 1000) last = { at: now, result: probe() };
+    return last.result;
+  };
+}
+
+function sendHealth(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
 }
 
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
@@ -118,6 +184,12 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     }
   });
 
+  // An answer of the platform that does not say how to cache it (GraphQL, the identity provider's
+  // forms) is never stored by a CDN or a browser: it may be a player's.
+  proxy.on('proxyRes', (proxyRes) => {
+    if (!proxyRes.headers['cache-control']) proxyRes.headers['cache-control'] = 'no-store';
+  });
+
   const brandOf = (req: http.IncomingMessage): Brand | undefined => {
     const host = parseHostHeader(req.headers.host);
     const brands = typeof options.brands === 'function' ? options.brands() : options.brands;
@@ -141,10 +213,36 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   // Quality 6 rather than the library's 4: the lobby's HTML comes out 9 % smaller (22.3 -> 20.4 KB)
   // for the same 3 ms a page; above 8 the time climbs steeply (22 ms at 9, 200 ms at 11).
   const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } } });
+  let draining = false;
+  const brandsNow = () => (typeof options.brands === 'function' ? options.brands() : options.brands);
+  const platformReady = createPlatformProbe(options.platformUrl);
+  const readiness = async (): Promise<LobbyReadiness> => {
+    const brands = brandsNow().length;
+    const platform = draining ? 'not checked: draining' : await platformReady();
+    return { ready: !draining && brands > 0 && platform === 'ok', draining, brands, platform };
+  };
+  /** Upgraded sockets proxied to the platform, and the platform's side of each once it has answered. */
+  const upgraded = new Map<Socket, Socket | null>();
+  proxy.on('proxyReqWs', (proxyReq, _req, socket) => {
+    proxyReq.once('upgrade', (_res: http.IncomingMessage, platformSide: Socket) => {
+      if (upgraded.has(socket as Socket)) upgraded.set(socket as Socket, platformSide);
+    });
+  });
+
   const server = http.createServer((req, res) => {
     // Set first, so every answer carries it: refusals, the platform's proxied answers (the proxy adds
     // the platform's headers to this one) and the lobby's own pages.
     res.setHeader('x-content-type-options', 'nosniff');
+    if (options.instance) res.setHeader('x-atrium-instance', options.instance);
+    // While draining, keep-alive clients are told to reconnect (a load balancer sends them elsewhere).
+    if (draining) res.setHeader('connection', 'close');
+    // Health checks come from load balancers by address, with any Host: before any Host check or brand routing.
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (HEALTH_PATHS.has(pathname)) {
+      if (pathname === '/livez') return sendHealth(res, 200, { ok: true });
+      void readiness().then((report) => sendHealth(res, report.ready ? 200 : 503, report));
+      return;
+    }
     const malformed = ambiguousHost(req) ?? scrubForwarded(req, trustProxy);
     if (malformed) return refuse(res, 400, `Bad request: ${malformed}.`);
     if (isCrossSiteWrite(req.method, req.headers)) {
@@ -200,6 +298,13 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
       socket.destroy();
       return;
     }
+    if (draining) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\nretry-after: 1\r\n\r\n');
+      return;
+    }
+    const client = socket as Socket;
+    upgraded.set(client, null);
+    client.once('close', () => upgraded.delete(client));
     proxy.ws(req, socket, head);
   });
 
@@ -212,9 +317,43 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
 
+  let shuttingDown: Promise<void> | null = null;
+  const shutdown = async (graceMs: number): Promise<void> => {
+    draining = true;
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // The lobby only pipes WebSockets, so it cannot slip a close frame of its own between the
+    // platform's frames. It closes them the way the browser would: a close frame with 1012 (service
+    // restart) to the platform, whose answer echoes the code to the browser, and the lobby's client
+    // reconnects (through the load balancer, to another lobby). What has not closed in a second is cut.
+    const socketsClosed = Promise.all([...upgraded.keys()].map((client) => new Promise((resolve) => client.once('close', resolve))));
+    for (const [client, platformSide] of upgraded) {
+      if (platformSide && !platformSide.destroyed) {
+        client.unpipe(platformSide);
+        platformSide.write(maskedCloseFrame(SERVICE_RESTART, 'Service restart: reconnect'));
+      } else client.destroy();
+    }
+    let cut: NodeJS.Timeout | undefined;
+    const socketsDone = Promise.race([socketsClosed, new Promise((resolve) => (cut = setTimeout(resolve, Math.min(1000, graceMs))))]).then(() => {
+      clearTimeout(cut);
+      for (const client of upgraded.keys()) client.destroy();
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([stopped, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    server.closeAllConnections();
+    await Promise.all([stopped, socketsDone]);
+    proxy.close();
+  };
+
   return {
     server,
     url: `http://localhost:${options.port}/`,
+    isDraining: () => draining,
+    shutdown({ graceMs = DEFAULT_SHUTDOWN_GRACE_MS } = {}) {
+      shuttingDown ??= shutdown(graceMs);
+      return shuttingDown;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         proxy.close();

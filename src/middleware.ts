@@ -12,15 +12,22 @@ import { homePath, routePath } from './paths.ts';
 import { unknownHostResponse, badHostResponse } from './features/errors/host-errors.ts';
 import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
 import { withFrameSources } from './features/security/csp.server.ts';
-import { cachedRender, clearRenderCache, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
+import { cachedRender, clearRenderCache, isAnonymousRequest, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 import { contentGeneration } from './features/render-cache/content-version.server.ts';
 import { finishPage } from './features/critical-css/finish-page.server.ts';
+import { cdnCachePolicyFromEnv, pageCacheHeaders, withCacheHeaders } from './features/render-cache/cdn-cache.server.ts';
+import { cdnPurgeFromEnv, startCdnPurgeHook } from './features/render-cache/cdn-purge.server.ts';
 
 /** Paths outside the locale prefix that pages serve themselves. */
 const UNPREFIXED = /^\/(internal|api)(\/|$)/;
 
 /** The brands generation the render cache was filled under; a brand edit drops every cached page. */
 let renderedGeneration = 0;
+
+/** How a CDN may keep anonymous pages (read at start-up: a bad value stops the lobby with its message). */
+const cdnPolicy = cdnCachePolicyFromEnv();
+const purgeTarget = cdnPurgeFromEnv();
+if (purgeTarget) startCdnPurgeHook(purgeTarget, (brandId) => getBrands().find((brand) => brand.id === brandId)?.settings.hosts ?? []);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const brands = getBrands();
@@ -34,6 +41,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const brand = brandForHost(brands, host);
   if (!brand) return unknownHostResponse(host);
 
+  // From here every answer carries the caching a CDN needs: public and short for anonymous visitors,
+  // never stored for players or for an answer that sets a cookie (cdn-cache.server.ts).
+  const anonymous = isAnonymousRequest(context.request);
+  const cached = (response: Response) =>
+    withCacheHeaders(response, pageCacheHeaders(cdnPolicy, { method: context.request.method, anonymous, status: response.status, setsCookie: response.headers.has('set-cookie') }));
+
   context.locals.brand = brand;
   context.locals.origin = brandOrigin(brand, host);
   context.locals.locale = brand.defaultLocale;
@@ -42,18 +55,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const home = { locale: brand.defaultLocale, localization };
 
   if (pathname === '/verifyEmail' || pathname === '/verifyEmail/') {
-    return context.redirect(`${routePath(home, 'verify-email')}${search}`, 302);
+    return cached(context.redirect(`${routePath(home, 'verify-email')}${search}`, 302));
   }
-  const framed = (response: Response) => withFrameSources(response, brand.id, brand.defaultLocale);
+  const framed = async (response: Response) => cached(await withFrameSources(response, brand.id, brand.defaultLocale));
   if (UNPREFIXED.test(pathname)) return framed(await finishPage(await next()));
 
   const first = pathname.split('/')[1] ?? '';
-  if (pathname === '/' && localization) return context.redirect(`${homePath(home)}${search}`, 302);
+  if (pathname === '/' && localization) return cached(context.redirect(`${homePath(home)}${search}`, 302));
 
   let render: () => Promise<Response> = async () => finishPage(await next());
   if (LOCALE_SHAPE.test(first)) {
     // A locale this brand does not serve goes back to the brand's home (spec section 2).
-    if (!isLocale(first) || !brand.locales.includes(first)) return context.redirect('/', 302);
+    if (!isLocale(first) || !brand.locales.includes(first)) return cached(context.redirect('/', 302));
     context.locals.locale = first;
   } else if (!localization) {
     // Without localisation, unprefixed paths are the default locale's pages.

@@ -2,7 +2,8 @@
  * The platform's HTTP routing table: which handler answers which path. GraphQL, media, the game
  * server and sportsbook pages (on the game origin), the jackpot feed, the OIDC realms, the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox error-report
- * collector and live chat, the sandbox key unlock, the JWKS and the health check; anything else is a JSON 404. A handler that throws answers 500 with a trace id.
+ * collector and live chat, the sandbox key unlock, the JWKS and the health checks (web/health.ts);
+ * anything else is a JSON 404. A handler that throws answers 500 with a trace id.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ import type { RateLimiter } from './security/rate-limit.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
 import { createDocumentRoute } from './players/documents.ts';
 import { DOCUMENT_UPLOAD_PATH } from '../../shared/http-limits.ts';
+import { createHealthHandler, HEALTH_PATHS } from './web/health.ts';
 
 /** What the routes are built from besides the platform's services. */
 export interface HttpRouteOptions {
@@ -38,6 +40,8 @@ export interface HttpRouteOptions {
   brandsDir: string;
   /** Folder of the brands' content (the media routes serve its logo library). */
   contentDir: string;
+  /** Whether the platform is shutting down (/readyz answers 503). */
+  isDraining(): boolean;
 }
 
 /** Builds every HTTP handler and returns the request listener that routes to them. */
@@ -57,9 +61,12 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const documents = createDocumentRoute({ db, auth });
   const errorCollector = createErrorCollector({ db, sandbox });
   const liveChat = createLiveChatRoutes({ db, brands, secrets, sandbox, brandsDir: options.brandsDir });
+  const health = createHealthHandler({ db, brandCount: () => brands.size, isDraining: options.isDraining });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    // First, so a health check costs no more than it must and never meets brand routing.
+    if (HEALTH_PATHS.has(rawPath)) return health(req, res, rawPath);
     if (rawPath === '/graphql' || rawPath === '/api/graphql' || rawPath === '/graphql/' || rawPath === '/api/graphql/') {
       return graphql(req, res);
     }
@@ -81,11 +88,6 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
     if (rawPath === '/platform/jwks.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));
-      return;
-    }
-    if (rawPath === '/healthz') {
-      await db.query('select 1');
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}');
       return;
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Nothing at ${rawPath}` }));

@@ -5,7 +5,7 @@
  */
 import { platformConfigFromEnv } from './config.ts';
 import type { PlatformConfig } from './config.ts';
-import { createPlatform } from './platform.ts';
+import { createPlatform, DEFAULT_SHUTDOWN_GRACE_MS } from './platform.ts';
 import type { Platform } from './platform.ts';
 
 function fail(message: string): never {
@@ -15,6 +15,11 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // SIGTERM or SIGINT: a graceful drain (platform.shutdown), bounded by PLATFORM_SHUTDOWN_GRACE_MS.
+  const graceText = process.env.PLATFORM_SHUTDOWN_GRACE_MS || String(DEFAULT_SHUTDOWN_GRACE_MS);
+  if (!/^\d+$/.test(graceText) || Number(graceText) > 600_000) {
+    fail(`PLATFORM_SHUTDOWN_GRACE_MS "${graceText}" is not a whole number of milliseconds (0 to 600000)`);
+  }
   let config: PlatformConfig;
   let platform: Platform;
   try {
@@ -55,9 +60,13 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[platform] ${signal}: shutting down`);
-    platform.close().then(
-      () => process.exit(0),
+    console.log(`[platform] ${signal}: draining (readiness 503, sockets closed with 1012, in-flight work finishing), then exiting`);
+    const begun = Date.now();
+    platform.shutdown({ graceMs: Number(graceText) }).then(
+      () => {
+        console.log(`[platform] stopped in ${Date.now() - begun} ms`);
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(`[platform] shutdown failed: ${(error as Error).message}`);
         process.exit(1);

@@ -105,8 +105,28 @@ export interface Platform {
   listen(port: number, host?: string): Promise<void>;
   /** The base URL once listening, such as http://127.0.0.1:4322. */
   url(): string;
-  /** Stops the server (dropping idle keep-alive connections) and closes the database it opened. */
+  /** Whether shutdown has begun (/readyz answers 503 from then on). */
+  isDraining(): boolean;
+  /**
+   * Graceful stop (SIGTERM): readiness turns 503 at once and answers carry `connection: close`;
+   * WebSockets close with 1012 so clients reconnect elsewhere; due-bet sweeps and the cashier's
+   * pending deliveries finish; then the server stops taking connections and waits for requests in
+   * flight (money mutations among them); past `graceMs` in all, whatever is left is cut off. Then the
+   * database it opened is closed.
+   */
+  shutdown(options?: { graceMs?: number }): Promise<void>;
+  /** shutdown with a short grace: time for a late sandbox notification, and two seconds for requests (tests, start-up failures). */
   close(): Promise<void>;
+}
+
+/** How long a graceful shutdown waits for in-flight work by default (PLATFORM_SHUTDOWN_GRACE_MS). */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** Resolves when `work` settles or `ms` have passed, whichever is first; never rejects. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
 }
 
 /** Opens the database, applies migrations and the seed, loads brands and builds the HTTP server. */
@@ -208,9 +228,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const rateLimiter = new RateLimiter(db, options.rateRules, () => clock().getTime());
   applyRateLimits(schema, rateLimiter);
   const realtime = createRealtime(services, schema, options.socketLimits);
-  const server = createServer(createHttpRoutes({ services, schema, rateLimiter, brandsDir: options.brandsDir, contentDir: options.contentDir }));
+  let draining = false;
+  const routes = createHttpRoutes({ services, schema, rateLimiter, brandsDir: options.brandsDir, contentDir: options.contentDir, isDraining: () => draining });
+  const server = createServer((req, res) => {
+    // While draining, keep-alive clients are told to reconnect (a load balancer sends them elsewhere).
+    if (draining) res.setHeader('connection', 'close');
+    routes(req, res);
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (draining) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\nretry-after: 1\r\n\r\n');
+      return;
+    }
     if (!realtime.handleUpgrade(req, socket, head)) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
     }
@@ -229,7 +259,29 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await rateLimiter.sweep();
   });
 
-  let closed = false;
+  let shuttingDown: Promise<void> | null = null;
+  const shutdown = async (graceMs: number): Promise<void> => {
+    const deadline = Date.now() + graceMs;
+    draining = true;
+    brandWatch?.stop();
+    await realtime.close();
+    // Money work that is not a request: a running settlement job (jobs stop taking new runs and
+    // finish the one in hand) and the sandbox providers' pending notifications (they call this
+    // server, so it keeps listening until they are in).
+    await within(Promise.all([jobs.close(), cashier.drain()]), deadline - Date.now());
+    if (server.listening) {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // Requests in flight finish; past the deadline their sockets go too.
+      await within(stopped, deadline - Date.now());
+      server.closeAllConnections();
+      await stopped;
+    }
+    await events.close();
+    if (!options.db) await db.close();
+    releaseLock();
+  };
+
   return {
     server,
     db,
@@ -255,24 +307,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return `http://${host}:${address.port}`;
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      brandWatch?.stop();
-      await jobs.close();
-      await cashier.drain();
-      await realtime.close();
-      if (server.listening) {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        // Requests still in flight get a moment to finish, then their sockets go too.
-        const timer = setTimeout(() => server.closeAllConnections(), 2000);
-        await stopped;
-        clearTimeout(timer);
-      }
-      await events.close();
-      if (!options.db) await db.close();
-      releaseLock();
+    isDraining: () => draining,
+    shutdown({ graceMs = DEFAULT_SHUTDOWN_GRACE_MS } = {}) {
+      shuttingDown ??= shutdown(graceMs);
+      return shuttingDown;
+    },
+    close() {
+      // As before graceful shutdown existed: a late sandbox notification still lands, then 2 s for requests.
+      shuttingDown ??= shutdown((options.lateDeliveryMs ?? 3000) + 2000);
+      return shuttingDown;
     },
   };
 }

@@ -44,12 +44,14 @@ export type { SocketLimits } from './socket-hub.ts';
 export const RESYNC_CLOSE_CODE = 1012;
 /** Its reason. */
 export const RESYNC_CLOSE_REASON = 'events may have been missed: reconnect';
+/** The close code every socket gets when the platform shuts down (RFC 6455: service restart). */
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
 
 /** The WebSocket side of the platform. */
 export interface Realtime {
   /** Takes over an HTTP upgrade for a GraphQL path; returns false for other paths. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
-  /** Closes every socket. */
+  /** Closes every socket with 1012 (service restart), cutting off after a second those that do not answer. */
   close(): Promise<void>;
 }
 
@@ -126,6 +128,16 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
     async close() {
       unsubscribe();
       stopResync();
+      // 1012 (service restart): the lobby's clients reconnect, through a load balancer to another
+      // process. A client that does not answer the close handshake within a second is cut off.
+      const closed = [...sockets].map((socket) => new Promise<void>((resolve) => {
+        if (socket.readyState === socket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close(SERVICE_RESTART_CLOSE_CODE, 'Service restart: reconnect');
+      }));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+      clearTimeout(timer);
       for (const socket of sockets) socket.terminate();
       await Promise.all([modern, legacy].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
     },

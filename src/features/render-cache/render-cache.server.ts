@@ -29,11 +29,16 @@ const inFlight = new Map<string, Promise<CachedPage | Response>>();
 /** Cookies whose presence means the request is a player's and must be rendered for them. */
 const PLAYER_COOKIES = new RegExp(`(?:^|;\\s*)(${[ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, KEYCLOAK_TOKEN_COOKIE].join('|')})=`);
 
+/** Whether a request is an anonymous visitor's: no Authorization and no session cookie. */
+export function isAnonymousRequest(request: Request): boolean {
+  if (request.headers.has('authorization')) return false;
+  return !PLAYER_COOKIES.test(request.headers.get('cookie') ?? '');
+}
+
 /** Whether a request may be answered from the anonymous render cache. */
 export function isCacheableRequest(request: Request): boolean {
   if (ttlMs <= 0 || request.method !== 'GET') return false;
-  if (request.headers.has('authorization')) return false;
-  return !PLAYER_COOKIES.test(request.headers.get('cookie') ?? '');
+  return isAnonymousRequest(request);
 }
 
 /** The cache key: everything that changes an anonymous render. */
