@@ -105,6 +105,7 @@ for (const [index, platformPort] of ports.platforms.entries()) {
     env: { DATABASE_URL: databaseUrl, PLATFORM_GAME_ORIGIN: process.env.PLATFORM_GAME_ORIGIN ?? platformBalancerUrl },
   }));
   await waitForReady(`http://127.0.0.1:${platformPort}/readyz`, child, name);
+  console.log(`${name} (pid ${child.pid}) is ready on :${platformPort}`);
 }
 balancers.push(await startBalancer({ name: 'platform balancer', port: ports.platformBalancer, backends: ports.platforms.map((p) => `http://127.0.0.1:${p}`), forwardedHeaders: false }));
 

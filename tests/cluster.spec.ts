@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { expect, test } from './support/test.ts';
 import { unique } from './support/player.ts';
@@ -109,6 +110,99 @@ for (const databaseUrl of POSTGRES) {
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('The cluster has stopped.');
+    } finally {
+      if (run.child.exitCode === null && run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
+    }
+  });
+
+  test('killing a platform process during traffic loses no money, and a socket on the other process shows the right balance', async () => {
+    test.setTimeout(240_000);
+    const port = E2E_PORT + 80;
+    const run = cluster({ DATABASE_URL: databaseUrl, PORT: String(port), PLATFORM_SANDBOX_KEY: SANDBOX_KEY });
+    try {
+      await Promise.race([run.ready, run.exited.then((code) => Promise.reject(new Error(`the cluster exited with ${code}:\n${run.output()}`)))]);
+      const victim = Number(/platform-1 \(pid (\d+)\)/.exec(run.output())?.[1]);
+      expect(victim).toBeGreaterThan(0);
+
+      const phone = `+35840${unique()}`;
+      await graphql(port, 'mutation($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
+      const outbox = await request(port, `/platform/sms-outbox.json?brand=aurelia&phone=${encodeURIComponent(phone)}`, { headers: { 'x-sandbox-key': SANDBOX_KEY } });
+      const code = (JSON.parse(outbox.body) as { messages: { code: string }[] }).messages[0]!.code;
+      const { verifySmsLoginCode: tokens } = await graphql<{ verifySmsLoginCode: { accessToken: string } }>(
+        port, 'mutation($p: String!, $c: String!) { verifySmsLoginCode(phoneNumber: $p, code: $c) { accessToken } }', { p: phone, c: code },
+      );
+
+      // A client's credit: the same idempotency key again until an answer comes (a process may die under it).
+      const credit = async (key: string) => {
+        for (let attempt = 0; attempt < 40; attempt += 1) {
+          try {
+            return await graphql(port, 'mutation($p: ID!, $k: String!) { sandboxCreditWallet(playerId: $p, amount: "1.00", currency: "EUR", idempotencyKey: $k) { balance } }', { p: phone, k: key });
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+        throw new Error(`credit ${key} never got an answer`);
+      };
+      const keys = Array.from({ length: 40 }, (_, index) => `kill-${phone}-${index}`);
+      let sent = 0;
+      let killed = false;
+      const worker = async () => {
+        while (sent < keys.length) {
+          const key = keys[sent++]!;
+          await credit(key);
+          // A quarter of the way through, platform-1 dies with credits in flight.
+          if (!killed && sent >= 10) {
+            killed = true;
+            process.kill(victim, 'SIGKILL');
+          }
+        }
+      };
+      await Promise.all([worker(), worker(), worker(), worker()]);
+      await expect.poll(() => { try { process.kill(victim, 0); return 'alive'; } catch { return 'gone'; } }).toBe('gone');
+
+      // Every credit landed once, and the ledger balances.
+      const balance = async () => JSON.parse((await request(port, '/graphql', {
+        method: 'POST',
+        body: JSON.stringify({ query: '{ viewer { wallet { balance } } }' }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
+      })).body) as { data: { viewer: { wallet: { balance: string } } } };
+      expect((await balance()).data.viewer.wallet.balance).toBe('40.00');
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const unbalanced = await client.query('select transaction_id from ledger_postings group by transaction_id having sum(amount_minor) <> 0');
+        expect(unbalanced.rows).toEqual([]);
+        const drifted = await client.query(`select a.id from ledger_accounts a left join ledger_postings p on p.account_id = a.id
+          group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(p.amount_minor), 0)`);
+        expect(drifted.rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+
+      // A client reconnects (to the process left) and its subscription shows the next credit's balance.
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws', { headers: { host: `aurelia.localhost:${port}` } });
+      const updates: string[] = [];
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken: tokens.accessToken } })));
+        socket.on('message', (message: Buffer) => {
+          const frame = JSON.parse(message.toString()) as { type: string; payload?: { data?: { balanceUpdated?: { balance: string } } } };
+          if (frame.type === 'connection_ack') {
+            socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { balanceUpdated { balance } }' } }));
+            resolve();
+          }
+          if (frame.payload?.data?.balanceUpdated) updates.push(frame.payload.data.balanceUpdated.balance);
+        });
+        socket.once('error', reject);
+      });
+      // The subscription may take a moment to register: credit again (new keys) until an event comes.
+      let extra = 0;
+      await expect.poll(async () => {
+        if (updates.length === 0) await credit(`kill-${phone}-extra-${extra++}`);
+        return updates.length;
+      }, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => updates.at(-1)).toBe(`${40 + extra}.00`);
+      socket.close();
+      expect(run.output()).toMatch(/platform-1/);
     } finally {
       if (run.child.exitCode === null && run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
     }
