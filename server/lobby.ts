@@ -201,9 +201,13 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     const brand = brandOf(req);
     if (!brand) return false;
     req.headers['x-brand'] = brand.id;
-    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    // Behind a trusted proxy (TRUST_PROXY) the visitor is the address that proxy saw: the last entry
+    // of its X-Forwarded-For (earlier entries are whatever the client claimed). Otherwise the socket's.
+    const forwardedFor = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+    const visitor = typeof forwardedFor === 'string' ? forwardedFor.split(',').at(-1)?.trim() : undefined;
+    req.headers['x-forwarded-for'] = visitor || (req.socket.remoteAddress ?? '');
     req.headers['x-forwarded-host'] = req.headers.host ?? '';
-    req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+    req.headers['x-forwarded-proto'] = isHttps(req, trustProxy) ? 'https' : 'http';
     return true;
   };
 

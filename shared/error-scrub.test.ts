@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILTERED, scrubEvent, scrubText, scrubUrl } from './error-scrub.ts';
+import { FILTERED, MAX_SCRUBBED_TEXT, scrubEvent, scrubText, scrubUrl, scrubValue } from './error-scrub.ts';
 
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIrMzU4NTU1MDAwMSJ9.c2lnbmF0dXJlLXBhcnQ';
 
@@ -35,5 +35,13 @@ describe('error report scrubbing', () => {
       extra: { note: `token ${FILTERED}`, nested: [{ url: `/en/?accessToken=${FILTERED}` }] },
     });
     expect(JSON.stringify(event)).not.toContain('eyJ');
+  });
+
+  it('drops every key that names a secret, and cuts a hostile text to a bounded length before scrubbing it', () => {
+    expect(scrubValue({ smsToken: 'x', clientSecret: 'y', sessionId: 'z', sandboxKey: 'k', code: '123456', otp: '1', countryCode: 'FI', note: 'kept' }))
+      .toEqual({ countryCode: 'FI', note: 'kept' });
+    const hostile = `${'a'.repeat(300_000)}@`;
+    expect(scrubText(hostile)).toHaveLength(MAX_SCRUBBED_TEXT);
+    expect(scrubUrl(`/x?${'y'.repeat(300_000)}`).length).toBeLessThanOrEqual(MAX_SCRUBBED_TEXT + 20);
   });
 });

@@ -23,8 +23,17 @@ export function errorReportingDsn(): string {
  * origin is added to the pages' script-src).
  */
 export function liveChatScriptUrl(): string {
-  return process.env.LIVE_CHAT_SCRIPT_URL?.trim() || '/platform/live-chat/widget.js';
+  return process.env.LIVE_CHAT_SCRIPT_URL?.trim() || SANDBOX_LIVE_CHAT_SCRIPT;
 }
+
+/** The id of the chat script's element (LIVE_CHAT_SCRIPT_ID; Zendesk's snippet, for one, looks for `ze-snippet`). */
+export function liveChatScriptId(): string {
+  const id = process.env.LIVE_CHAT_SCRIPT_ID?.trim();
+  return id && /^[A-Za-z][\w-]{0,63}$/.test(id) ? id : 'atrium-live-chat-script';
+}
+
+/** The embedded platform's sandbox chat widget. */
+export const SANDBOX_LIVE_CHAT_SCRIPT = '/platform/live-chat/widget.js';
 
 /** The GraphQL endpoint server renders query (defaults to `${PLATFORM_URL}/graphql`). */
 export function platformGraphqlUrl(): string {

@@ -44,8 +44,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // From here every answer carries the caching a CDN needs: public and short for anonymous visitors,
   // never stored for players or for an answer that sets a cookie (cdn-cache.server.ts).
   const anonymous = isAnonymousRequest(context.request);
+  // Astro adds the cookies a page sets (Astro.cookies) to the response only after the middleware
+  // returns, so they are asked of context.cookies as well as of the headers.
+  const setsCookie = (response: Response) => response.headers.has('set-cookie') || !context.cookies.headers().next().done;
   const cached = (response: Response) =>
-    withCacheHeaders(response, pageCacheHeaders(cdnPolicy, { method: context.request.method, anonymous, status: response.status, setsCookie: response.headers.has('set-cookie') }));
+    withCacheHeaders(response, pageCacheHeaders(cdnPolicy, {
+      method: context.request.method, anonymous, status: response.status, setsCookie: setsCookie(response),
+      consentByCountry: brand.settings.automaticAcceptedCookiesCountries.length > 0,
+    }));
 
   context.locals.brand = brand;
   context.locals.origin = brandOrigin(brand, host);

@@ -137,6 +137,23 @@ test.describe('live chat', () => {
     await settings.getByRole('button', { name: 'Save choices' }).click();
     await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeHidden();
     await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'atrium_chat')).toBe(false);
+
+    // A conversation from an earlier page is forgotten too, without loading the provider again.
+    await allowPreferences(page);
+    await page.goto(`${brandOrigin('aurelia')}/en/`);
+    await waitForIslandOf(button);
+    await button.click();
+    await chatFrame(page).getByLabel('Your message').fill('From an earlier page');
+    await chatFrame(page).getByRole('button', { name: 'Send' }).click();
+    await expect(chatFrame(page).getByText('From an earlier page')).toBeVisible();
+    await page.reload();
+    await waitForIslandOf(button);
+    const loads = scripts.length;
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await settings.getByRole('switch', { name: /Preferences/ }).click();
+    await settings.getByRole('button', { name: 'Save choices' }).click();
+    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'atrium_chat')).toBe(false);
+    expect(scripts).toHaveLength(loads);
   });
 
   test('no button on the sports route, nor on a brand without the chat', async ({ page }) => {

@@ -110,6 +110,10 @@ test.describe('caching headers for a CDN', () => {
     // Consent and product mode change the page: still shared, keyed by the Cookie.
     const consented = await get('/en/', { cookie: 'consent=all' });
     expect(consented.headers.get('cache-control')).toBe(ANONYMOUS);
+    // A page that stores a choice (the product mode, with preferences consent) sets a cookie: never shared.
+    const remembered = await get('/en/?productMode=sports', { cookie: 'consent=all' });
+    expect(remembered.headers.get('set-cookie')).toMatch(/^productMode=sports/);
+    expect(remembered.headers.get('cache-control')).toBe('private, no-store');
   });
 
   test("a signed-in player's pages are never stored", async ({ request }) => {

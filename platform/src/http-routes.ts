@@ -59,8 +59,8 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const feed = createFeedHandler({ brands, catalogue });
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
-  const errorCollector = createErrorCollector({ db, sandbox });
-  const liveChat = createLiveChatRoutes({ db, brands, secrets, sandbox, brandsDir: options.brandsDir });
+  const errorCollector = createErrorCollector({ db, sandbox, brands });
+  const liveChat = createLiveChatRoutes({ db, brands, secrets, auth, sandbox, brandsDir: options.brandsDir });
   const health = createHealthHandler({ db, brandCount: () => brands.size, isDraining: options.isDraining });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -264,11 +264,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const deadline = Date.now() + graceMs;
     draining = true;
     brandWatch?.stop();
+    // Scheduled work takes no new runs from now on; a run in hand (a settlement) finishes before the
+    // database closes, without holding the server open meanwhile.
+    const jobsStopped = jobs.close();
     await realtime.close();
-    // Money work that is not a request: a running settlement job (jobs stop taking new runs and
-    // finish the one in hand) and the sandbox providers' pending notifications (they call this
+    // Money work that is not a request: the sandbox providers' pending notifications (they call this
     // server, so it keeps listening until they are in).
-    await within(Promise.all([jobs.close(), cashier.drain()]), deadline - Date.now());
+    await within(cashier.drain(), deadline - Date.now());
     if (server.listening) {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -277,6 +279,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       server.closeAllConnections();
       await stopped;
     }
+    await within(jobsStopped, deadline - Date.now());
     await events.close();
     if (!options.db) await db.close();
     releaseLock();

@@ -33,11 +33,12 @@ for (const database of DATABASES) {
   describe(`error-report collector (${database.name})`, () => {
     let platform: TestPlatform;
     let production: TestPlatform;
-    const brand = `errors-${randomUUID().slice(0, 8)}`;
-    const post = (target: TestPlatform, body: string, key = SANDBOX_ERROR_KEY, project = '1') =>
+    // Each platform runs on a database of its own: the brand's reports are this file's alone.
+    const brand = 'aurelia';
+    const post = (target: TestPlatform, body: string, key = SANDBOX_ERROR_KEY, project = '1', brandHeader = brand) =>
       fetch(`${target.url}/platform/error-reports/api/${project}/envelope/?sentry_key=${key}&sentry_version=7`, {
         method: 'POST',
-        headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-brand': brand },
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-brand': brandHeader },
         body,
       });
     const reports = async () =>
@@ -82,6 +83,13 @@ for (const database of DATABASES) {
       expect((await post(platform, envelope('b'.repeat(32), 'x'), SANDBOX_ERROR_KEY, 'abc')).status).toBe(404);
       expect((await post(platform, `{}\n{"type":"event"}\n"${'x'.repeat(300 * 1024)}"`)).status).toBe(413);
       expect(await reports()).toHaveLength(1);
+    });
+
+    it('files a report from a brand the platform does not know under "unknown"', async () => {
+      const eventId = randomUUID().replaceAll('-', '');
+      expect((await post(platform, envelope(eventId, 'from nowhere'), SANDBOX_ERROR_KEY, '1', `invented-${eventId.slice(0, 8)}`)).status).toBe(200);
+      const { rows } = await platform.platform.db.query<{ brand: string }>('select brand from error_reports where event_id = $1', [eventId]);
+      expect(rows).toEqual([{ brand: 'unknown' }]);
     });
 
     it('keeps the reports behind the operator key, and is not there at all outside sandbox mode', async () => {

@@ -10,20 +10,22 @@ import { DATABASES, SANDBOX_KEY, freshSmsPlayer, startPlatform, type TestPlatfor
 const database = DATABASES[0] as (typeof DATABASES)[number];
 
 /** A browser's view of the frame: one cookie jar, forms posted and redirects followed by hand. */
-function visitor(app: TestPlatform, brand = 'aurelia') {
-  let cookie = '';
+function visitor(app: TestPlatform, brand = 'aurelia', session = '') {
+  let chatCookie = '';
+  const jar = { get cookie() { return [chatCookie, session].filter(Boolean).join('; '); } };
   const remember = (response: Response) => {
     const set = response.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0] ?? '';
+    if (set) chatCookie = set.split(';')[0] ?? '';
     return response;
   };
   return {
-    frame: async (locale = 'en') => remember(await fetch(`${app.url}/platform/live-chat/frame?locale=${locale}`, { headers: { 'x-brand': brand, cookie } })),
+    chatCookie: () => chatCookie,
+    frame: async (locale = 'en') => remember(await fetch(`${app.url}/platform/live-chat/frame?locale=${locale}`, { headers: { 'x-brand': brand, cookie: jar.cookie } })),
     post: async (path: string, form: Record<string, string>, locale = 'en') =>
       remember(await fetch(`${app.url}/platform/live-chat/frame${path}?locale=${locale}`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'x-brand': brand, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'x-brand': brand, cookie: jar.cookie, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(form).toString(),
       })),
   };
@@ -78,7 +80,9 @@ describe('sandbox live chat', () => {
   it('signs the conversation in with the generateZendeskToken JWT, and refuses a forged one', async () => {
     const player = await freshSmsPlayer(app);
     const { data } = await app.gql('mutation { generateZendeskToken { token } }', {}, player.headers);
-    const chat = visitor(app);
+    // The browser holds the player's session: the lobby's access-token cookie rides along.
+    const accessToken = (player.headers.authorization ?? '').replace(/^Bearer /, '');
+    const chat = visitor(app, 'aurelia', `accessToken=${accessToken}`);
     const forged = `${data.generateZendeskToken.token.slice(0, -4)}AAAA`;
     const refused = await chat.post('/login', { jwt: forged });
     expect(refused.status).toBe(400);
@@ -89,6 +93,10 @@ describe('sandbox live chat', () => {
     const { conversations } = (await (await fetch(`${app.url}/platform/live-chat/conversations.json?brand=aurelia`, { headers: SANDBOX_KEY })).json()) as { conversations: { player_id: string | null; messages: { body: string }[] }[] };
     const mine = conversations.find((entry) => entry.player_id === player.id);
     expect(mine?.messages.map((message) => message.body)).toContain('My bonus is missing');
+    // Signed out of the lobby (no session cookie), the same browser no longer sees the player's conversation.
+    const signedOut = (await fetch(`${app.url}/platform/live-chat/frame?locale=en`, { headers: { 'x-brand': 'aurelia', cookie: chat.chatCookie() } })).text();
+    expect(await signedOut).toContain('You are chatting as a guest.');
+    expect(await signedOut).not.toContain('My bonus is missing');
     // Signing out starts a guest conversation.
     await chat.post('/logout', {});
     expect(await (await chat.frame()).text()).toContain('You are chatting as a guest.');

@@ -128,6 +128,9 @@ export function createJobs(db: Db, options: { schema?: string } = {}): Jobs {
       [job.name, job.leaseMs],
     );
     if (!rows[0]) return false;
+    // The claim's run number fences the release: a run that outlived its lease must not clear the
+    // lease of the process that took the job over.
+    const run = rows[0].runs;
     let failure: string | null = null;
     try {
       await job.handler();
@@ -137,8 +140,8 @@ export function createJobs(db: Db, options: { schema?: string } = {}): Jobs {
     }
     await db.query(
       `update job_schedules set lease_until = null, next_run_at = now() + interval_ms * interval '1 millisecond', last_finished_at = now(), last_error = $2
-       where name = $1`,
-      [job.name, failure],
+       where name = $1 and runs = $3::bigint`,
+      [job.name, failure, run],
     );
     return true;
   }

@@ -13,13 +13,17 @@
  *
  * The frame's pages run no script (a form and a redirect back); a conversation is found by an
  * HttpOnly cookie on the lobby's origin (the platform is reached through the lobby's proxy). The
- * JWT is checked with the same HS256 secret and key id generateZendeskToken signs with.
+ * JWT is checked with the same HS256 secret and key id generateZendeskToken signs with. A player's
+ * conversation is shown only while that player's session is live in the browser (the lobby's token
+ * cookie ride along on the frame's requests): once they sign out, the next person at the device
+ * starts as a guest.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jwtVerify } from 'jose';
 import type { PlatformSecrets } from '../auth/secrets.ts';
+import type { AuthService } from '../auth/sessions.ts';
 import type { BrandRegistry } from '../brands/brands.ts';
 import type { Db } from '../db/db.ts';
 import { brandPageLocale, type PageLocale } from '../i18n/page-texts.ts';
@@ -43,9 +47,25 @@ interface Conversation {
   player_name: string | null;
 }
 
+/** Whether the browser reached the lobby over https (the lobby says so in X-Forwarded-Proto). */
+function isSecure(req: IncomingMessage): boolean {
+  return req.headers['x-forwarded-proto'] === 'https';
+}
+
 /** Creates the handler; answers false for paths that are not its own. */
-export function createLiveChatRoutes(options: { db: Db; brands: BrandRegistry; secrets: PlatformSecrets; sandbox: SandboxGate; brandsDir: string }) {
-  const { db, brands, secrets, sandbox } = options;
+export function createLiveChatRoutes(options: { db: Db; brands: BrandRegistry; secrets: PlatformSecrets; auth: AuthService; sandbox: SandboxGate; brandsDir: string }) {
+  const { db, brands, secrets, auth, sandbox } = options;
+
+  /** The player whose session the browser holds (the lobby's access-token cookies), or null. */
+  const sessionPlayer = async (req: IncomingMessage, brand: string): Promise<string | null> => {
+    const token = cookieValue(req.headers.cookie, 'accessToken') ?? cookieValue(req.headers.cookie, 'keycloakAccessToken');
+    if (!token) return null;
+    try {
+      return (await auth.authenticate(decodeURIComponent(token), brand)).playerId;
+    } catch {
+      return null;
+    }
+  };
 
   const brandOf = (req: IncomingMessage, url: URL) => {
     const header = req.headers['x-brand'];
@@ -56,16 +76,17 @@ export function createLiveChatRoutes(options: { db: Db; brands: BrandRegistry; s
     const id = cookieValue(req.headers.cookie, COOKIE);
     if (id && /^[\w-]{16,64}$/.test(id)) {
       const { rows } = await db.query<Conversation>('select id, player_id, player_name from chat_conversations where id = $1 and brand = $2', [id, brand]);
-      if (rows[0]) return rows[0];
+      // A player's conversation only with that player's session: after a sign-out it is not shown.
+      if (rows[0] && (!rows[0].player_id || (await sessionPlayer(req, brand)) === rows[0].player_id)) return rows[0];
     }
     if (!create) return null;
-    return startConversation(res, brand, null, null);
+    return startConversation(res, brand, null, null, isSecure(req));
   }
 
-  async function startConversation(res: ServerResponse, brand: string, playerId: string | null, playerName: string | null): Promise<Conversation> {
+  async function startConversation(res: ServerResponse, brand: string, playerId: string | null, playerName: string | null, secure = false): Promise<Conversation> {
     const id = randomBytes(18).toString('base64url');
     await db.query('insert into chat_conversations (id, brand, player_id, player_name) values ($1, $2, $3, $4)', [id, brand, playerId, playerName]);
-    res.setHeader('set-cookie', `${COOKIE}=${id}; Path=${LIVE_CHAT_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=2592000`);
+    res.setHeader('set-cookie', `${COOKIE}=${id}; Path=${LIVE_CHAT_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=2592000${secure ? '; Secure' : ''}`);
     return { id, player_id: playerId, player_name: playerName };
   }
 
@@ -112,7 +133,7 @@ ${messages}
       // The player's own conversation from now on: a guest's earlier one stays a guest's.
       const current = await conversation(req, res, brandId, false);
       if (current?.player_id === payload.external_id) return true;
-      await startConversation(res, brandId, payload.external_id, name);
+      await startConversation(res, brandId, payload.external_id, name, isSecure(req));
       return true;
     } catch {
       return false;
@@ -148,10 +169,11 @@ ${messages}
     const texts = brandPageLocale(brand, url.searchParams.get('locale'));
     const back = `${FRAME_PATH}?locale=${encodeURIComponent(texts.locale)}`;
     if (path === `${LIVE_CHAT_PREFIX}widget.js`) {
-      const script = WIDGET_SOURCE.replace('TEXTS.locale', JSON.stringify(texts.locale))
-        .replaceAll('TEXTS.title', JSON.stringify(texts.t('chat.title')))
-        .replaceAll('TEXTS.close', JSON.stringify(texts.t('chat.close')))
-        .replaceAll('FRAME', JSON.stringify(FRAME_PATH));
+      // Replacement functions, so a translation's `$&` or `$1` stays text.
+      const script = WIDGET_SOURCE.replace('TEXTS.locale', () => JSON.stringify(texts.locale))
+        .replaceAll('TEXTS.title', () => JSON.stringify(texts.t('chat.title')))
+        .replaceAll('TEXTS.close', () => JSON.stringify(texts.t('chat.close')))
+        .replaceAll('FRAME', () => JSON.stringify(FRAME_PATH));
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' }).end(script);
       return true;
     }
@@ -177,9 +199,9 @@ ${messages}
         return true;
       }
     } else if (path === `${FRAME_PATH}/logout`) {
-      await startConversation(res, brand.id, null, null);
+      await startConversation(res, brand.id, null, null, isSecure(req));
     } else if (path === `${FRAME_PATH}/forget`) {
-      res.setHeader('set-cookie', `${COOKIE}=; Path=${LIVE_CHAT_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=0`);
+      res.setHeader('set-cookie', `${COOKIE}=; Path=${LIVE_CHAT_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=0${isSecure(req) ? '; Secure' : ''}`);
     } else {
       sendJson(res, 404, { error: `Nothing at ${path}` });
       return true;

@@ -191,6 +191,9 @@ export function createDatabaseEventBus(db: Db, channel: string): DatabaseEventBu
         }
       }
     }
+    // In the same step as the loop's last look at `pending`: a publish after this starts a new send,
+    // and none can slip in between (one that did would wait, unsent, for the next publish).
+    sending = false;
   };
 
   let sequence = 0;
@@ -207,9 +210,7 @@ export function createDatabaseEventBus(db: Db, channel: string): DatabaseEventBu
     pending.push(text);
     if (sending) return;
     sending = true;
-    tail = send().finally(() => {
-      sending = false;
-    });
+    tail = send();
   };
 
   const receive = (text: string): void => {

@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseEnvelope } from '@sentry/core';
 import { scrubEvent, scrubText, scrubUrl, type ScrubbableEvent } from '../../../shared/error-scrub.ts';
 import { ERROR_REPORTS_PREFIX, SANDBOX_ERROR_KEY } from '../../../shared/error-reporting.ts';
+import type { BrandRegistry } from '../brands/brands.ts';
 import type { Db } from '../db/db.ts';
 import { readBodyBytes } from '../web/body.ts';
 import { sendJson } from '../web/json.ts';
@@ -69,8 +70,8 @@ function summary(event: SentryEventShape): { kind: string; message: string } {
 }
 
 /** Creates the collector's handler; answers false for paths that are not its own. */
-export function createErrorCollector(options: { db: Db; sandbox: SandboxGate }) {
-  const { db, sandbox } = options;
+export function createErrorCollector(options: { db: Db; sandbox: SandboxGate; brands: BrandRegistry }) {
+  const { db, sandbox, brands } = options;
 
   async function store(brand: string, project: string, raw: SentryEventShape): Promise<string> {
     const event = scrubEvent(raw);
@@ -101,7 +102,8 @@ export function createErrorCollector(options: { db: Db; sandbox: SandboxGate }) 
       return sendJson(res, 401, { error: `Unknown DSN key: the sandbox collector's DSN key is "${SANDBOX_ERROR_KEY}"` });
     }
     const brandHeader = req.headers['x-brand'];
-    const brand = typeof brandHeader === 'string' && /^[a-z0-9-]{1,64}$/.test(brandHeader) ? brandHeader : 'unknown';
+    // A brand the platform knows, or 'unknown': an invented one must not get 500 rows of its own.
+    const brand = typeof brandHeader === 'string' && brands.get(brandHeader) ? brandHeader : 'unknown';
     const body = await readBodyBytes(req, MAX_ENVELOPE_BYTES);
     let items: [{ type?: string }, unknown][];
     try {

@@ -46,7 +46,7 @@ export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
   register: { perSubject: { limit: 5, windowSeconds: 3600 }, perAddress: { limit: 100, windowSeconds: 3600 } },
   // Consent decisions per visitor id and per address: anyone may record one, and each is a row kept
   // for good; a person changes their mind a few times, a script filling the table many times.
-  consent: { perSubject: { limit: 30, windowSeconds: 600 }, perAddress: { limit: 2000, windowSeconds: 600 } },
+  consent: { perSubject: { limit: 30, windowSeconds: 600 }, perAddress: { limit: 300, windowSeconds: 600 } },
 };
 
 /** What a limiter says about one attempt. */
@@ -114,7 +114,7 @@ export class RateLimiter {
 /**
  * Reads the thresholds from the environment: PLATFORM_RATE_LIMIT_<RULE>=<attempts>/<seconds> per
  * subject and PLATFORM_RATE_LIMIT_<RULE>_PER_ADDRESS=<attempts>/<seconds> per client address, for
- * RULE in LOGIN, CODE, REFRESH, MONEY. Throws a message naming the variable and the expected shape.
+ * RULE in LOGIN, CODE, REFRESH, MONEY, SIGNUP, REGISTER, CONSENT. Throws a message naming the variable and the expected shape.
  */
 export function rateRulesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<RateRuleName, RateRule> {
   const parse = (name: string, fallback: Limit): Limit => {

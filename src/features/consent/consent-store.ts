@@ -1,6 +1,7 @@
 /**
  * The visitor's consent in the browser, and the small API every consent-gated feature (tags, live
- * chat, error reporting, flag storage, A/B cookies) builds on.
+ * chat, flag storage, A/B cookies) builds on. Error reporting sets no cookie and sends scrubbed
+ * reports only, so it is not gated.
  *
  * Data: `$consent`, a nanostores atom holding the parsed `consent` cookie (consent.ts), or
  * everything for a visitor from one of the brand's auto-accepted countries who has not answered

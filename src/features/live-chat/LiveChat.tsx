@@ -32,6 +32,10 @@ export interface LiveChatTexts {
 interface Props {
   /** The provider's script, with the page's locale. */
   scriptUrl: string;
+  /** The id the provider's script element gets (some providers find their key by it). */
+  scriptId: string;
+  /** Where the sandbox provider forgets a conversation without its script (null for an operator's provider). */
+  forgetUrl: string | null;
   locale: string;
   texts: LiveChatTexts;
 }
@@ -52,7 +56,7 @@ function settledStatus(): Promise<string> {
   });
 }
 
-export default function LiveChat({ scriptUrl, locale, texts }: Props) {
+export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts }: Props) {
   const [state, setState] = useState<State>('idle');
   const button = useRef<HTMLButtonElement>(null);
   const allowButton = useRef<HTMLButtonElement>(null);
@@ -60,11 +64,18 @@ export default function LiveChat({ scriptUrl, locale, texts }: Props) {
   const zE = () => (window as unknown as { zE?: ChatCommand }).zE;
 
   // Taking the preferences consent back closes the chat and forgets its conversation.
-  useEffect(() => consentManager().onRevoke('preferences', () => {
-    if (!ready.current) return;
-    zE()?.('messenger', 'resetWidget');
-    setState('closed');
-  }), []);
+  // Only when it is taken back (granted before, not now: here or in another tab), not on every page
+  // without it: a conversation exists only where the consent was once given.
+  useEffect(() => consentManager().subscribe((current, previous) => {
+    if (!previous.preferences || current.preferences) return;
+    if (ready.current) {
+      zE()?.('messenger', 'resetWidget');
+      setState('closed');
+    } else if (forgetUrl) {
+      // A conversation from an earlier page: forgotten without loading the provider.
+      void fetch(forgetUrl, { method: 'POST', credentials: 'same-origin', redirect: 'manual' }).catch(() => undefined);
+    }
+  }), [forgetUrl]);
 
   useEffect(() => {
     if (state === 'asking') allowButton.current?.focus();
@@ -85,7 +96,7 @@ export default function LiveChat({ scriptUrl, locale, texts }: Props) {
     if (!ready.current) {
       setState('loading');
       try {
-        await loadChatScript(scriptUrl);
+        await loadChatScript(scriptUrl, { id: scriptId });
       } catch {
         setState('error');
         return;

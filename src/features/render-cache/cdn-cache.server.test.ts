@@ -26,6 +26,15 @@ describe('CDN cache headers of pages', () => {
     for (const status of [400, 403, 500, 502, 503]) expect(pageCacheHeaders(defaults, { ...page, status }).cacheControl).toBe(PRIVATE_NO_STORE);
   });
 
+  it("shares a brand's pages whose consent depends on the country only once the CDN's country header is named", () => {
+    expect(pageCacheHeaders(defaults, { ...page, consentByCountry: true }).cacheControl).toBe(PRIVATE_NO_STORE);
+    const keyed = cdnCachePolicyFromEnv({ ATRIUM_CDN_VARY: 'CloudFront-Viewer-Country' });
+    expect(pageCacheHeaders(keyed, { ...page, consentByCountry: true })).toEqual({
+      cacheControl: 'public, max-age=0, s-maxage=1, stale-while-revalidate=1',
+      vary: 'Host, Cookie, CloudFront-Viewer-Country',
+    });
+  });
+
   it('reads the lifetimes and extra Vary names from the environment, refusing bad ones with the fix', () => {
     const policy = cdnCachePolicyFromEnv({ ATRIUM_CDN_MAX_AGE_S: '30', ATRIUM_CDN_STALE_S: '60', ATRIUM_CDN_VARY: 'CloudFront-Viewer-Country, X-Geo' });
     expect(pageCacheHeaders(policy, page)).toEqual({

@@ -13,7 +13,9 @@
  * consent and product-mode cookies (and a session cookie makes it private), so `Host, Cookie`; the
  * lobby's compression adds Accept-Encoding. Pages also depend on the visitor's country: a CDN must
  * key on it too, and ATRIUM_CDN_VARY names its country header (such as CloudFront-Viewer-Country)
- * so the Vary says so.
+ * so the Vary says so. Where the country decides consent (a brand with automaticAcceptedCookiesCountries:
+ * no prompt and everything granted there), a page is shared only once that header is named, so a
+ * CDN can never hand one country's accepted page to a visitor who must be asked.
  */
 
 /** The CDN lifetimes and extra Vary names, read once from the environment. */
@@ -52,13 +54,14 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 /** The Cache-Control and Vary of a page response. */
 export function pageCacheHeaders(
   policy: CdnCachePolicy,
-  page: { method: string; anonymous: boolean; status: number; setsCookie: boolean },
+  page: { method: string; anonymous: boolean; status: number; setsCookie: boolean; consentByCountry?: boolean },
 ): { cacheControl: string; vary: string } {
   const vary = ['Host', 'Cookie', ...policy.extraVary].join(', ');
   const shareable =
     (page.method === 'GET' || page.method === 'HEAD') &&
     page.anonymous &&
     !page.setsCookie &&
+    !(page.consentByCountry && policy.extraVary.length === 0) &&
     (page.status === 200 || page.status === 404 || page.status === 301 || page.status === 302 || page.status === 307 || page.status === 308);
   if (!shareable) return { cacheControl: PRIVATE_NO_STORE, vary };
   return {
