@@ -12,7 +12,6 @@
 import { BrowserClient, captureException, dedupeIntegration, defaultStackParser, getCurrentScope, httpContextIntegration, linkedErrorsIntegration, makeFetchTransport } from '@sentry/browser';
 import { ERROR_TRACE_SAMPLE_RATE } from '../../../shared/error-reporting.ts';
 import { scrubEvent } from '../../../shared/error-scrub.ts';
-import { GraphqlCallError } from '../graphql-errors.ts';
 import type { QueuedReport } from './report.ts';
 
 /** Starts the client for a DSN and returns the function that sends one report. */
@@ -33,10 +32,13 @@ export function startErrorClient(dsn: string, page: { brand: string; locale: str
   getCurrentScope().setTags({ brand: page.brand, locale: page.locale });
   client.init();
   return ({ error, tags }) => {
+    // A failed GraphQL call (graphql-errors.ts's GraphqlCallError, read by its shape: importing the
+    // class would tie this lazily loaded module back to the page's own).
+    const call = error as { name?: unknown; kind?: unknown; traceId?: unknown } | null;
     const callTags: Record<string, string> = {};
-    if (error instanceof GraphqlCallError) {
-      callTags.kind = error.kind;
-      if (error.traceId) callTags.platformTraceId = error.traceId;
+    if (typeof call?.kind === 'string' && typeof call.name === 'string' && call.name.endsWith('Error')) {
+      callTags.kind = call.kind;
+      if (typeof call.traceId === 'string') callTags.platformTraceId = call.traceId;
     }
     captureException(error, { tags: { ...tags, ...callTags } });
   };
