@@ -17,7 +17,11 @@ const SANDBOX_KEY = 'cluster-test-sandbox-operator-key';
 /** Runs `node scripts/cluster.ts`; `ready` resolves when it prints its address. */
 function cluster(env: Record<string, string | undefined>) {
   // A process group of its own, so a failed test can end the cluster's children with it.
-  const child = spawn(process.execPath, ['scripts/cluster.ts'], { env: { ...process.env, ATRIUM_SKIP_BUILD: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The rate-limit windows live in the database, which the suite's own platform shares when
+  // DATABASE_URL is set: its many sign-ups from this address must not use up the cluster's allowance
+  // (the limit itself is tested in platform/test/rate-limit.test.ts and scale-out.test.ts).
+  const limits = { PLATFORM_RATE_LIMIT_SIGNUP: '100000/3600', PLATFORM_RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000/3600' };
+  const child = spawn(process.execPath, ['scripts/cluster.ts'], { env: { ...process.env, ATRIUM_SKIP_BUILD: '1', ...limits, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const ready = new Promise<void>((resolve) => {
     const onData = (chunk: Buffer) => {
