@@ -12,19 +12,13 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Queryable } from '../db/db.ts';
 
-/** The categories in the spec's order (section 4). */
-export const CONSENT_CATEGORIES = ['necessary', 'preferences', 'analytics', 'marketing', 'uncategorized'] as const;
-type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+import { CONSENT_CATEGORIES, type ConsentCategory } from '../../../shared/consent-categories.ts';
 
 /** Schema of the consent record. */
 export const consentTypeDefs = /* GraphQL */ `
   "A cookie-consent category (spec section 4)."
   enum ConsentCategory {
-    necessary
-    preferences
-    analytics
-    marketing
-    uncategorized
+    ${CONSENT_CATEGORIES.join('\n    ')}
   }
 
   "One consent decision as the platform recorded it."

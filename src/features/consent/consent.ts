@@ -8,10 +8,9 @@
  * answer they gave themselves (through the footer's settings) wins over that.
  */
 
-/** The consent categories. */
-export const CONSENT_CATEGORIES = ['necessary', 'preferences', 'analytics', 'marketing', 'uncategorized'] as const;
-/** One consent category. */
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+import { CONSENT_CATEGORIES, type ConsentCategory } from '../../../shared/consent-categories.ts';
+
+export { CONSENT_CATEGORIES, type ConsentCategory };
 /** The categories a visitor may decline (necessary is always on once answered). */
 export const OPTIONAL_CATEGORIES = CONSENT_CATEGORIES.filter((category) => category !== 'necessary') as Exclude<ConsentCategory, 'necessary'>[];
 /** Which categories the visitor granted; `answered` is false until they chose. */
