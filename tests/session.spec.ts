@@ -126,8 +126,12 @@ test.describe('the session ends with the right reason', () => {
   });
 
   test('account closed while playing: signed out with the closed-account message', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
     const { phone } = await freshPlayer(page, 'kororaa', '+64');
     await expect(page.getByTestId('balance')).toContainText('$0.00');
+    // "While playing": the page has read the open account and subscribed to the player's events.
+    await expect.poll(() => sent.some((frame) => frame.includes('playerUpdated'))).toBe(true);
     await graphql(page.request, 'kororaa', 'mutation($id: ID!) { sandboxCloseAccount(playerId: $id) { id } }', { id: phone });
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?logoutReason=ACCOUNT_CLOSED`);
     await expect(page.getByTestId('logout-reason')).toHaveText('Your account has been closed indefinitely');

@@ -254,7 +254,10 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   }
 
   client.subscribe({ query: PLAYER_UPDATED }).subscribe({
-    next: () => {
+    next: ({ data }) => {
+      // The event itself says the account closed while this page was open, even when the first
+      // read raced the closure and already found it closed.
+      if (data?.playerUpdated.isAccountClosed) accountWasOpen = true;
       refetchPlayer().then(followAccountState, onEnded);
     },
   });
