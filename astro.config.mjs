@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
+import { copyLibFiles } from '@qwik.dev/partytown/utils';
 import { AFTER_PAINT_GATE_SCRIPT } from './src/features/after-paint/gate.ts';
 import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, inlineScriptHash } from './src/features/security/csp.ts';
 
@@ -20,6 +21,28 @@ const afterPaintDirective = {
   },
 };
 
+/**
+ * Partytown's library (the consented third-party tags run in its worker, src/features/tags/):
+ * copied next to the client build at /~partytown/, on the lobby's own origin as its service worker
+ * requires. Only the production files; the page loads them once a tag's category is granted.
+ * @type {import('astro').AstroIntegration}
+ */
+const partytownLibrary = (() => {
+  /** @type {URL | undefined} */
+  let clientDir;
+  return {
+    name: 'atrium-partytown-library',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        clientDir = config.build.client;
+      },
+      'astro:build:done': async () => {
+        if (clientDir) await copyLibFiles(fileURLToPath(new URL('~partytown/', clientDir)), { debugDir: false });
+      },
+    },
+  };
+})();
+
 // The after-paint gate rides in every page's head, so it goes out minified (about 40 % fewer bytes
 // than as written); the page inlines exactly this text and the CSP carries its hash.
 const afterPaintGate = transformSync(AFTER_PAINT_GATE_SCRIPT, { minify: true, target: 'es2022' }).code.trim();
@@ -30,7 +53,7 @@ export default defineConfig({
   output: 'server',
   trailingSlash: 'always',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), afterPaintDirective],
+  integrations: [react(), afterPaintDirective, partytownLibrary],
   server: { port: Number(process.env.PORT ?? 4321), host: true },
   // The stylesheets are built as files; each page inlines only the rules its markup uses and loads
   // the files after its first paint (src/features/critical-css/). A render-blocking stylesheet

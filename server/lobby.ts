@@ -14,6 +14,7 @@ import { createProxyServer } from 'http-proxy-3';
 import { bodyLimitFor } from '../shared/http-limits.ts';
 import type { Brand } from '../src/brands/load.server.ts';
 import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
+import { analyticsTagsMode } from '../src/features/tags/tags.server.ts';
 import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
 import { isBrandAssetPath, isFaviconPath, serveBrandAsset, serveFavicon } from './brand-assets.ts';
 
@@ -162,6 +163,8 @@ function refuse(res: http.ServerResponse, status: number, message: string): void
 export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   process.env.PLATFORM_URL = options.platformUrl;
+  // A mistyped setting stops the start with what to write, rather than failing every page.
+  analyticsTagsMode();
   const entry = path.resolve(options.distDir ?? 'dist', 'server', 'entry.mjs');
   const { handler } = (await import(pathToFileURL(entry).href)) as {
     handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;

@@ -2,7 +2,7 @@
  * The platform's HTTP routing table: which handler answers which path. GraphQL, media, the game
  * server and sportsbook pages (on the game origin), the jackpot feed, the OIDC realms, the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox error-report
- * collector and live chat, the sandbox key unlock, the JWKS and the health checks (web/health.ts);
+ * collector, live chat and analytics tags, the sandbox key unlock, the JWKS and the health checks (web/health.ts);
  * anything else is a JSON 404. A handler that throws answers 500 with a trace id.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -24,6 +24,7 @@ import { createOidcRealms } from './oidc/provider.ts';
 import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
 import { createErrorCollector } from './sandbox/error-collector.ts';
 import { createLiveChatRoutes, LIVE_CHAT_PREFIX } from './live-chat/routes.ts';
+import { createTagRoutes, TAGS_PREFIX } from './tags/routes.ts';
 import { SANDBOX_KEY_PATH } from './sandbox/gate.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
@@ -60,6 +61,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
   const errorCollector = createErrorCollector({ db, sandbox, brands });
+  const tags = createTagRoutes({ db, sandbox, brands });
   const liveChat = createLiveChatRoutes({ db, brands, secrets, auth, sandbox, brandsDir: options.brandsDir });
   const health = createHealthHandler({ db, brandCount: () => brands.size, isDraining: options.isDraining });
 
@@ -85,6 +87,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     if (OUTBOX_PATHS.has(rawPath)) return outbox(req, res, rawPath);
     if (rawPath.startsWith('/platform/error-reports') && (await errorCollector(req, res, rawPath))) return;
     if (rawPath.startsWith(LIVE_CHAT_PREFIX) && (await liveChat(req, res, rawPath))) return;
+    if (rawPath.startsWith(TAGS_PREFIX.slice(0, -1)) && (await tags(req, res, rawPath))) return;
     if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
     if (rawPath === '/platform/jwks.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));

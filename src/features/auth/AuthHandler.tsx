@@ -11,6 +11,7 @@ import { readSessionConfig } from '../session/config.ts';
 import { safeRedirectPath } from '../session/redirect-guard.ts';
 import { browserTokenStore, takeTokensFromUrl } from '../session/tokens.ts';
 import { requestedReturnPath, RETURN_TO_PARAM } from './sign-in.ts';
+import { rememberSignIn, signInMethodOf } from '../tags/sign-in-event.ts';
 
 /** Texts of the handler pages, translated on the server. */
 export interface HandlerTexts {
@@ -62,6 +63,7 @@ export default function AuthHandler({ kind, home, login, texts }: Props) {
     const signInFailed = () => setOutcome({ kind: 'signInFailed', detail: reported ? fill(texts.providerSaid, 'reason', reported) : texts.noSignIn });
     if (tokens) {
       browserTokenStore().write(tokens);
+      rememberSignIn(signInMethodOf(location.pathname));
       location.replace(target());
       return;
     }
@@ -84,7 +86,10 @@ export default function AuthHandler({ kind, home, login, texts }: Props) {
     if (kind === 'keycloak' && (params.has('code') || params.has('error'))) {
       import('../auth/keycloak-session.ts')
         .then(({ completeKeycloakSignIn }) => completeKeycloakSignIn(readSessionConfig()))
-        .then(({ returnTo }) => location.replace(safeRedirectPath(returnTo, location.origin) ?? home))
+        .then(({ returnTo }) => {
+          rememberSignIn('KEYCLOAK');
+          location.replace(safeRedirectPath(returnTo, location.origin) ?? home);
+        })
         .catch((error: unknown) => {
           // The provider's error, or a code already used (a reload, Back): the visitor needs a new sign-in.
           console.warn('[auth] Identity provider sign-in failed:', error);

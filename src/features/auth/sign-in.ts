@@ -4,6 +4,7 @@
  */
 import { safeRedirectPath } from '../session/redirect-guard.ts';
 import { browserTokenStore, type TokenPair } from '../session/tokens.ts';
+import { rememberSignIn, type SignInMethod } from '../tags/sign-in-event.ts';
 
 /** The query parameter carrying where to go after signing in. */
 export const RETURN_TO_PARAM = 'returnTo';
@@ -16,8 +17,9 @@ export function requestedReturnPath(href: string = location.href): string | null
 }
 
 /** Stores a token pair and leaves for the return path (replacing history, so Back skips the form). */
-export function finishSignIn(tokens: TokenPair, fallbackPath: string): void {
+export function finishSignIn(tokens: TokenPair, fallbackPath: string, method: SignInMethod = 'SMS'): void {
   browserTokenStore().write(tokens);
+  rememberSignIn(method);
   sessionStorage.removeItem(SMS_PHONE_STORAGE_KEY);
   sessionStorage.removeItem(REGISTRATION_LIMITS_STORAGE_KEY);
   location.replace(requestedReturnPath() ?? fallbackPath);

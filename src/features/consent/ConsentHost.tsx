@@ -5,10 +5,11 @@
  * takes part in the first paint or the largest one; it is a fixed panel at the bottom, so its arrival
  * moves nothing. It is a non-modal dialog placed first in the page's tab order (after the skip link):
  * keyboard users reach it at once, pointer users can keep browsing. It also applies what each
- * category allows (revocations.ts) and mirrors the granted categories onto <html data-consent>.
+ * category allows (revocations.ts), mirrors the granted categories onto <html data-consent> and
+ * starts the brand's tags and analytics events (features/tags/) unless the answer declines them.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { consentManager } from './consent-store.ts';
+import { consentConfig, consentManager } from './consent-store.ts';
 import { grantedCategories, needsPrompt, OPTIONAL_CATEGORIES, type ConsentState } from './consent.ts';
 import { applyRevocations } from './revocations.ts';
 import type { ConsentTexts } from './texts.ts';
@@ -50,9 +51,12 @@ export default function ConsentHost({ texts }: { texts: ConsentTexts }) {
   useEffect(() => {
     const manager = consentManager();
     applyRevocations(manager);
+    const tags = consentConfig().tags;
     const show = (state: ConsentState) => {
       setConsent(state);
       document.documentElement.setAttribute('data-consent', grantedCategories(state).join(' '));
+      // The brand's tags and analytics events: loaded unless the answer declined both their categories.
+      if (tags && (state.analytics || state.marketing || !state.answered)) void import('../tags/analytics.ts').then((analytics) => analytics.startAnalytics(tags));
     };
     show(manager.get());
     const stop = manager.subscribe(show);

@@ -19,6 +19,7 @@
  *   the category is granted; an answer that declines it drops them (and later pushes).
  */
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
+import type { TagConfig } from '../tags/tags.ts';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, parseConsent, serializeConsent, type ConsentCategory, type ConsentState } from './consent.ts';
 
 /** Called with the new consent and the one before it. */
@@ -166,14 +167,23 @@ export const CONSENT_CONFIG_ID = 'atrium-consent';
 export interface ConsentConfig {
   /** The visitor's country is in the brand's automaticAcceptedCookiesCountries. */
   autoAccepted: boolean;
+  /** The brand's third-party tags, which wait for their categories (features/tags/); absent when it has none. */
+  tags?: TagConfig;
 }
 
 let browserManager: ConsentManager | undefined;
+let pageConfig: Partial<ConsentConfig> | undefined;
+
+/** The page's consent configuration (read once). */
+export function consentConfig(): Partial<ConsentConfig> {
+  pageConfig ??= JSON.parse(document.getElementById(CONSENT_CONFIG_ID)?.textContent ?? '{}') as Partial<ConsentConfig>;
+  return pageConfig;
+}
 
 /** The page's consent manager (created on first use from the cookie and the page's consent configuration). */
 export function consentManager(): ConsentManager {
   if (browserManager) return browserManager;
-  const config = JSON.parse(document.getElementById(CONSENT_CONFIG_ID)?.textContent ?? '{}') as Partial<ConsentConfig>;
+  const config = consentConfig();
   const manager = createConsentManager({
     read: () => cookie(CONSENT_COOKIE),
     write(value) {

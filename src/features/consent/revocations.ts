@@ -9,10 +9,9 @@ import type { ConsentManager } from './consent-store.ts';
 import { FEATURE_FLAGS_KEY } from '../feature-flags/flags.ts';
 import { AB_COOKIE } from '../experiments/ab-test.ts';
 import { PRODUCT_MODE_COOKIE } from '../product-mode/product-mode.ts';
+import { expireCookie as expire } from '../../lib/cookies.ts';
+import { AFFILIATE_COOKIE, GOOGLE_CLIENT_ID_COOKIE, INTERNAL_TRACKING_COOKIE, UTM_STORAGE_KEY } from '../tags/storage-names.ts';
 
-const expire = (name: string) => {
-  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
-};
 
 /** The clean-up of each category that lets the lobby store something. */
 export const REVOCATIONS: Partial<Record<ConsentCategory, () => void>> = {
@@ -25,6 +24,19 @@ export const REVOCATIONS: Partial<Record<ConsentCategory, () => void>> = {
     document.documentElement.removeAttribute('data-flag-sga');
     expire(AB_COOKIE);
     expire(PRODUCT_MODE_COOKIE);
+  },
+  // What the tags and analytics events kept (features/tags/analytics.ts, and the Google tag's id).
+  analytics() {
+    expire(INTERNAL_TRACKING_COOKIE);
+    expire(GOOGLE_CLIENT_ID_COOKIE);
+    try {
+      sessionStorage.removeItem(UTM_STORAGE_KEY);
+    } catch {
+      // Storage switched off: nothing was stored.
+    }
+  },
+  marketing() {
+    expire(AFFILIATE_COOKIE);
   },
 };
 

@@ -9,7 +9,8 @@
  * Nothing of the provider loads until the visitor asks: the first click loads its script (3
  * attempts, 500 ms apart; a failed script is removed and the button says the chat is unavailable,
  * and a click tries again), signs a player in with the generateZendeskToken JWT, and opens the
- * chat. The button hides while the chat is open and takes the focus back when it closes. The
+ * chat, telling the analytics (a `live_chat_open` event). The button hides while the chat is open
+ * and takes the focus back when it closes. The
  * provider is the sandbox widget unless the operator configures their own (LIVE_CHAT_SCRIPT_URL);
  * both speak the messaging widget's `zE` command API.
  */
@@ -108,7 +109,11 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
       }
       ready.current = true;
       chat('messenger:set', 'locale', locale);
-      chat('messenger:on', 'open', () => setState('open'));
+      chat('messenger:on', 'open', () => {
+        setState('open');
+        // Telemetry (spec section 7): the brand's analytics hear of it, with consent (features/tags/).
+        void import('../tags/analytics.ts').then((analytics) => analytics.track('live_chat_open'));
+      });
       chat('messenger:on', 'close', () => {
         setState('closed');
         // The button is shown again on the next render; focus it once it is.
