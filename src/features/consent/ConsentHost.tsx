@@ -6,7 +6,7 @@
  * moves nothing. It is a non-modal dialog placed first in the page's tab order (after the skip link):
  * keyboard users reach it at once, pointer users can keep browsing. It also applies what each
  * category allows (revocations.ts), mirrors the granted categories onto <html data-consent> and
- * starts the brand's tags and analytics events (features/tags/) unless the answer declines them.
+ * starts the brand's tags and analytics events (features/tags/) once their categories are granted.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { consentConfig, consentManager } from './consent-store.ts';
@@ -55,8 +55,8 @@ export default function ConsentHost({ texts }: { texts: ConsentTexts }) {
     const show = (state: ConsentState) => {
       setConsent(state);
       document.documentElement.setAttribute('data-consent', grantedCategories(state).join(' '));
-      // The brand's tags and analytics events: loaded unless the answer declined both their categories.
-      if (tags && (state.analytics || state.marketing || !state.answered)) void import('../tags/analytics.ts').then((analytics) => analytics.startAnalytics(tags));
+      // The brand's tags and analytics events, once analytics or marketing is granted (features/tags/).
+      if (tags && (state.analytics || state.marketing)) void import('../tags/analytics.ts').then((analytics) => analytics.startAnalytics(tags));
     };
     show(manager.get());
     const stop = manager.subscribe(show);

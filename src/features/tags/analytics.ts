@@ -1,7 +1,9 @@
 /**
  * Analytics events and the attribution they carry (spec sections 3, 4, 7 and 9), for the brand's
- * tags (tags.ts). Started by the consent island on every page of a brand with tags, unless the
- * visitor's answer declined both analytics and marketing.
+ * tags (tags.ts). Started by the consent island on every page of a brand with tags once analytics
+ * or marketing is granted: an unanswered first visit loads none of it. Its page view is then raised
+ * for the page the visitor answered on, with that page's landing UTM values; an event a feature
+ * raises before any answer (`track`) starts it early, and then it and the page view wait.
  *
  * - Events (`track(name, params)`): a page view on every page, `heartbeat` every 10 minutes while
  *   the page stays open, `login` (with the method: SMS, KEYCLOAK, TRUSTLY, ZIMPLER, PIQ) on the
@@ -16,11 +18,10 @@
  * - Tags load (loader.ts, with Partytown) once analytics or marketing is granted.
  * Revoking analytics or marketing removes what they kept (consent/revocations.ts).
  */
-import { consentManager, type ConsentQueue } from '../consent/consent-store.ts';
+import { consentConfig, consentManager, type ConsentQueue } from '../consent/consent-store.ts';
 import { readCookie } from '../session/tokens.ts';
 import { writeCookie } from '../../lib/cookies.ts';
-import { SIGNED_IN_WITH_KEY } from './sign-in-event.ts';
-import { AFFILIATE_COOKIE, INTERNAL_TRACKING_COOKIE, UTM_STORAGE_KEY } from './storage-names.ts';
+import { AFFILIATE_COOKIE, INTERNAL_TRACKING_COOKIE, SIGNED_IN_WITH_KEY, UTM_STORAGE_KEY } from './storage-names.ts';
 import type { TagConfig } from './tags.ts';
 import type { TagLoader } from './loader.ts';
 
@@ -79,6 +80,8 @@ let campaign: Record<string, string> = {};
 
 /** Sends an event to the brand's analytics tags (waiting for consent; dropped without it, or on a page without tags). */
 export function track(name: string, params: Record<string, string | number> = {}): void {
+  const tags = consentConfig().tags;
+  if (!queue && tags && !consentManager().get().answered) startAnalytics(tags);
   queue?.push({ name, params: { ...campaign, ...params } });
 }
 
@@ -136,11 +139,14 @@ export function startAnalytics(config: TagConfig): void {
 
   track('page_view', { page_path: location.pathname, page_title: document.title, language: document.documentElement.lang });
   let method: string | null = null;
-  try {
-    method = sessionStorage.getItem(SIGNED_IN_WITH_KEY);
-    sessionStorage.removeItem(SIGNED_IN_WITH_KEY);
-  } catch {
-    // Storage switched off.
+  // Not on a handler page itself: it is leaving for the page the sign-in returns to, which sends it.
+  if (!/-handler\/?$/.test(location.pathname)) {
+    try {
+      method = sessionStorage.getItem(SIGNED_IN_WITH_KEY);
+      sessionStorage.removeItem(SIGNED_IN_WITH_KEY);
+    } catch {
+      // Storage switched off.
+    }
   }
   if (method) track('login', { method });
   setInterval(() => track('heartbeat', { page_path: location.pathname }), HEARTBEAT_MS);

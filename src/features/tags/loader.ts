@@ -73,7 +73,7 @@ function addScript(attributes: Record<string, string>, text?: string): HTMLScrip
 }
 
 /** Starts the tags the consent allows now and follows later changes; resolves once Partytown runs. */
-export function loadTags(config: TagConfig, manager: ConsentManager): Promise<TagLoader> {
+export async function loadTags(config: TagConfig, manager: ConsentManager): Promise<TagLoader> {
   const loaded = new Set<TagName>();
   let stopped = false;
   let partytown: Promise<void> | undefined;
@@ -120,12 +120,13 @@ export function loadTags(config: TagConfig, manager: ConsentManager): Promise<Ta
     apply(state);
   });
 
-  return (partytown ?? Promise.resolve()).then(() => ({
+  await partytown;
+  return {
     send(name, params) {
       if (stopped) return;
       if (loaded.has('gtm')) window.dataLayer?.push({ event: name, ...params });
       if (loaded.has('gtag')) window.gtag?.('event', name, params);
       if (loaded.has('fullstory')) window.FS?.('trackEvent', { name, properties: params });
     },
-  }));
+  };
 }

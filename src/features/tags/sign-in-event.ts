@@ -4,8 +4,7 @@
  * event (with analytics consent) and forgets the note. Tiny on purpose: sign-in pages carry it.
  */
 
-/** Where the method waits (session storage). */
-export const SIGNED_IN_WITH_KEY = 'atrium:signed-in-with';
+import { SIGNED_IN_WITH_KEY } from './storage-names.ts';
 
 /** How a player signed in: SMS, or the provider (KEYCLOAK, TRUSTLY, ZIMPLER, PIQ). */
 export type SignInMethod = 'SMS' | 'KEYCLOAK' | 'TRUSTLY' | 'ZIMPLER' | 'PIQ';

@@ -8,3 +8,5 @@ export const AFFILIATE_COOKIE = 'aff';
 export const INTERNAL_TRACKING_COOKIE = 'internalTrackingId';
 /** The Google tag's client id cookie. */
 export const GOOGLE_CLIENT_ID_COOKIE = '_ga';
+/** Where a finished sign-in notes its method for the next page's `login` event (session storage, sign-in-event.ts). */
+export const SIGNED_IN_WITH_KEY = 'atrium:signed-in-with';
