@@ -8,6 +8,8 @@ import { platformQuery } from '../../lib/graphql.server.ts';
 import { LobbyFrameOriginsDocument } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { frameSrcDirective, parseFrameOrigins, withOriginOf } from './csp.ts';
+import { analyticsTagsMode } from '../tags/tags.server.ts';
+import { REAL_TAG_ORIGINS } from '../tags/tags.ts';
 
 const gameOriginCache = new TtlCache<string>({ ttlMs: 60_000, maxEntries: 200 });
 let extraOrigins: string[] | undefined;
@@ -25,7 +27,8 @@ async function gameServerOrigin(brand: string, locale: string): Promise<string |
 
 /**
  * Adds the brand's frame-src to a rendered page's Content-Security-Policy header, the error
- * reporting DSN's origin to its connect-src and the live-chat script's to its script-src. Astro's context.csp only exists once the page renders,
+ * reporting DSN's origin to its connect-src, the live-chat script's and (ANALYTICS_TAGS=real) the tag
+ * vendors' to its script-src. Astro's context.csp only exists once the page renders,
  * so the middleware completes the header instead.
  */
 export async function withFrameSources(response: Response, brand: string, locale: string): Promise<Response> {
@@ -34,7 +37,8 @@ export async function withFrameSources(response: Response, brand: string, locale
   extraOrigins ??= parseFrameOrigins(process.env.ATRIUM_FRAME_ORIGINS);
   const frameSrc = frameSrcDirective({ platformUrl: platformUrl(), gameServerOrigin: await gameServerOrigin(brand, locale), extraOrigins });
   const headers = new Headers(response.headers);
-  const withServices = withOriginOf(withOriginOf(policy, 'connect-src', errorReportingDsn()), 'script-src', liveChatScriptUrl());
+  let withServices = withOriginOf(withOriginOf(policy, 'connect-src', errorReportingDsn()), 'script-src', liveChatScriptUrl());
+  if (analyticsTagsMode() === 'real') for (const origin of REAL_TAG_ORIGINS) withServices = withOriginOf(withServices, 'script-src', origin);
   headers.set('content-security-policy', `${withServices.replace(/[\s;]+$/, '')}; ${frameSrc}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

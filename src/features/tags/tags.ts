@@ -34,6 +34,12 @@ export type TagName = 'gtm' | 'gtag' | 'fullstory' | 'adform';
 /** The category each tag needs. */
 export const TAG_CATEGORY: Record<TagName, ConsentCategory> = { gtm: 'analytics', gtag: 'analytics', fullstory: 'analytics', adform: 'marketing' };
 
+/**
+ * The vendors' script origins (ANALYTICS_TAGS=real): the pages' script-src allows them, for the
+ * browsers Partytown cannot serve (no service worker), where the tags run on the page instead.
+ */
+export const REAL_TAG_ORIGINS = ['https://www.googletagmanager.com', 'https://edge.fullstory.com', 'https://s2.adform.net'] as const;
+
 /** Where the sandbox stand-ins are served (the platform, through the lobby's proxy). */
 export const SANDBOX_TAGS_PREFIX = '/platform/tags/';
 
