@@ -47,6 +47,8 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 import { firstVisitFlags } from './lighthouse-first-visit.ts';
 import { createHostNoise } from './host-noise.ts';
@@ -150,6 +152,8 @@ interface BenchPage {
   lcpBudget?: number;
   /** Whether the lobby's own budgets (JS, TBT, CLS) apply. */
   lobby?: boolean;
+  /** Cookies the visitor holds (the consented runs: every tag running). */
+  cookies?: SignInCookie[];
 }
 
 /** The lobby's hero image (the preloaded first banner), for the floor page of that lobby. */
@@ -209,10 +213,16 @@ async function lighthouseRun(url: string, port: number) {
 }
 
 /** Lighthouse medians of every page (runs interleaved page by page, so machine noise spreads evenly). */
-async function measureLighthouse(pages: BenchPage[]) {
+async function measureLighthouse(pages: BenchPage[], cookies: SignInCookie[] = []) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const runs = new Map<string, Awaited<ReturnType<typeof lighthouseRun>>[]>();
   try {
+    // Lighthouse keeps cookies between runs (firstVisitFlags clears storage, not cookies): set once, they hold for every run.
+    if (cookies.length > 0) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      await browser.setCookie(...cookies.map((cookie) => ({ ...cookie, path: '/' })));
+      await browser.disconnect();
+    }
     for (const page of pages) await lighthouseRun(page.url, chrome.port); // warm the server and the render cache
     for (let round = 0; round < LH_RUNS; round += 1) {
       for (const page of pages) runs.set(page.name, [...(runs.get(page.name) ?? []), await lighthouseRun(page.url, chrome.port)]);
@@ -255,6 +265,19 @@ type SignInCookie = { name: string; value: string; domain: string };
 /** The cookies of a signed-in demo player on the bench brand's host. */
 function signInCookies(tokens: { accessToken: string; refreshToken: string }): SignInCookie[] {
   return (['accessToken', 'refreshToken'] as const).map((name) => ({ name, value: tokens[name], domain: `${BRAND}.localhost` }));
+}
+
+/**
+ * A visitor who allowed every cookie category (the `consent` cookie the prompt's Allow all writes)
+ * on the lobby brands whose tags (trackingOptions) run through Partytown: GTM, GA4 and FullStory on
+ * aurelia, GTM and Adform on nordvik.
+ */
+const CONSENTED_LOBBIES = [
+  { name: 'casino lobby, all tags (aurelia)', brand: 'aurelia', path: '/en/' },
+  { name: 'casino lobby, all tags (nordvik)', brand: 'nordvik', path: '/no/' },
+];
+function consentCookies(): SignInCookie[] {
+  return CONSENTED_LOBBIES.map(({ brand }) => ({ name: 'consent', value: encodeURIComponent(`all,policy:${CONSENT_POLICY_VERSION}`), domain: `${brand}.localhost` }));
 }
 
 /**
@@ -345,14 +368,29 @@ try {
   rmSync(data, { recursive: true, force: true });
 }
 
+/** The consented lobbies and their floors (a browser of their own, holding the consent cookie). */
+async function consentedBenchPages(): Promise<BenchPage[]> {
+  const pages: BenchPage[] = [];
+  for (const lobby of CONSENTED_LOBBIES) {
+    const brandOrigin = `http://${lobby.brand}.localhost:${PORT}`;
+    const hero = await heroOf(`${brandOrigin}${lobby.path}`);
+    const floor = `floor (${lobby.brand} hero, consented)`;
+    pages.push({ name: floor, url: `${brandOrigin}/internal/floor/?mobile=${encodeURIComponent(hero.mobile)}&desktop=${encodeURIComponent(hero.desktop)}` });
+    pages.push({ name: lobby.name, url: `${brandOrigin}${lobby.path}`, floor, lcpBudget: 1.15, lobby: true, cookies: consentCookies() });
+  }
+  return pages;
+}
+
 async function lighthouseSection() {
-  const pages = await benchPages();
-  const lh = await measureLighthouse(pages);
+  const anonymous = await benchPages();
+  const consented = await consentedBenchPages();
+  const lh = new Map([...(await measureLighthouse(anonymous)), ...(await measureLighthouse(consented, consentCookies()))]);
+  const pages = [...anonymous, ...consented];
   console.log(`\nLighthouse ${LH_RUNS} runs per page (mobile, simulated throttling; medians), first-party JS in brotli:`);
   console.log(`  ${'page'.padEnd(40)} ${'LCP'.padStart(8)} ${'xfloor'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'score'.padStart(5)} ${'JS'.padStart(9)}  budget`);
   for (const page of pages) {
     const figures = lh.get(page.name)!;
-    const js = await measureJavaScript(page.url);
+    const js = await measureJavaScript(page.url, page.cookies);
     const floor = page.floor ? lh.get(page.floor) : undefined;
     const ratio = floor ? figures.lcp / floor.lcp : undefined;
     const budget = page.lobby
@@ -395,6 +433,7 @@ async function mainThreadSection() {
   const pages = [
     ...(await benchPages()).map((page) => ({ name: page.name, url: page.url, cookies: undefined as SignInCookie[] | undefined })),
     { name: 'casino lobby, signed in (aurelia)', url: `${origin}${lobbyPath}`, cookies: signInCookies(await demoTokens(BRAND, 'verified')) },
+    ...CONSENTED_LOBBIES.map((lobby) => ({ name: lobby.name, url: `http://${lobby.brand}.localhost:${PORT}${lobby.path}`, cookies: consentCookies() })),
   ];
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const runs = new Map<string, MainThreadLoad[]>();
