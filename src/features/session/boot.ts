@@ -6,7 +6,7 @@
  */
 import { reportUncaughtErrors } from '../../lib/graphql-errors.ts';
 import { readSessionConfig } from './config.ts';
-import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './tokens.ts';
+import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './token-cookies.ts';
 import { setPlayerLoading } from './player-store.ts';
 import { markSessionChecked } from './session-store.ts';
 
