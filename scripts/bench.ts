@@ -32,6 +32,7 @@
  *   transactions per second (sandbox credits with the operator key, spread over a brand's demo
  *   wallets, counted in the database) through a balancer of one platform process and of two; alternating
  *   rounds, medians, printed as ratios two/one. Skipped, saying so, without DATABASE_URL.
+ * BENCH_JS_FILES=1 lists every script of the JavaScript section's pages with its sizes.
  * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,scale runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
@@ -101,12 +102,12 @@ async function measureJavaScript(pageUrl: string, cookies?: SignInCookie[]) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const context = await openContext(browser, { phone: true, cookies });
   const page = await context.newPage();
-  const scripts: Buffer[] = [];
+  const scripts: { url: string; body: Buffer }[] = [];
   // Bodies are read as the responses come; all of them are in before the browser closes.
   const reading: Promise<void>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
     if (response.request().resourceType() === 'script' && new URL(response.url()).origin === pageOrigin) {
-      reading.push(response.body().then((body) => { scripts.push(body); }));
+      reading.push(response.body().then((body) => { scripts.push({ url: response.url(), body }); }));
     }
   };
   page.on('response', onResponse);
@@ -122,10 +123,11 @@ async function measureJavaScript(pageUrl: string, cookies?: SignInCookie[]) {
   }
   page.off('response', onResponse);
   await browser.close();
-  const files = scripts.map(sizes);
+  const files = scripts.map((script) => ({ name: new URL(script.url).pathname, ...sizes(script.body) }));
   const inlineSizes = sizes(Buffer.from(inline));
   const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0) + inlineSizes[key];
-  return { files: files.length, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
+  const breakdown = [...files, { name: '(inline scripts)', ...inlineSizes }].sort((a, b) => b.brotli - a.brotli);
+  return { files: files.length, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli'), breakdown };
 }
 
 async function requestsPerSecond(pagePath: string): Promise<number> {
@@ -410,9 +412,17 @@ async function javascriptSection() {
   const js = await measureJavaScript(`${origin}${lobbyPath}`);
   console.log(`\nAnonymous casino lobby (${origin}${lobbyPath}), first-party JavaScript (${js.files} files + inline):`);
   console.log(`  raw ${kb(js.raw)}   gzip ${kb(js.gzip)}   brotli ${kb(js.brotli)}   (budget: 80 KB brotli)`);
+  printBreakdown(js.breakdown);
   const signedIn = await measureJavaScript(`${origin}${lobbyPath}`, signInCookies(await demoTokens(BRAND, 'verified')));
   console.log(`Signed-in casino lobby (demo player "verified"), first-party JavaScript (${signedIn.files} files + inline):`);
   console.log(`  raw ${kb(signedIn.raw)}   gzip ${kb(signedIn.gzip)}   brotli ${kb(signedIn.brotli)}   (budget: 110 KB brotli)`);
+  printBreakdown(signedIn.breakdown);
+}
+
+/** With BENCH_JS_FILES=1, every script of a measured page with its sizes, largest (brotli) first. */
+function printBreakdown(breakdown: { name: string; raw: number; brotli: number }[]) {
+  if (!process.env.BENCH_JS_FILES) return;
+  for (const file of breakdown) console.log(`    ${kb(file.brotli).padStart(9)} brotli ${kb(file.raw).padStart(9)} raw  ${file.name}`);
 }
 
 /** One fresh visit of a page on a phone at 4x CPU: its long tasks once it has settled. */

@@ -7,7 +7,8 @@
  * extensions.reason, else its type without dollar signs; the extensions and traceId are kept.
  */
 
-import { GraphqlCallError, graphqlErrorKind, isReportable, reportLater, type GraphqlErrorShape } from './graphql-errors.ts';
+import { reportLater } from './error-reporting/hand-over.ts';
+import { GraphqlCallError, graphqlErrorKind, isReportable, type GraphqlErrorShape } from './graphql-errors.ts';
 import { documentText, operationNameOf, type TypedDocumentString } from './graphql/documents.ts';
 
 /** Where browser GraphQL calls go: same origin, so no CORS and no brand knowledge in the browser. */

@@ -1,12 +1,10 @@
 /**
  * The spec's GraphQL error catalogue (section 8), shared by the server-side and browser clients:
  * the kind of an error is its first extensions.reason, else its type without dollar signs, and a
- * failed call keeps the extensions and the platform's trace id. What goes to error reporting is
- * decided here too, and handed over in a few lines: the reporting module (error-reporting/report.ts)
- * and its client are downloaded only when a page has an error to report. (One module rather than
- * two: every page loads this one already, and each extra file costs bytes of the lobby's budget.)
+ * failed call keeps the extensions and the platform's trace id. Which failed calls go to error
+ * reporting is decided here too; the hand-over itself is error-reporting/hand-over.ts, which every
+ * page loads (this catalogue comes only with a page's first GraphQL call).
  */
-import { ERROR_DSN_ATTRIBUTE } from '../../shared/error-reporting.ts';
 
 /** A GraphQL error as it arrives in a response's `errors`. */
 export interface GraphqlErrorShape {
@@ -61,21 +59,4 @@ const UNHANDLED_KINDS: ReadonlySet<string> = new Set(['InternalError', 'GraphQLP
 export function isReportable(error: GraphqlCallError, status?: number): boolean {
   if (error.isNetworkError) return status !== 401;
   return UNHANDLED_KINDS.has(error.kind);
-}
-
-/** Reports an error: loads the reporting module on first use. Never throws. */
-export function reportLater(error: unknown, tags: Record<string, string> = {}): void {
-  if (typeof document === 'undefined') return;
-  void import('./error-reporting/report.ts').then(({ reportError }) => reportError(error, tags), () => undefined);
-}
-
-let installed = false;
-
-/** Reports what nothing caught: uncaught errors and unhandled promise rejections. Once per page. */
-export function reportUncaughtErrors(): void {
-  const dsn = document.documentElement.getAttribute(ERROR_DSN_ATTRIBUTE);
-  if (installed || !dsn || dsn === 'off') return;
-  installed = true;
-  addEventListener('error', (event) => reportLater(event.error ?? event.message, { mechanism: 'onerror' }));
-  addEventListener('unhandledrejection', (event) => reportLater(event.reason, { mechanism: 'onunhandledrejection' }));
 }

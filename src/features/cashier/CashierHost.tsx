@@ -15,6 +15,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { showFeedback } from '../feedback/store.ts';
+import { loadOverlayDialog } from '../overlay/load-dialog.ts';
 import { closeOverlay, openOverlay, $overlay } from '../overlay/store.ts';
 import { urlWithoutOverlayParams } from '../overlay/variants.ts';
 import { $player } from '../session/player-store.ts';
@@ -112,6 +113,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       const { tab, intent } = (event as CustomEvent<CashierRequest>).detail;
       event.preventDefault();
       prefetchCashierContext();
+      void loadOverlayDialog().catch(() => undefined);
       // The tap paints its pressed state first; then the dialog opens (showing a modal restyles the
       // whole page, ~50 ms on a phone, which would otherwise hold that first paint back).
       if (intent === 'open') void afterNextPaint().then(() => open(tab, null));

@@ -3,7 +3,7 @@
  * wrong.", translated where available) instead of leaving a broken fragment on the page.
  */
 import { Component, type ReactNode } from 'react';
-import { reportLater } from '../../lib/graphql-errors.ts';
+import { reportLater } from '../../lib/error-reporting/hand-over.ts';
 import { openOverlay } from '../overlay/store.ts';
 
 /** The crash texts, translated on the server. */

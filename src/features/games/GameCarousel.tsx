@@ -9,10 +9,12 @@
  * - "Show more games" (to the list's page) after the second slice, where pagination stops.
  * Native scrolling with scroll-snap keeps touch swipes; tiles are links, so Tab walks the rail and
  * the browser scrolls each focused tile into view (which also triggers the lazy fetch).
+ * The code that fetches a slice (the GraphQL client and documents, list-slice.ts) is downloaded
+ * when it is first needed, and sooner as the visitor reaches for a rail (a touch, the pointer, focus
+ * or a scroll), so a visit that only looks at the rails never loads it.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { showFeedback } from '../feedback/store.ts';
-import { graphqlRequest } from '../../lib/graphql-client.ts';
 import type { PathContext } from '../../paths.ts';
 import {
   arrowVisibility, GAME_LIST_SLICE, pageSize, placeholderCount, SCROLL_CHECK_THROTTLE_MS, scrollStep,
@@ -21,8 +23,6 @@ import {
 import { gamePath } from './game-paths.ts';
 import { GameTile, GameTilePlaceholder } from './GameTile.tsx';
 import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.tsx';
-import { GameListSliceDocument } from '../../lib/graphql/generated/graphql.ts';
-import { toSlice } from './queries.ts';
 import { initialTiles, type HandedSlice } from './tile-handoff.ts';
 import type { GameFilters, GameTileData } from './types.ts';
 
@@ -67,6 +67,18 @@ interface Paging {
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+let sliceFetcher: Promise<typeof import('./list-slice.ts')> | undefined;
+/** The slice-fetching module, downloaded once for every rail of the page (and asked again after a failed download). */
+function loadSliceFetcher(): Promise<typeof import('./list-slice.ts')> {
+  sliceFetcher ??= import('./list-slice.ts').catch((error: unknown) => {
+    sliceFetcher = undefined;
+    throw error;
+  });
+  return sliceFetcher;
+}
+/** What shows a visitor reaching for a rail (its heading, arrows or tiles), so its slice code is fetched ahead of the slice. */
+const REACHING = ['pointerenter', 'touchstart', 'focusin'] as const;
+
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
@@ -84,6 +96,7 @@ export default function GameCarousel(props: GameCarouselProps) {
   const id = props.idBase ?? reactId;
   const headingId = `${id}-title`;
   const listId = `${id}-list`;
+  const railRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -112,14 +125,10 @@ export default function GameCarousel(props: GameCarouselProps) {
       setPaging((state) => ({ ...state, loading: true }));
       setPlaceholders(placeholderCount(pageSizeNow));
       abort.current = new AbortController();
+      const { signal } = abort.current;
       try {
-        const data = await graphqlRequest(
-          GameListSliceDocument,
-          { listOfGamesSlug, first: GAME_LIST_SLICE, after: current.endCursor, ...filters },
-          { signal: abort.current.signal },
-        );
-        if (!data.listOfGames) throw new Error(`The list "${listOfGamesSlug}" is gone`);
-        const slice = toSlice(data.listOfGames.games);
+        const { fetchListSlice } = await loadSliceFetcher();
+        const slice = await fetchListSlice({ listOfGamesSlug, first: GAME_LIST_SLICE, after: current.endCursor, filters }, signal);
         setGames((known) => {
           const slugs = new Set(known.map((game) => game.slug));
           return [...known, ...slice.games.filter((game) => !slugs.has(game.slug))];
@@ -170,6 +179,24 @@ export default function GameCarousel(props: GameCarouselProps) {
     };
   }, [check]);
 
+  // A rail that can fetch gets its slice code as soon as the visitor reaches for it or scrolls it.
+  useEffect(() => {
+    const rail = railRef.current;
+    const scroller = scrollerRef.current;
+    if (!rail || !scroller || !listOfGamesSlug || !paging.hasNextPage) return;
+    const stop = () => {
+      for (const type of REACHING) rail.removeEventListener(type, reach);
+      scroller.removeEventListener('scroll', reach);
+    };
+    function reach() {
+      stop();
+      void loadSliceFetcher().catch(() => undefined);
+    }
+    for (const type of REACHING) rail.addEventListener(type, reach, { passive: true });
+    scroller.addEventListener('scroll', reach, { passive: true });
+    return stop;
+  }, [listOfGamesSlug, paging.hasNextPage]);
+
   // On hydration and whenever games arrive: the rail's length changed, so arrows and paging may too.
   useEffect(() => check(), [check, games.length]);
 
@@ -190,7 +217,7 @@ export default function GameCarousel(props: GameCarouselProps) {
   const showMore = shouldShowMore(paging);
 
   return (
-    <section className={`game-rail game-rail--${variant}`} aria-labelledby={headingId}>
+    <section ref={railRef} className={`game-rail game-rail--${variant}`} aria-labelledby={headingId}>
       <div className="game-rail__header">
         <h2 className="game-rail__title" id={headingId}>
           <a href={titleHref}>{title}</a>

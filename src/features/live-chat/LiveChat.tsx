@@ -9,15 +9,14 @@
  * Nothing of the provider loads until the visitor asks: the first click loads its script (3
  * attempts, 500 ms apart; a failed script is removed and the button says the chat is unavailable,
  * and a click tries again), signs a player in with the generateZendeskToken JWT, and opens the
- * chat, telling the analytics (a `live_chat_open` event). The button hides while the chat is open
- * and takes the focus back when it closes. The
+ * chat, telling the analytics (a `live_chat_open` event). The code that does this (chat-provider.ts)
+ * is fetched then too, or as the pointer, a touch or focus reaches the button. The button hides
+ * while the chat is open and takes the focus back when it closes. The
  * provider is the sandbox widget unless the operator configures their own (LIVE_CHAT_SCRIPT_URL);
  * both speak the messaging widget's `zE` command API.
  */
 import { useEffect, useRef, useState } from 'react';
 import { consentManager } from '../consent/consent-store.ts';
-import { $player } from '../session/player-store.ts';
-import { loadChatScript } from './load-script.ts';
 
 /** The button's texts, translated on the server. */
 export interface LiveChatTexts {
@@ -41,28 +40,26 @@ interface Props {
   texts: LiveChatTexts;
 }
 
-type ChatCommand = (scope: string, command: string, argument?: unknown) => void;
 type State = 'idle' | 'asking' | 'loading' | 'open' | 'closed' | 'error';
 
-/** The player's status once the session check has settled (LOADING waits). */
-function settledStatus(): Promise<string> {
-  const now = $player.get().status;
-  if (now !== 'LOADING') return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const stop = $player.listen((value) => {
-      if (value.status === 'LOADING') return;
-      stop();
-      resolve(value.status);
-    });
+let provider: Promise<typeof import('./chat-provider.ts')> | undefined;
+/** The provider-starting code, fetched once (and again after a failed download). */
+function loadProvider(): Promise<typeof import('./chat-provider.ts')> {
+  provider ??= import('./chat-provider.ts').catch((error: unknown) => {
+    provider = undefined;
+    throw error;
   });
+  return provider;
 }
+/** Fetches the provider-starting code ahead of a likely click. */
+const prefetchProvider = () => void loadProvider().catch(() => undefined);
 
 export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts }: Props) {
   const [state, setState] = useState<State>('idle');
   const button = useRef<HTMLButtonElement>(null);
   const allowButton = useRef<HTMLButtonElement>(null);
   const ready = useRef(false);
-  const zE = () => (window as unknown as { zE?: ChatCommand }).zE;
+  const zE = () => (window as unknown as { zE?: (scope: string, command: string) => void }).zE;
 
   // Taking the preferences consent back closes the chat and forgets its conversation.
   // Only when it is taken back (granted before, not now: here or in another tab), not on every page
@@ -97,33 +94,23 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
     if (!ready.current) {
       setState('loading');
       try {
-        await loadChatScript(scriptUrl, { id: scriptId });
-      } catch {
-        setState('error');
-        return;
-      }
-      const chat = zE();
-      if (!chat) {
-        setState('error');
-        return;
-      }
-      ready.current = true;
-      chat('messenger:set', 'locale', locale);
-      chat('messenger:on', 'open', () => {
-        setState('open');
-        // Telemetry (spec section 7): the brand's analytics hear of it, with consent (features/tags/).
-        void import('../tags/analytics.ts').then((analytics) => analytics.track('live_chat_open'));
-      });
-      chat('messenger:on', 'close', () => {
-        setState('closed');
-        // The button is shown again on the next render; focus it once it is.
-        requestAnimationFrame(() => button.current?.focus());
-      });
-      if ((await settledStatus()) === 'LOGGED_IN') {
-        chat('messenger', 'loginUser', (callback: (jwt: string) => void) => {
-          // A token that cannot be had leaves the player chatting as a guest.
-          void import('./api.ts').then(({ chatToken }) => chatToken()).then(callback, () => undefined);
+        const { startChat } = await loadProvider();
+        await startChat({ scriptUrl, scriptId, locale }, {
+          ready: () => {
+            ready.current = true;
+          },
+          opened: () => setState('open'),
+          closed: () => {
+            setState('closed');
+            // The button is shown again on the next render; focus it once it is.
+            requestAnimationFrame(() => button.current?.focus());
+          },
         });
+      } catch {
+        if (!ready.current) {
+          setState('error');
+          return;
+        }
       }
     }
     zE()?.('messenger', 'open');
@@ -157,6 +144,9 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
       data-state={state}
       hidden={state === 'open'}
       aria-busy={state === 'loading'}
+      onPointerEnter={prefetchProvider}
+      onTouchStart={prefetchProvider}
+      onFocus={prefetchProvider}
       onClick={() => void open()}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">

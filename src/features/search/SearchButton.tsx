@@ -5,6 +5,7 @@
  * lobby's first load carries just this button.
  */
 import { useHydrated } from '../session/use-hydrated.ts';
+import { loadOverlayDialog } from '../overlay/load-dialog.ts';
 import { openOverlay } from '../overlay/store.ts';
 import type { PathContext } from '../../paths.ts';
 import type { GameFilters } from '../games/types.ts';
@@ -39,6 +40,7 @@ export default function SearchButton({ fallbackHref, paths, filters, texts }: Se
     );
   }
   const open = async () => {
+    void loadOverlayDialog().catch(() => undefined);
     const { SearchPanel } = await import('./SearchPanel.tsx');
     openOverlay({ variant: 'search', title: texts.title, body: <SearchPanel paths={paths} filters={filters} texts={texts} /> });
   };

@@ -4,9 +4,9 @@
  * or tokens arriving in the URL) does it load the player runtime, with Apollo and the realtime
  * clients; visitors never download them.
  */
-import { reportUncaughtErrors } from '../../lib/graphql-errors.ts';
+import { reportUncaughtErrors } from '../../lib/error-reporting/hand-over.ts';
 import { readSessionConfig } from './config.ts';
-import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './tokens.ts';
+import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './token-cookies.ts';
 import { setPlayerLoading } from './player-store.ts';
 import { markSessionChecked } from './session-store.ts';
 

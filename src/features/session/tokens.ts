@@ -4,16 +4,13 @@
  * on https) so every tab and the server render see the same session. A token can also arrive in the
  * URL (pay-and-play handlers) or, from older lobbies, in local storage; both are moved into the
  * cookies and removed from where they came. The identity provider's access token is mirrored into
- * `keycloakAccessToken` so the server knows a player is there. This module is tiny on purpose: the
- * visitor's session check imports it.
+ * `keycloakAccessToken` so the server knows a player is there. The cookie names and the reads the
+ * visitor's session check needs live in token-cookies.ts, which is all a visitor's page downloads.
  */
+import { ACCESS_TOKEN_COOKIE, decodeCookieValue, KEYCLOAK_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './token-cookies.ts';
 
-/** The cookie holding the platform's access token. */
-export const ACCESS_TOKEN_COOKIE = 'accessToken';
-/** The cookie holding the platform's refresh token. */
-export const REFRESH_TOKEN_COOKIE = 'refreshToken';
-/** The cookie mirroring the identity provider's access token (so server renders know the player). */
-export const KEYCLOAK_TOKEN_COOKIE = 'keycloakAccessToken';
+export { ACCESS_TOKEN_COOKIE, hasStoredSession, KEYCLOAK_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './token-cookies.ts';
+
 /** How long the token cookies are kept: the platform's refresh-token lifetime (30 days). */
 export const TOKEN_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
@@ -47,24 +44,6 @@ export interface TokenStore {
   readShared?(): Promise<TokenPair | null>;
   /** Resolves once the shared jar holds `pair`; the refresher keeps the lock until then. */
   written?(pair: TokenPair): Promise<void>;
-}
-
-/** Reads one cookie from a `document.cookie` string. */
-export function readCookie(name: string, cookies: string): string | undefined {
-  for (const part of cookies.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return decodeCookieValue(part.slice(index + 1).trim());
-  }
-  return undefined;
-}
-
-function decodeCookieValue(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /** The `document.cookie` assignment for a lobby cookie (path /, SameSite=Lax, Secure on https). */
@@ -161,12 +140,6 @@ export function writeKeycloakCookie(accessToken: string | null): void {
     maxAgeSeconds: accessToken ? TOKEN_COOKIE_MAX_AGE_S : 0,
     secure: location.protocol === 'https:',
   });
-}
-
-/** Whether the browser holds any session (custom cookies, the provider's cookie or stored tokens). */
-export function hasStoredSession(cookies: string, storage: Pick<Storage, 'getItem'> | null): boolean {
-  if (readCookie(REFRESH_TOKEN_COOKIE, cookies) || readCookie(KEYCLOAK_TOKEN_COOKIE, cookies)) return true;
-  return Boolean(storage?.getItem(REFRESH_TOKEN_COOKIE));
 }
 
 /** Takes a token pair out of a URL's query; returns the pair (if both were there) and the URL without them. */

@@ -4,7 +4,7 @@
  * client (@sentry/browser, speaking the Sentry envelope protocol).
  *
  * This module queues what happens and loads the client (about 20 KB brotli) only when there is
- * something to send; pages import it only when they have an error (graphql-errors.ts's reportLater), so a page
+ * something to send; pages import it only when they have an error (hand-over.ts's reportLater), so a page
  * without errors downloads neither (the way Sentry's own loader script works). The DSN comes from the page's
  * `data-error-dsn` attribute: the platform's sandbox collector on this origin by default, an
  * operator's service through the lobby's ERROR_REPORTING_DSN, or `off`.
