@@ -6,7 +6,7 @@
  */
 import type { ConsentCategory } from './consent.ts';
 import type { ConsentManager } from './consent-store.ts';
-import { FEATURE_FLAGS_KEY } from '../feature-flags/flags.ts';
+import { FEATURE_FLAGS_KEY, FLAG_ATTRIBUTE_PREFIX } from '../feature-flags/flags.ts';
 import { AB_COOKIE } from '../experiments/ab-test.ts';
 import { PRODUCT_MODE_COOKIE } from '../product-mode/product-mode.ts';
 
@@ -22,7 +22,9 @@ export const REVOCATIONS: Partial<Record<ConsentCategory, () => void>> = {
     } catch {
       // Storage switched off: nothing was stored.
     }
-    document.documentElement.removeAttribute('data-flag-sga');
+    // The flags' attributes go too (the stored ones and an A/B assignment's): the page returns to the defaults at once.
+    const root = document.documentElement;
+    for (const name of root.getAttributeNames()) if (name.startsWith(FLAG_ATTRIBUTE_PREFIX)) root.removeAttribute(name);
     expire(AB_COOKIE);
     expire(PRODUCT_MODE_COOKIE);
   },
