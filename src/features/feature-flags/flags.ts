@@ -84,9 +84,8 @@ export function flagVariation<F extends FeatureFlag>(stored: string | null, flag
  */
 export function prePaintFlagsScript(): string {
   return `try {
-    if (!root.matches('[data-consent~=preferences]')) throw 0;
-    const flags = JSON.parse(localStorage.getItem(${JSON.stringify(FEATURE_FLAGS_KEY)}));
-    for (const name in flags) if (/^[a-z_0-9]+=[a-z]+[0-9]?$/.test(name + '=' + flags[name])) root.setAttribute('data-flag-' + name, flags[name]);
+    const flags = root.matches('[data-consent~=preferences]') && JSON.parse(localStorage.getItem(${JSON.stringify(FEATURE_FLAGS_KEY)}));
+    for (const name in flags) if (/^\\w+=[a-z]+\\d?$/.test(name + '=' + flags[name])) root.setAttribute('data-flag-' + name, flags[name]);
   } catch {}`;
 }
 
