@@ -21,8 +21,8 @@
  *   `--secondary`: the header's Sign In, the lobby's banners and cards, the forms' main actions):
  *   `primary` the brand's primary colour, `secondary` its secondary colour (with a text colour the
  *   theme picks for contrast, `--on-secondary`).
- * - `button_variant2`: the shape of the same buttons: `primary2` the brand's corners, `secondary2`
- *   pill-shaped and raised. The two button flags combine.
+ * - `button_variant2`: the fill of the same buttons: `primary2` filled, `secondary2` outlined in
+ *   that colour over the page's background, in the page's text colour. The two button flags combine.
  * - `menu`: the main menu's and the quick menu's presentation: `menu1` as the layout draws it,
  *   `menu2` compact chips, `menu3` centred tabs with an underline (styles/_menu-variants.scss).
  * - `registration_form`: which sign-up form the registration page offers where the country's flow
