@@ -4,9 +4,10 @@
  * object ({ "sga": "enabled" }); anything unknown or malformed reads as the default. The after-paint
  * gate (a script in every page's head) copies the stored variations onto <html> as
  * `data-flag-<name>` before anything is drawn, so CSS keyed on the attribute switches what the flag
- * names with no script of its own and no layout shift. The head script checks only the shape of
- * what it copies (a flag-like name, a word with an optional digit), as every byte of it is on every
- * page; what reads the attributes keys on the real variations only, so anything else changes nothing. Flags are stored only with the preferences
+ * names with no script of its own and no layout shift. The head script copies what is stored as it
+ * is, as every byte of it is on every page (an attribute's value is only ever text, and a name that
+ * is no attribute name stops the copy); what reads the attributes keys on the real variations only,
+ * so anything else changes nothing. Flags are stored only with the preferences
  * consent (spec section 4): `storeFlag` keeps a variation for the page view alone without it, the
  * head script reads storage only when the server marked the page `data-consent` with preferences,
  * and taking preferences back removes the stored flags and their attributes (consent/revocations.ts).
@@ -79,13 +80,12 @@ export function flagVariation<F extends FeatureFlag>(stored: string | null, flag
 
 /**
  * The head script's part: copies each stored flag onto <html> (the default too: a stored `theme1`
- * overrides a brand in theme3, and a stored `primary` an A/B assignment). Only a name of letters,
- * digits and underscores with a value of letters and an optional digit is copied.
+ * overrides a brand in theme3, and a stored `primary` an A/B assignment), with the preferences consent only.
  */
 export function prePaintFlagsScript(): string {
   return `try {
     const flags = root.matches('[data-consent~=preferences]') && JSON.parse(localStorage.getItem(${JSON.stringify(FEATURE_FLAGS_KEY)}));
-    for (const name in flags) if (/^\\w+=[a-z]+\\d?$/.test(name + '=' + flags[name])) root.setAttribute('data-flag-' + name, flags[name]);
+    for (const name in flags) root.setAttribute('data-flag-' + name, flags[name]);
   } catch {}`;
 }
 
