@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConsent } from '../consent/consent.ts';
 import { FEATURE_FLAGS } from '../feature-flags/flags.ts';
 import { AB_COOKIE_MAX_AGE_S, checkAbTest, parseAssignments } from './ab-test.ts';
-import { FLAG_TESTS } from './ab-tests.ts';
+import { FLAG_TESTS, type FlagTest } from './ab-tests.ts';
 import { assignedFlags, type RequestCookies } from './assign.server.ts';
 
 /** A request's cookie jar that remembers what the page set. */
@@ -52,9 +52,9 @@ describe('assignedFlags', () => {
 
   it('keeps every test\'s assignment when a page assigns several', () => {
     const { cookies, set } = jar({ abTests: '{"older":"x"}' });
-    const tests = [
-      { flag: 'menu' as const, test: { name: 'menu_test', variants: [{ name: 'menu2', weight: 1 }] } },
-      { flag: 'theme' as const, test: { name: 'theme_test', variants: [{ name: 'theme3', weight: 1 }] } },
+    const tests: readonly FlagTest[] = [
+      { flag: 'menu', test: { name: 'menu_test', variants: [{ name: 'menu2', weight: 1 }] } },
+      { flag: 'theme', test: { name: 'theme_test', variants: [{ name: 'theme3', weight: 1 }] } },
     ];
     expect(assignedFlags(cookies, { consent: WITH_PREFERENCES, secure: false, tests })).toEqual({ menu: 'menu2', theme: 'theme3' });
     expect(parseAssignments(set.at(-1)?.value)).toEqual({ older: 'x', menu_test: 'menu2', theme_test: 'theme3' });
