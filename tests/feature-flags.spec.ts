@@ -306,3 +306,30 @@ test.describe('the cta_colour A/B test', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-flag-button_variant');
   });
 });
+
+test.describe('the testers\' switch (/internal/flags/)', () => {
+  test('with the preferences consent a choice is kept and the lobby shows it; without it nothing is kept', async ({ page }) => {
+    await page.context().addCookies([{ name: 'consent', value: PREFERENCES, url: AURELIA }]);
+    await page.goto(`${AURELIA}/en/internal/flags/`);
+    const menu = page.getByRole('group', { name: 'menu' });
+    await expect(page.getByRole('status').filter({ hasText: 'kept in this browser' })).toBeVisible();
+    await menu.getByRole('radio', { name: 'menu2' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-flag-menu', 'menu2');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('atrium:feature-flags'))) ?? '{}')).toEqual({ menu: 'menu2' });
+    await page.goto(`${AURELIA}/en/`);
+    await expect(page.locator('html')).toHaveAttribute('data-flag-menu', 'menu2');
+    await page.goto(`${AURELIA}/en/internal/flags/`);
+    await expect(page.getByRole('group', { name: 'menu' }).getByRole('radio', { name: 'menu2' })).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('without the preferences consent a choice lasts for the page only', async ({ page }) => {
+    await page.goto(`${AURELIA}/en/internal/flags/`);
+    await expect(page.getByRole('status').filter({ hasText: 'for this page only' })).toBeVisible();
+    await page.getByRole('group', { name: 'theme' }).getByRole('radio', { name: 'theme3' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-flag-theme', 'theme3');
+    expect(await page.evaluate(() => localStorage.getItem('atrium:feature-flags'))).toBeNull();
+    await page.goto(`${AURELIA}/en/`);
+    await expect(page.locator('html')).not.toHaveAttribute('data-flag-theme');
+  });
+});
