@@ -83,5 +83,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const call = callContextFor(brand, context.locals.locale, context.request, safeClientAddress(context));
   const country = await loadCountryContext(brand, call);
   const key = renderCacheKey({ brand: brand.id, host, generation: contentGeneration(brand.id), country: country.countryCode, subDivision: country.subDivision, url: context.url, cookies: context.cookies });
-  return framed(await cachedRender(key, render));
+  return framed(await cachedRender(key, render, Date.now(), setsCookie));
 });

@@ -107,11 +107,17 @@ test.describe('caching headers for a CDN', () => {
     const missing = await get('/en/no-such-page-at-all/');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe(ANONYMOUS);
-    // Consent and product mode change the page: still shared, keyed by the Cookie.
-    const consented = await get('/en/', { cookie: 'consent=all' });
+    // Consent, the A/B assignments and product mode change the page: still shared, keyed by the Cookie.
+    const assigned = `abTests=${encodeURIComponent('{"cta_colour":"secondary"}')}`;
+    const consented = await get('/en/', { cookie: `consent=all; ${assigned}` });
     expect(consented.headers.get('cache-control')).toBe(ANONYMOUS);
+    expect(consented.text()).toContain('data-flag-button_variant="secondary"');
+    // A consenting visitor's first page assigns the A/B tests and keeps them in a cookie: never shared.
+    const enrolled = await get('/en/', { cookie: 'consent=all' });
+    expect(enrolled.headers.get('set-cookie')).toMatch(/^abTests=/);
+    expect(enrolled.headers.get('cache-control')).toBe('private, no-store');
     // A page that stores a choice (the product mode, with preferences consent) sets a cookie: never shared.
-    const remembered = await get('/en/?productMode=sports', { cookie: 'consent=all' });
+    const remembered = await get('/en/?productMode=sports', { cookie: `consent=all; ${assigned}` });
     expect(remembered.headers.get('set-cookie')).toMatch(/^productMode=sports/);
     expect(remembered.headers.get('cache-control')).toBe('private, no-store');
   });

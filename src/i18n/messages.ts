@@ -205,6 +205,10 @@ export const FALLBACK_MESSAGES = {
 
   'lobby.opensInNewTab': 'opens in a new tab',
   'lobby.validUntil': 'Valid until {date}',
+  'lobby.register.title': 'New here?',
+  'lobby.register.body': 'Open your account in a minute.',
+  'lobby.register.action': 'Create your account',
+  'lobby.register.frameTitle': 'Registration form',
   'jackpot.pot.total': 'Total',
   'jackpot.pot.mega': 'Epic',
   'jackpot.pot.major': 'Super',

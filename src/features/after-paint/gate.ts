@@ -18,7 +18,7 @@
  *   them at once: they come from the cache, so they cost the first paint nothing. On a first
  *   visit every page draws its text in the fonts' size-matched fallbacks (theme-css.ts), so the
  *   swap to the web fonts moves nothing on screen.
- * It also copies the feature flags the first paint depends on onto <html> (feature-flags/flags.ts).
+ * It also copies the stored feature flags onto <html> (feature-flags/flags.ts).
  * Without JavaScript none of this runs: the `fonts-later` class is never set, so the brand's
  * fonts apply from the start; there are no scripts to park, and the stylesheets and icons come
  * from the `<noscript>` copies beside their templates.
@@ -40,7 +40,7 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   let seen = false;
   try { seen = localStorage.getItem(${JSON.stringify(FONTS_SEEN_KEY)}) === '1'; } catch {}
   if (!seen) root.classList.add(${JSON.stringify(FONTS_LATER_CLASS)});
-  // Feature flags the first paint depends on (the sga bar), as data-flag-* on <html>.
+  // The stored feature flags, as data-flag-* on <html> (the first paint depends on them: theme, buttons, menu, the sga bar).
   ${prePaintFlagsScript()}
   let opened = false;
   let open;

@@ -16,13 +16,17 @@ export function requestedReturnPath(href: string = location.href): string | null
   return safeRedirectPath(new URL(href).searchParams.get(RETURN_TO_PARAM), location.origin);
 }
 
-/** Stores a token pair and leaves for the return path (replacing history, so Back skips the form). */
+/**
+ * Stores a token pair and leaves for the return path (replacing history, so Back skips the form).
+ * A sign-up in the lobby's registration frame (auth/embedded.ts) takes the whole window there: the
+ * frame is the lobby's own (frame-ancestors 'self'), and the new player belongs on the page, not in it.
+ */
 export function finishSignIn(tokens: TokenPair, fallbackPath: string, method: SignInMethod = 'SMS'): void {
   browserTokenStore().write(tokens);
   rememberSignIn(method);
   sessionStorage.removeItem(SMS_PHONE_STORAGE_KEY);
   sessionStorage.removeItem(REGISTRATION_LIMITS_STORAGE_KEY);
-  location.replace(requestedReturnPath() ?? fallbackPath);
+  (window.top ?? window).location.replace(requestedReturnPath() ?? fallbackPath);
 }
 
 /** Remembers the number a code was sent to. */

@@ -8,6 +8,8 @@ const SHEET = [
   '.cashier{position:fixed}',
   '.search-panel .result{color:red}',
   '.language-picker[open] ul{position:absolute}',
+  ":root[data-flag-menu='menu2'] .banner__title{font-size:1rem}",
+  ":root[data-flag-sga='enabled'] .sga-bar{display:block}",
   '.tile:hover{outline:1px solid}',
   '@keyframes spin{to{transform:rotate(1turn)}}',
   '.spinner{animation:spin 1s linear infinite}',
@@ -45,6 +47,11 @@ describe('inlineCriticalCss', () => {
 
   it('keeps the open state of a <details>, which opens without script before the stylesheet arrives', () => {
     expect(style).toContain('.language-picker[open] ul{position:absolute}');
+  });
+
+  it('keeps the feature flags\' rules, whose attribute the head script sets before the first paint', () => {
+    expect(style).toContain("[data-flag-menu='menu2'] .banner__title{font-size:1rem}");
+    expect(style).toContain("[data-flag-sga='enabled'] .sga-bar{display:block}");
   });
 
   it('moves the links after the first paint and into <noscript>, leaving none to block rendering', () => {

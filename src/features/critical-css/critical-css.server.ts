@@ -15,7 +15,7 @@
  *   loaded, so what an island renders is styled. A `<noscript>` copy serves browsers without script.
  *
  * Rules for states a visitor can reach before the gate opens without script (an open `<details>`)
- * are always kept. Where the built stylesheets cannot be found (the dev server), pages keep their links.
+ * and for the feature flags (set on <html> by the head script) are always kept. Where the built stylesheets cannot be found (the dev server), pages keep their links.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,8 +27,12 @@ import { LRUCache } from 'lru-cache';
 /** The build's stylesheet links, as Astro writes them into a page's head. */
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)"\s*\/?>/g;
 
-/** States a visitor can open before the full stylesheet arrives, with no script involved. */
-const ALWAYS_KEPT = [/\[open\]/];
+/**
+ * Rules kept whatever the markup: states a visitor can open before the full stylesheet arrives with
+ * no script involved, and the feature flags' variations, which the head script sets on <html>
+ * before the first paint (feature-flags/flags.ts) where the server's markup cannot show them.
+ */
+const ALWAYS_KEPT = [/\[open\]/, /\[data-flag-/];
 
 type Processor = ReturnType<typeof createProcessor>;
 

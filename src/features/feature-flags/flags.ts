@@ -2,12 +2,41 @@
  * The client feature flags of spec section 9: each flag and its variations, the first being the
  * default. A flag's chosen variation lives in local storage under FEATURE_FLAGS_KEY as a JSON
  * object ({ "sga": "enabled" }); anything unknown or malformed reads as the default. The after-paint
- * gate (a script in every page's head) copies the ones the first paint depends on onto <html> as
- * `data-flag-<name>` before anything is drawn, so CSS can show or hide what they gate with no layout
- * shift. Flags are stored only with the preferences consent (spec section 4): `storeFlag` keeps a
- * variation for the page view alone without it, the head script reads storage only when the server
- * marked the page `data-consent` with preferences, and taking preferences back removes the stored
- * flags (consent/revocations.ts).
+ * gate (a script in every page's head) copies the stored variations onto <html> as
+ * `data-flag-<name>` before anything is drawn, so CSS keyed on the attribute switches what the flag
+ * names with no script of its own and no layout shift. The head script copies what is stored as it
+ * is, as every byte of it is on every page (an attribute's value is only ever text, and a name that
+ * is no attribute name stops the copy); what reads the attributes keys on the real variations only,
+ * so anything else changes nothing. Flags are stored only with the preferences
+ * consent (spec section 4): `storeFlag` keeps a variation for the page view alone without it, the
+ * head script reads storage only when the server marked the page `data-consent` with preferences,
+ * and taking preferences back removes the stored flags and their attributes (consent/revocations.ts).
+ *
+ * What each flag switches (a variation nobody stored leaves the page as the server drew it):
+ * - `sga`: `enabled` shows the responsible-gambling bar on every page (protection/SgaBar.astro).
+ * - `theme`: overrides the brand's theme (brand theme.json `name`, `data-theme` on <html>) for this
+ *   visitor; the stored variation wins over the brand's, `theme1` too, so a tester can see a theme3
+ *   brand in theme1. Only the themes' component styling switches (styles/_flags.scss); the colours
+ *   stay the brand's, as they are what keeps its text readable.
+ * - `button_variant`: the colour of the filled call-to-action buttons (`.button` that is not
+ *   `--secondary`: the header's Sign In, the lobby's banners and cards, the forms' main actions):
+ *   `primary` the brand's primary colour, `secondary` its secondary colour (with a text colour the
+ *   theme picks for contrast, `--on-secondary`).
+ * - `button_variant2`: the fill of the same buttons: `primary2` filled, `secondary2` outlined in
+ *   that colour over the page's background, in the page's text colour. The two button flags combine.
+ * - `menu`: the main menu's and the quick menu's presentation: `menu1` as the layout draws it,
+ *   `menu2` compact chips, `menu3` centred tabs with an underline (styles/_menu-variants.scss).
+ * - `registration_form`: which sign-up form the registration page offers where the country's flow
+ *   is the lobby's own (sms): `regily` the quick form (phone number, then the code), `dino` the full
+ *   account form of the identity provider (e-mail, password, name, date of birth); a flow of the
+ *   identity provider or a pay-and-play bank is that form whatever the flag says.
+ * - `landing_registration`: the lobby's registration entry for visitors: `button` a button to the
+ *   registration page, `iframe` the registration form itself in a frame on the lobby (loaded only
+ *   then; lobby/RegistrationEntry.astro).
+ * The A/B tests of experiments/ab-tests.ts can set a flag too (the server writes their assignment
+ * as the same attribute); a variation stored here wins over an assignment.
+ * The server's feature toggles (enabledFeatures, spec section 9) are another thing: they come with
+ * the brand's settings and gate features on the server (`ctx.hasFeature`).
  */
 
 /** The flags and their variations, default first (spec section 9). */
@@ -29,8 +58,13 @@ export type FlagVariation<F extends FeatureFlag> = (typeof FEATURE_FLAGS)[F][num
 /** The local-storage key holding the chosen variations. */
 export const FEATURE_FLAGS_KEY = 'atrium:feature-flags';
 
-/** The flags the first paint depends on, copied onto <html> by the head script. */
-export const PRE_PAINT_FLAGS = ['sga'] as const satisfies readonly FeatureFlag[];
+/** The start of the attributes on <html> that carry the flags to CSS (`data-flag-theme`). */
+export const FLAG_ATTRIBUTE_PREFIX = 'data-flag-';
+
+/** The attribute on <html> that carries a flag's variation to CSS (`data-flag-theme`). */
+export function flagAttribute<F extends FeatureFlag>(flag: F): `data-flag-${F}` {
+  return `${FLAG_ATTRIBUTE_PREFIX}${flag}`;
+}
 
 /** A flag's variation in a stored value: the stored one when it is one of the flag's, else the default. */
 export function flagVariation<F extends FeatureFlag>(stored: string | null, flag: F): FlagVariation<F> {
@@ -44,14 +78,14 @@ export function flagVariation<F extends FeatureFlag>(stored: string | null, flag
   return (typeof value === 'string' && variations.includes(value) ? value : variations[0]) as FlagVariation<F>;
 }
 
-/** The head script's part: copies the pre-paint flags' valid, non-default variations onto <html>. */
+/**
+ * The head script's part: copies each stored flag onto <html> (the default too: a stored `theme1`
+ * overrides a brand in theme3, and a stored `primary` an A/B assignment), with the preferences consent only.
+ */
 export function prePaintFlagsScript(): string {
-  const allowed = Object.fromEntries(PRE_PAINT_FLAGS.map((flag) => [flag, FEATURE_FLAGS[flag].slice(1)]));
   return `try {
-    if (!(root.getAttribute('data-consent') || '').split(' ').includes('preferences')) throw 0;
-    const flags = JSON.parse(localStorage.getItem(${JSON.stringify(FEATURE_FLAGS_KEY)}) || '{}') || {};
-    const allowed = ${JSON.stringify(allowed)};
-    for (const name in allowed) if (allowed[name].includes(flags[name])) root.setAttribute('data-flag-' + name, flags[name]);
+    const flags = root.matches('[data-consent~=preferences]') && JSON.parse(localStorage.getItem(${JSON.stringify(FEATURE_FLAGS_KEY)}));
+    for (const name in flags) root.setAttribute('data-flag-' + name, flags[name]);
   } catch {}`;
 }
 

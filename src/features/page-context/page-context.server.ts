@@ -18,6 +18,8 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PathContext } from '../../paths.ts';
 import type { RouteProduct } from '../../routes.ts';
+import { assignedFlags } from '../experiments/assign.server.ts';
+import type { FeatureFlag } from '../feature-flags/flags.ts';
 import { parseConsent, type ConsentState } from '../consent/consent.ts';
 import { PRODUCT_MODE_COOKIE, resolveProductMode, type ProductMode } from '../product-mode/product-mode.ts';
 import { KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
@@ -45,6 +47,8 @@ export interface PageContext {
   isRefreshable: boolean;
   /** Whether a server feature toggle is on for this brand. */
   hasFeature(name: string): boolean;
+  /** The feature flags the visitor's A/B assignments set (experiments/ab-tests.ts; none without the preferences consent). */
+  experimentFlags: Partial<Record<FeatureFlag, string>>;
 }
 
 const translationsCache = new TtlCache<Record<string, string>>({ ttlMs: 60_000, maxEntries: 500 });
@@ -155,6 +159,7 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
     }),
     isRefreshable: hasRefreshableSession(astro.cookies),
     hasFeature: (name) => features.has(name),
+    experimentFlags: assignedFlags(astro.cookies, { consent, secure: astro.url.protocol === 'https:' }),
   };
 }
 

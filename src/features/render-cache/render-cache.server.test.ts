@@ -41,6 +41,14 @@ describe('render cache', () => {
     }
   });
 
+  it('never stores a page that set a cookie the response does not show yet (an A/B assignment through Astro.cookies)', async () => {
+    const render = vi.fn(async () => html('<html data-flag-button_variant="secondary">'));
+    const setsCookie = () => true;
+    await cachedRender('k', render, 0, setsCookie);
+    await cachedRender('k', render, 1, setsCookie);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
   it('bypasses players and non-GET requests', () => {
     expect(isCacheableRequest(new Request('http://a/en/'))).toBe(true);
     expect(isCacheableRequest(new Request('http://a/en/', { headers: { cookie: 'consent=all; refreshToken=abc' } }))).toBe(false);
@@ -61,6 +69,7 @@ describe('render cache', () => {
     expect(key({ url: new URL('http://a/en/?productMode=sports') })).not.toBe(base);
     expect(key({ cookies: cookies({ productMode: 'sports' }) })).not.toBe(base);
     expect(key({ cookies: cookies({ consent: 'all' }) })).not.toBe(base);
+    expect(key({ cookies: cookies({ abTests: '{"cta_colour":"secondary"}' }) })).not.toBe(base);
     expect(key({ cookies: cookies({ unrelated: '1' }) })).toBe(base);
   });
 

@@ -10,6 +10,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { onContentChange } from './content-version.server.ts';
+import { AB_COOKIE } from '../experiments/ab-test.ts';
 import { ACCESS_TOKEN_COOKIE, KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
 interface CachedPage {
@@ -64,6 +65,8 @@ export function renderCacheKey(parts: {
     url.search,
     cookies.get('productMode')?.value ?? '',
     cookies.get('consent')?.value ?? '',
+    // The A/B assignments: the server draws them onto the page (experiments/assign.server.ts).
+    cookies.get(AB_COOKIE)?.value ?? '',
   ].join('|');
 }
 
@@ -73,11 +76,11 @@ function toResponse(page: CachedPage, hit: boolean): Response {
   return new Response(page.body, { status: page.status, headers });
 }
 
-async function capture(render: () => Promise<Response>, now: number): Promise<CachedPage | Response> {
+async function capture(render: () => Promise<Response>, now: number, setsCookie: (response: Response) => boolean): Promise<CachedPage | Response> {
   const response = await render();
   const cacheable =
     (response.status === 200 || response.status === 404) &&
-    !response.headers.has('set-cookie') &&
+    !setsCookie(response) &&
     (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!cacheable) return response;
   const body = new Uint8Array(await response.arrayBuffer());
@@ -85,14 +88,23 @@ async function capture(render: () => Promise<Response>, now: number): Promise<Ca
   return { status: response.status, headers: [...headers, ['content-length', String(body.byteLength)]], body, storedAt: now };
 }
 
-/** Answers from the cache when fresh, else renders once (however many requests wait) and stores it. */
-export async function cachedRender(key: string, render: () => Promise<Response>, now = Date.now()): Promise<Response> {
+/**
+ * Answers from the cache when fresh, else renders once (however many requests wait) and stores it.
+ * `setsCookie` says whether a render set a cookie (Astro adds a page's cookies to the response only
+ * after the middleware, so the middleware asks its context): such a page is the visitor's own.
+ */
+export async function cachedRender(
+  key: string,
+  render: () => Promise<Response>,
+  now = Date.now(),
+  setsCookie: (response: Response) => boolean = (response) => response.headers.has('set-cookie'),
+): Promise<Response> {
   const cached = pages.get(key);
   if (cached && now - cached.storedAt < ttlMs) return toResponse(cached, true);
   let pending = inFlight.get(key);
   const leader = !pending;
   if (!pending) {
-    pending = capture(render, now).finally(() => inFlight.delete(key));
+    pending = capture(render, now, setsCookie).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   const result = await pending;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBrands } from '../../brands/load.server.ts';
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
 import { brandFontFallbacks, isSerifStack } from './font-fallbacks.server.ts';
-import { themeCss } from './theme-css.ts';
+import { contrastRatio, readableOn, themeCss } from './theme-css.ts';
 
 const laterRule = (css: string) => new RegExp(`:root\\.${FONTS_LATER_CLASS}\\{([^}]*)\\}`).exec(css)?.[1];
 const webFaces = (css: string) => (css.match(/@font-face\{[^}]*\}/g) ?? []).filter((face) => face.includes('url('));
@@ -37,6 +37,17 @@ describe('themeCss', () => {
         expect(face).toMatch(/src:local\("[^"]+"\)(,local\("[^"]+"\))*;/);
         expect(face).toMatch(/size-adjust:\d+\.\d\d%;ascent-override:\d+\.\d\d%;descent-override:\d+\.\d\d%;line-gap-override:\d+\.\d\d%/);
       }
+    }
+  });
+
+  it('gives the secondary colour a readable text colour (the button_variant flag\'s buttons)', () => {
+    expect(readableOn('#ffffff')).toBe('#000');
+    expect(readableOn('#101010')).toBe('#fff');
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21);
+    for (const brand of brands) {
+      const onSecondary = /--on-secondary:(#[0-9a-f]{3})/.exec(themeCss(brand))?.[1];
+      expect(onSecondary, brand.id).toBeDefined();
+      expect(contrastRatio(brand.theme.colors.secondary.base, onSecondary!.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3')), brand.id).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

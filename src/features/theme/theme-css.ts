@@ -43,6 +43,26 @@ export function fallbackFamily(family: string, localSuffix?: string): string {
   return localSuffix ? `${family} fallback ${localSuffix}` : `${family} fallback`;
 }
 
+/** A #rrggbb colour's relative luminance (WCAG 2). */
+function luminance(hex: string): number {
+  const [red, green, blue] = [1, 3, 5].map((start) => {
+    const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+}
+
+/** The WCAG contrast ratio of two #rrggbb colours. */
+export function contrastRatio(first: string, second: string): number {
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** Black or white, whichever reads better on a #rrggbb background (the text of secondary-coloured buttons). */
+export function readableOn(background: string): '#000' | '#fff' {
+  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000' : '#fff';
+}
+
 const NO_FALLBACKS: FontFallbacks = { css: '', families: new Map() };
 const cache = new WeakMap<Brand, { fallbacks: FontFallbacks; css: string }>();
 
@@ -71,6 +91,9 @@ function buildThemeCss(brand: Brand, fallbacks: FontFallbacks): string {
     ...scale('tertiary', theme.colors.tertiary),
     `--text:${theme.colors.text}`,
     `--on-primary:${theme.colors.onPrimary}`,
+    // The theme names no text colour for the secondary colour: the `button_variant` flag's secondary
+    // buttons need one (feature-flags/flags.ts).
+    `--on-secondary:${readableOn(theme.colors.secondary.base)}`,
     `--gradient-hero:${theme.gradients.hero}`,
     `--gradient-card:${theme.gradients.card}`,
     `--radius:${theme.roundness}px`,

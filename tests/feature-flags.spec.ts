@@ -1,0 +1,335 @@
+/**
+ * Issue 18, the feature flags of spec section 9 wired to what they name, and the A/B test that
+ * drives one of them: a flag stored in local storage (with the preferences consent) switches the
+ * theme, the call-to-action buttons, the menus, the registration form and the lobby's registration
+ * entry from the first paint; without the consent nothing is read or kept; the cta_colour test's
+ * assignment is kept in the abTests cookie only with the consent. Phone and desktop, English and
+ * German or Finnish, axe-clean.
+ */
+import { expect, test, type Page } from './support/test.ts';
+import { seriousViolations } from './support/axe.ts';
+import { waitForIslands, waitForLobbyRest } from './support/hydration.ts';
+import { brandOrigin } from './support/urls.ts';
+import { smsCode, unique } from './support/player.ts';
+import { SANDBOX_KEY_HEADERS } from './support/sandbox.ts';
+import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
+
+const AURELIA = brandOrigin('aurelia');
+const SOLENNE = brandOrigin('solenne');
+const KORORAA = brandOrigin('kororaa');
+const PREFERENCES = encodeURIComponent(`necessary,preferences,policy:${CONSENT_POLICY_VERSION}`);
+
+/** The visitor gave the preferences consent and stored these flags (as a tester's switch would). */
+async function withFlags(page: Page, origin: string, flags: Record<string, string>, abTests?: Record<string, string>): Promise<void> {
+  await page.context().addCookies([
+    { name: 'consent', value: PREFERENCES, url: origin },
+    ...(abTests ? [{ name: 'abTests', value: encodeURIComponent(JSON.stringify(abTests)), url: origin }] : []),
+  ]);
+  await page.addInitScript((value: string) => localStorage.setItem('atrium:feature-flags', value), JSON.stringify(flags));
+}
+
+/** A computed style of the first element matching a selector. */
+function styleOf(page: Page, selector: string, property: string): Promise<string> {
+  return page.locator(selector).first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+}
+
+/** The colour a theme variable resolves to, as the browser computes colours (rgb()). */
+function themeColour(page: Page, variable: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('div');
+    probe.style.color = `var(${name})`;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, variable);
+}
+
+/** The page fits the viewport's width (nothing scrolls sideways). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+const SIGN_IN = '.site-header [data-testid="sign-in"]';
+
+test.describe('theme', () => {
+  test('a stored theme overrides the brand\'s from the first paint, theme1 too; without it the brand\'s applies', async ({ page }) => {
+    // Solenne is a theme3 brand: capital letters on its buttons.
+    await page.goto(`${SOLENNE}/en/`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'theme3');
+    expect(await styleOf(page, SIGN_IN, 'text-transform')).toBe('uppercase');
+
+    await withFlags(page, SOLENNE, { theme: 'theme1' });
+    await page.goto(`${SOLENNE}/en/`);
+    await expect(page.locator('html')).toHaveAttribute('data-flag-theme', 'theme1');
+    expect(await styleOf(page, SIGN_IN, 'text-transform')).toBe('none');
+
+    // Aurelia is a theme1 brand; theme3 from the flag, already on the document's first paint.
+    await withFlags(page, AURELIA, { theme: 'theme3' });
+    await page.goto(`${AURELIA}/en/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.body !== null);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-flag-theme'))).toBe('theme3');
+    await page.waitForLoadState('load');
+    expect(await styleOf(page, SIGN_IN, 'text-transform')).toBe('uppercase');
+    expect(await styleOf(page, 'h2', 'text-transform')).toBe('uppercase');
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a theme that is no variation of the flag changes nothing', async ({ page }) => {
+    await withFlags(page, SOLENNE, { theme: 'theme9' });
+    await page.goto(`${SOLENNE}/en/`);
+    expect(await styleOf(page, SIGN_IN, 'text-transform')).toBe('uppercase');
+  });
+});
+
+test.describe('buttons', () => {
+  test('button_variant colours the call-to-action buttons with the secondary colour; button_variant2 outlines them', async ({ page }) => {
+    await withFlags(page, AURELIA, {}, { cta_colour: 'primary' });
+    await page.goto(`${AURELIA}/en/`);
+    expect(await styleOf(page, SIGN_IN, 'background-color')).toBe(await themeColour(page, '--primary'));
+    expect(await styleOf(page, SIGN_IN, 'color')).toBe(await themeColour(page, '--on-primary'));
+
+    await withFlags(page, AURELIA, { button_variant: 'secondary' });
+    await page.goto(`${AURELIA}/en/`);
+    await expect(page.locator('html')).toHaveAttribute('data-flag-button_variant', 'secondary');
+    expect(await styleOf(page, SIGN_IN, 'background-color')).toBe(await themeColour(page, '--secondary'));
+    expect(await styleOf(page, SIGN_IN, 'color')).toBe(await themeColour(page, '--on-secondary'));
+    // The lobby's own calls to action too (the banner's button), not the outlined secondary buttons.
+    expect(await styleOf(page, '.lobby .button', 'background-color')).toBe(await themeColour(page, '--secondary'));
+    expect(await styleOf(page, '.site-header .button--secondary', 'background-color')).toBe('rgba(0, 0, 0, 0)');
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await withFlags(page, AURELIA, { button_variant: 'secondary', button_variant2: 'secondary2' });
+    await page.goto(`${AURELIA}/en/`);
+    expect(await styleOf(page, SIGN_IN, 'border-top-color')).toBe(await themeColour(page, '--secondary'));
+    expect(await styleOf(page, SIGN_IN, 'color')).toBe(await themeColour(page, '--text'));
+    expect(await styleOf(page, SIGN_IN, 'background-color')).not.toBe(await themeColour(page, '--secondary'));
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('menu', () => {
+  const mainMenu = (page: Page) => page.getByRole('navigation', { name: /Main menu|Hauptmenü/ });
+
+  for (const locale of ['en', 'de']) {
+    test(`menu2 draws compact chips, menu3 centred tabs; both fit and pass axe on a desktop (${locale})`, async ({ page }) => {
+      await page.goto(`${AURELIA}/${locale}/`);
+      const current = mainMenu(page).locator('a[aria-current="page"]');
+      await expect(current).toBeVisible();
+      const plain = await current.evaluate((link) => getComputedStyle(link).borderTopLeftRadius);
+
+      await withFlags(page, AURELIA, { menu: 'menu2' });
+      await page.goto(`${AURELIA}/${locale}/`);
+      await expect(page.locator('html')).toHaveAttribute('data-flag-menu', 'menu2');
+      expect(await current.evaluate((link) => getComputedStyle(link).borderTopLeftRadius)).toBe('999px');
+      expect(await current.evaluate((link) => getComputedStyle(link).backgroundColor)).toBe(await themeColour(page, '--primary'));
+      expect(plain).not.toBe('999px');
+      await expectNoSidewaysScroll(page);
+      await waitForIslands(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await withFlags(page, AURELIA, { menu: 'menu3' });
+      await page.goto(`${AURELIA}/${locale}/`);
+      expect(await mainMenu(page).locator('ul').evaluate((list) => getComputedStyle(list).justifyContent)).toBe('safe center');
+      expect(await current.evaluate((link) => getComputedStyle(link).textTransform)).toBe('uppercase');
+      await expectNoSidewaysScroll(page);
+      await waitForIslands(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const [menu, locale] of [['menu2', 'en'], ['menu3', 'fi']] as const) {
+    test(`${menu} fits a phone with the quick menu, axe-clean (${locale}) @phone`, async ({ page }) => {
+      await withFlags(page, AURELIA, { menu });
+      await page.goto(`${AURELIA}/${locale}/`);
+      await expect(mainMenu(page).or(page.getByRole('navigation', { name: 'Päävalikko' }))).toBeVisible();
+      const quick = page.locator('.quick-menu-nav--strip .quick-menu a[aria-current="page"]');
+      await expect(quick).toBeVisible();
+      if (menu === 'menu2') expect(await quick.evaluate((link) => getComputedStyle(link).borderTopLeftRadius)).toBe('999px');
+      else expect(await quick.evaluate((link) => getComputedStyle(link).textTransform)).toBe('uppercase');
+      await expectNoSidewaysScroll(page);
+      await waitForIslands(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe('registration_form', () => {
+  test('regily (the default) offers the quick SMS form; dino the identity provider\'s full account form', async ({ page }) => {
+    // Kororaa's visitors from New Zealand (the loopback's country) register by SMS.
+    await page.goto(`${KORORAA}/en/register/`);
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to create an account' })).toHaveCount(0);
+
+    await withFlags(page, KORORAA, { registration_form: 'dino' });
+    await page.goto(`${KORORAA}/en/register/`);
+    await expect(page.getByLabel('Mobile number')).toBeHidden();
+    const start = page.getByRole('button', { name: 'Continue to create an account' });
+    await expect(start).toBeEnabled();
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await start.click();
+    // The full form: e-mail, password, name and date of birth.
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Date of birth')).toBeVisible();
+  });
+
+  test('dino on a phone, in German, axe-clean @phone', async ({ page }) => {
+    await page.context().setExtraHTTPHeaders({ ...SANDBOX_KEY_HEADERS, 'x-debug-country': 'GB' });
+    await withFlags(page, AURELIA, { registration_form: 'dino' });
+    await page.goto(`${AURELIA}/de/register/`);
+    await expect(page.getByRole('button', { name: 'Weiter zur Kontoerstellung' })).toBeEnabled();
+    await expectNoSidewaysScroll(page);
+    await waitForIslands(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('landing_registration', () => {
+  const entry = (page: Page) => page.getByTestId('registration-entry');
+
+  test('button (the default): the lobby\'s registration entry leads to the registration page, with no frame', async ({ page }) => {
+    await page.goto(`${AURELIA}/en/`);
+    await entry(page).scrollIntoViewIfNeeded();
+    await expect(entry(page).getByRole('heading', { name: 'New here?' })).toBeVisible();
+    await expect(entry(page).getByRole('link', { name: 'Create your account' })).toHaveAttribute('href', '/en/register/');
+    await page.waitForTimeout(500);
+    await expect(page.locator('iframe[title="Registration form"]')).toHaveCount(0);
+    expect(await seriousViolations(page, { include: '[data-testid="registration-entry"]' })).toEqual([]);
+  });
+
+  test('iframe: the registration form itself in a frame on the lobby, where a new player signs up', async ({ page }) => {
+    await withFlags(page, KORORAA, { landing_registration: 'iframe' });
+    await page.goto(`${KORORAA}/en/`);
+    await expect(entry(page).getByRole('link', { name: 'Create your account' })).toBeHidden();
+    await waitForLobbyRest(page);
+    await entry(page).scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('iframe[title="Registration form"]');
+    // The form alone: no header or footer of the site around it.
+    await expect(frame.getByLabel('Mobile number')).toBeVisible({ timeout: 15_000 });
+    await expect(frame.locator('.site-header')).toHaveCount(0);
+    await expect(frame.locator('.site-footer')).toHaveCount(0);
+    expect(await seriousViolations(page, { include: '[data-testid="registration-entry"]' })).toEqual([]);
+
+    const phone = `+6422${unique()}`;
+    await frame.getByLabel('Mobile number').fill(phone);
+    await frame.getByRole('button', { name: 'Send code' }).click();
+    await expect(frame.getByLabel('Code from the text message')).toBeVisible();
+    await frame.getByLabel('Code from the text message').fill(await smsCode(page.request, 'kororaa', phone));
+    await frame.getByRole('button', { name: 'Sign in' }).click();
+    // The new player lands on the lobby in the whole window, signed in.
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${KORORAA}/en/`);
+  });
+
+  test('iframe on a phone, in German: the frame fits, axe-clean @phone', async ({ page }) => {
+    await page.context().setExtraHTTPHeaders({ ...SANDBOX_KEY_HEADERS, 'x-debug-country': 'GB' });
+    await withFlags(page, AURELIA, { landing_registration: 'iframe' });
+    await page.goto(`${AURELIA}/de/`);
+    // The lobby's later blocks come in above the entry as the visitor scrolls down to it.
+    await waitForLobbyRest(page);
+    await entry(page).scrollIntoViewIfNeeded();
+    await expect(page.frameLocator('iframe[title="Registrierungsformular"]').getByLabel('Handynummer')).toBeVisible({ timeout: 15_000 });
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page, { include: '[data-testid="registration-entry"]' })).toEqual([]);
+  });
+});
+
+test.describe('consent', () => {
+  test('without the preferences consent stored flags are not used, and none are kept', async ({ page }) => {
+    // The suite's visitor answered "Only necessary".
+    await page.addInitScript(() => localStorage.setItem('atrium:feature-flags', JSON.stringify({ theme: 'theme3', menu: 'menu2', landing_registration: 'iframe' })));
+    await page.goto(`${AURELIA}/en/`);
+    const flagged = await page.evaluate(() => document.documentElement.getAttributeNames().filter((name) => name.startsWith('data-flag-')));
+    expect(flagged).toEqual([]);
+    expect(await styleOf(page, SIGN_IN, 'text-transform')).toBe('none');
+    await expect(page.getByTestId('registration-entry').getByRole('link', { name: 'Create your account' })).toBeVisible();
+  });
+
+  test('taking preferences back removes the flags\' attributes and the A/B cookie at once', async ({ page }) => {
+    await withFlags(page, AURELIA, { theme: 'theme3', menu: 'menu3' }, { cta_colour: 'secondary' });
+    await page.goto(`${AURELIA}/en/games/`);
+    await expect(page.locator('html')).toHaveAttribute('data-flag-theme', 'theme3');
+    await expect(page.locator('html')).toHaveAttribute('data-flag-button_variant', 'secondary');
+    await expect(page.locator('astro-island[component-url*="ConsentHost"]')).not.toHaveAttribute('ssr');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+    await settings.getByRole('switch', { name: 'Preferences' }).uncheck();
+    await settings.getByRole('button', { name: 'Save choices' }).click();
+    await expect(settings).toBeHidden();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttributeNames().filter((name) => name.startsWith('data-flag-')))).toEqual([]);
+    expect((await page.context().cookies(AURELIA)).some((cookie) => cookie.name === 'abTests')).toBe(false);
+    expect(await styleOf(page, SIGN_IN, 'text-transform')).toBe('none');
+  });
+});
+
+test.describe('the cta_colour A/B test', () => {
+  const abCookie = async (page: Page) => {
+    const found = (await page.context().cookies(AURELIA)).find((cookie) => cookie.name === 'abTests');
+    return found ? { value: JSON.parse(decodeURIComponent(found.value)) as Record<string, string>, expires: found.expires } : undefined;
+  };
+
+  test('with the preferences consent the visitor is assigned a button_variant, kept 30 days and shown from the first paint', async ({ page }) => {
+    await withFlags(page, AURELIA, {});
+    await page.goto(`${AURELIA}/en/`);
+    const kept = await abCookie(page);
+    expect(['primary', 'secondary']).toContain(kept?.value.cta_colour);
+    const days = (kept!.expires - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const variant = kept!.value.cta_colour!;
+    // The server drew the assignment onto the page: the button wears it.
+    await expect(page.locator('html')).toHaveAttribute('data-flag-button_variant', variant);
+    expect(await styleOf(page, SIGN_IN, 'background-color')).toBe(await themeColour(page, variant === 'secondary' ? '--secondary' : '--primary'));
+    // Kept: the next pages show the same variant.
+    for (let visit = 0; visit < 3; visit += 1) {
+      await page.goto(`${AURELIA}/en/games/`);
+      await expect(page.locator('html')).toHaveAttribute('data-flag-button_variant', variant);
+    }
+    expect((await abCookie(page))?.value).toEqual({ cta_colour: variant });
+  });
+
+  test('a flag the visitor stored wins over the assignment', async ({ page }) => {
+    await withFlags(page, AURELIA, { button_variant: 'primary' }, { cta_colour: 'secondary' });
+    await page.goto(`${AURELIA}/en/`);
+    await expect(page.locator('html')).toHaveAttribute('data-flag-button_variant', 'primary');
+    expect(await styleOf(page, SIGN_IN, 'background-color')).toBe(await themeColour(page, '--primary'));
+  });
+
+  test('without the preferences consent there is no assignment and no cookie', async ({ page }) => {
+    await page.goto(`${AURELIA}/en/`);
+    await page.goto(`${AURELIA}/en/games/`);
+    expect(await abCookie(page)).toBeUndefined();
+    await expect(page.locator('html')).not.toHaveAttribute('data-flag-button_variant');
+  });
+});
+
+test.describe('the testers\' switch (/internal/flags/)', () => {
+  test('with the preferences consent a choice is kept and the lobby shows it; without it nothing is kept', async ({ page }) => {
+    await page.context().addCookies([{ name: 'consent', value: PREFERENCES, url: AURELIA }]);
+    await page.goto(`${AURELIA}/en/internal/flags/`);
+    const menu = page.getByRole('group', { name: 'menu' });
+    await expect(page.getByRole('status').filter({ hasText: 'kept in this browser' })).toBeVisible();
+    await menu.getByRole('radio', { name: 'menu2' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-flag-menu', 'menu2');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('atrium:feature-flags'))) ?? '{}')).toEqual({ menu: 'menu2' });
+    await page.goto(`${AURELIA}/en/`);
+    await expect(page.locator('html')).toHaveAttribute('data-flag-menu', 'menu2');
+    await page.goto(`${AURELIA}/en/internal/flags/`);
+    await expect(page.getByRole('group', { name: 'menu' }).getByRole('radio', { name: 'menu2' })).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('without the preferences consent a choice lasts for the page only', async ({ page }) => {
+    await page.goto(`${AURELIA}/en/internal/flags/`);
+    await expect(page.getByRole('status').filter({ hasText: 'for this page only' })).toBeVisible();
+    await page.getByRole('group', { name: 'theme' }).getByRole('radio', { name: 'theme3' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-flag-theme', 'theme3');
+    expect(await page.evaluate(() => localStorage.getItem('atrium:feature-flags'))).toBeNull();
+    await page.goto(`${AURELIA}/en/`);
+    await expect(page.locator('html')).not.toHaveAttribute('data-flag-theme');
+  });
+});
