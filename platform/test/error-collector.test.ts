@@ -85,6 +85,25 @@ for (const database of DATABASES) {
       expect(await reports()).toHaveLength(1);
     });
 
+    it('stores a sampled page-load trace (a transaction item) as kind transaction, scrubbed', async () => {
+      const eventId = randomUUID().replaceAll('-', '');
+      const traceId = randomUUID().replaceAll('-', '');
+      const serialized = serializeEnvelope(createEnvelope({ event_id: eventId, sent_at: new Date().toISOString(), trace: { trace_id: traceId, public_key: SANDBOX_ERROR_KEY, sample_rate: '0.5', sampled: 'true' } }, [
+        [{ type: 'transaction' }, {
+          type: 'transaction', event_id: eventId, transaction: '/en/', start_timestamp: 1, timestamp: 2,
+          contexts: { trace: { trace_id: traceId, span_id: '0123456789abcdef', op: 'pageload' } },
+          spans: [{ op: 'resource.script', description: '/_astro/react.js', start_timestamp: 1.1, timestamp: 1.2 }],
+          measurements: { lcp: { value: 420, unit: 'millisecond' } },
+          request: { url: `http://aurelia.localhost/en/?accessToken=${JWT}` },
+        }],
+      ] as never));
+      const response = await post(platform, typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized));
+      expect(response.status).toBe(200);
+      const report = (await reports()).find((each) => each.eventId === eventId);
+      expect(report).toMatchObject({ kind: 'transaction', level: 'info', message: 'pageload /en/', traceId, url: 'http://aurelia.localhost/en/?accessToken=[Filtered]' });
+      expect(report!.event).toMatchObject({ spans: [{ op: 'resource.script', description: '/_astro/react.js' }], measurements: { lcp: { value: 420 } } });
+    });
+
     it('files a report from a brand the platform does not know under "unknown"', async () => {
       const eventId = randomUUID().replaceAll('-', '');
       expect((await post(platform, envelope(eventId, 'from nowhere'), SANDBOX_ERROR_KEY, '1', `invented-${eventId.slice(0, 8)}`)).status).toBe(200);

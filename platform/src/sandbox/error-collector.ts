@@ -5,7 +5,8 @@
  * it; nothing in the client changes.
  *
  * - POST /platform/error-reports/api/<project>/envelope/?sentry_key=<key> (or the X-Sentry-Auth
- *   header): each `event` item of the envelope is scrubbed again (shared/error-scrub.ts) and stored;
+ *   header): each `event` item (an error) and `transaction` item (a sampled page-load trace, kind
+ *   `transaction`, level `info`) of the envelope is scrubbed again (shared/error-scrub.ts) and stored;
  *   the newest MAX_REPORTS_PER_BRAND per brand are kept. Bodies over 256 KB are a 413, a wrong key
  *   a 401, a broken envelope a 400 naming what was wrong. Only in sandbox mode (404 otherwise).
  * - GET /platform/error-reports.json?brand=&limit= (sandbox operator key): the stored reports,
@@ -44,6 +45,7 @@ export interface ErrorReport {
 
 interface SentryEventShape extends ScrubbableEvent {
   event_id?: string;
+  transaction?: string;
   level?: string;
   message?: string | { formatted?: string };
   exception?: { values?: { type?: string; value?: string }[] };
@@ -73,10 +75,13 @@ function summary(event: SentryEventShape): { kind: string; message: string } {
 export function createErrorCollector(options: { db: Db; sandbox: SandboxGate; brands: BrandRegistry }) {
   const { db, sandbox, brands } = options;
 
-  async function store(brand: string, project: string, raw: SentryEventShape): Promise<string> {
+  async function store(brand: string, project: string, raw: SentryEventShape, type: 'event' | 'transaction'): Promise<string> {
     const event = scrubEvent(raw);
     const eventId = String(event.event_id ?? '').replace(/[^0-9a-f]/gi, '').slice(0, 32) || 'unknown';
-    const { kind, message } = summary(event);
+    const { kind, message } = type === 'transaction'
+      ? { kind: 'transaction', message: `pageload ${String(event.transaction ?? '(unnamed)').slice(0, 900)}` }
+      : summary(event);
+    if (type === 'transaction') event.level = 'info';
     const url = typeof event.request?.url === 'string' ? scrubUrl(event.request.url).slice(0, 2000) : null;
     const traceId = event.contexts?.trace?.trace_id ?? null;
     await db.transaction(async (tx) => {
@@ -113,9 +118,9 @@ export function createErrorCollector(options: { db: Db; sandbox: SandboxGate; br
     }
     let id: string | null = null;
     for (const [header, payload] of items) {
-      // Only error events are kept: sessions, client reports and the like are acknowledged and dropped.
-      if (header?.type !== 'event' || !payload || typeof payload !== 'object') continue;
-      id = await store(brand, project, payload as SentryEventShape);
+      // Errors and page-load traces are kept: sessions, client reports and the like are acknowledged and dropped.
+      if ((header?.type !== 'event' && header?.type !== 'transaction') || !payload || typeof payload !== 'object') continue;
+      id = await store(brand, project, payload as SentryEventShape, header.type);
     }
     sendJson(res, 200, { id });
   }

@@ -4,10 +4,10 @@
  * agent, linked causes, no duplicates) and no breadcrumbs, replay or tracing. Every event is
  * scrubbed of tokens, cookies and personal data before it leaves (shared/error-scrub.ts).
  *
- * Performance tracing (page-load spans) is not loaded: its integration is about 30 KB brotli more on
- * every page, past the lobby's JavaScript budget. The spec's trace sample rate (0.5) is set, and
- * each report carries the platform's trace id of the failed call, so an operator can follow it into
- * the platform's log.
+ * Sentry's tracing integration is not loaded (about 30 KB brotli more on every page, past the
+ * lobby's JavaScript budget): page-load traces, sampled at the spec's rate (0.5), come from
+ * page-trace.ts instead, in the same protocol. Each report carries the platform's trace id of the
+ * failed call, so an operator can follow it into the platform's log.
  */
 import { BrowserClient, captureException, dedupeIntegration, defaultStackParser, getCurrentScope, httpContextIntegration, linkedErrorsIntegration, makeFetchTransport } from '@sentry/browser';
 import { ERROR_TRACE_SAMPLE_RATE } from '../../../shared/error-reporting.ts';
