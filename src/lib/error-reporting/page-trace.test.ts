@@ -60,3 +60,12 @@ describe('page-load traces', () => {
     expect(transactionEnvelope('not a dsn', transaction)).toBeNull();
   });
 });
+
+describe('DSNs', () => {
+  it('posts to the project endpoint of DSNs with a path, a port and https', () => {
+    const transaction = pageLoadTransaction(timing, { brand: 'aurelia', locale: 'en', origin: ORIGIN });
+    expect(transactionEnvelope('https://abc123@o1.ingest.example.io/42', transaction)!.url).toBe('https://o1.ingest.example.io/api/42/envelope/?sentry_version=7&sentry_key=abc123');
+    expect(transactionEnvelope('http://key@localhost:9000/sentry/7', transaction)!.url).toBe('http://localhost:9000/sentry/api/7/envelope/?sentry_version=7&sentry_key=key');
+    expect(transactionEnvelope('https://o1.ingest.example.io/42', transaction)).toBeNull();
+  });
+});

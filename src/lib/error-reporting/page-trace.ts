@@ -4,16 +4,18 @@
  * when the page is hidden or left, so an operator sees how pages load on players' devices beside
  * the errors. Sentry's own tracing integration costs about 30 KB brotli on every page, past the
  * lobby's JavaScript budget; this module (about 1.5 KB, loaded only for a sampled page view once it
- * has loaded) reads what the browser measured itself and speaks the same protocol through
- * @sentry/core's envelope functions, so any Sentry-compatible service takes it.
+ * has loaded) reads what the browser measured itself and speaks the same envelope protocol, so any
+ * Sentry-compatible service takes it (the collector parses it with Sentry's own code).
  *
  * The transaction: op `pageload`, named by the path (no query string, so no token can ride along),
  * with spans for the navigation's phases (DNS, connect, request, response, DOM, load) and for the
  * page's own scripts, styles and images (paths only; 40 at most, scripts and styles first), and measurements ttfb, fcp, lcp
  * and cls. Tags: brand, locale.
  */
-import { createEnvelope, getEnvelopeEndpointWithUrlEncodedAuth, makeDsn, serializeEnvelope, uuid4 } from '@sentry/core';
 import { ERROR_TRACE_SAMPLE_RATE } from '../../../shared/error-reporting.ts';
+
+/** A random 32-digit hex id, as Sentry's trace and event ids are. */
+const uuid4 = () => crypto.randomUUID().replaceAll('-', '');
 
 /** Resource spans kept per trace. */
 const MAX_RESOURCE_SPANS = 40;
@@ -91,16 +93,23 @@ export function pageLoadTransaction(timing: PageTiming, page: { brand: string; l
   };
 }
 
-/** Serialises a transaction as an envelope for a DSN, with the sampling it was taken under. */
+/** A DSN's parts: `<protocol>://<public key>@<host>[/<path>]/<project id>`. */
+const DSN = /^(https?):\/\/([\w.-]+)(?::[\w.-]*)?@([\w.:[\]-]+)((?:\/[\w.-]+)*)\/(\d+)$/;
+
+/**
+ * Serialises a transaction as an envelope for a DSN, with the sampling it was taken under: the
+ * envelope protocol's three JSON lines (envelope header, item header, the event) posted to the
+ * project's envelope endpoint with the key in the query, as Sentry's clients do. (@sentry/core's
+ * envelope functions would bring about 4 KB brotli of its runtime; the collector reads these with them.)
+ */
 export function transactionEnvelope(dsn: string, transaction: ReturnType<typeof pageLoadTransaction>): { url: string; body: string } | null {
-  const components = makeDsn(dsn);
-  if (!components) return null;
-  const envelope = createEnvelope(
-    { event_id: transaction.event_id, sent_at: new Date().toISOString(), trace: { trace_id: transaction.contexts.trace.trace_id, public_key: components.publicKey, sample_rate: String(ERROR_TRACE_SAMPLE_RATE), sampled: 'true' } },
-    [[{ type: 'transaction' }, transaction]] as never,
-  );
-  const body = serializeEnvelope(envelope);
-  return { url: getEnvelopeEndpointWithUrlEncodedAuth(components), body: typeof body === 'string' ? body : new TextDecoder().decode(body) };
+  const [, protocol, publicKey, host, path, project] = DSN.exec(dsn) ?? [];
+  if (!project) return null;
+  const header = { event_id: transaction.event_id, sent_at: new Date().toISOString(), trace: { trace_id: transaction.contexts.trace.trace_id, public_key: publicKey, sample_rate: String(ERROR_TRACE_SAMPLE_RATE), sampled: 'true' } };
+  return {
+    url: `${protocol}://${host}${path}/api/${project}/envelope/?sentry_version=7&sentry_key=${publicKey}`,
+    body: [header, { type: 'transaction' }, transaction].map((line) => JSON.stringify(line)).join('\n'),
+  };
 }
 
 /** Watches this page's paints and shifts, and sends its trace once when it is hidden or left. */
