@@ -59,6 +59,8 @@ let platformUrl = process.env.PLATFORM_URL;
 // mutations) behind an operator key: the one in PLATFORM_SANDBOX_KEY, else a fresh one printed below.
 const sandboxOn = !platformUrl && (process.env.PLATFORM_ENABLE_SANDBOX_ADMIN ?? '1') === '1';
 const sandboxKey = sandboxOn ? process.env.PLATFORM_SANDBOX_KEY || newSandboxKey() : null;
+// Testers may add server feature toggles for their session (/internal/flags/) where the sandbox runs.
+process.env.ATRIUM_TEST_FEATURES ??= sandboxOn ? '1' : '0';
 if (!platformUrl) {
   await assertPortFree(platformPort, 'PLATFORM_PORT');
   platformUrl = `http://127.0.0.1:${platformPort}`;

@@ -332,4 +332,39 @@ test.describe('the testers\' switch (/internal/flags/)', () => {
     await page.goto(`${AURELIA}/en/`);
     await expect(page.locator('html')).not.toHaveAttribute('data-flag-theme');
   });
+
+  test('a tester adds a server feature for the session: Solenne gets the quick menu until the browser session ends', async ({ page, browser }) => {
+    await page.goto(`${SOLENNE}/en/`);
+    const quick = page.getByRole('navigation', { name: 'Products' });
+    await expect(quick).toHaveCount(0);
+    await page.goto(`${SOLENNE}/internal/flags/`);
+    const features = page.getByRole('group', { name: 'Server features for this session' });
+    // The brand's own toggle is shown on and cannot be taken off here.
+    await expect(features.getByRole('checkbox', { name: "Sportsbook (the brand's)" })).toBeChecked();
+    await expect(features.getByRole('checkbox', { name: "Sportsbook (the brand's)" })).toBeDisabled();
+    await features.getByRole('checkbox', { name: 'QuickMenu', exact: true }).check();
+    await page.getByRole('button', { name: 'Apply for this session' }).click();
+    await expect(page).toHaveURL(`${SOLENNE}/internal/flags/`);
+    await expect(page.getByRole('group', { name: 'Server features for this session' }).getByRole('checkbox', { name: 'QuickMenu', exact: true })).toBeChecked();
+    // A session cookie (no expiry), unknown names dropped.
+    const cookie = (await page.context().cookies()).find((each) => each.name === 'testFeatures');
+    expect(cookie).toMatchObject({ value: 'QuickMenu', expires: -1, httpOnly: true });
+    await page.goto(`${SOLENNE}/en/`);
+    await expect(quick.getByRole('link', { name: 'Casino' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Another browser session sees the brand as it is, and a made-up cookie adds nothing unknown.
+    const other = await browser.newContext();
+    await other.addCookies([{ name: 'testFeatures', value: 'NotAFeature,<script>', url: SOLENNE }]);
+    const visitor = await other.newPage();
+    await visitor.goto(`${SOLENNE}/en/`);
+    await expect(visitor.getByRole('navigation', { name: 'Products' })).toHaveCount(0);
+    await other.close();
+
+    // Taking it off again.
+    await page.goto(`${SOLENNE}/internal/flags/`);
+    await page.getByRole('group', { name: 'Server features for this session' }).getByRole('checkbox', { name: 'QuickMenu', exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Apply for this session' }).click();
+    expect((await page.context().cookies()).find((each) => each.name === 'testFeatures')).toBeUndefined();
+  });
 });

@@ -21,6 +21,7 @@ import type { RouteProduct } from '../../routes.ts';
 import { assignedFlags } from '../experiments/assign.server.ts';
 import type { FeatureFlag } from '../feature-flags/flags.ts';
 import { parseConsent, type ConsentState } from '../consent/consent.ts';
+import { TEST_FEATURES_COOKIE, testFeatures } from '../feature-flags/test-features.server.ts';
 import { PRODUCT_MODE_COOKIE, resolveProductMode, type ProductMode } from '../product-mode/product-mode.ts';
 import { KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
@@ -143,14 +144,15 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
     astro.cookies.get('consent')?.value,
     brand.settings.automaticAcceptedCookiesCountries.includes(country.countryCode),
   );
-  const features = new Set(settings.enabledFeatures);
+  // The brand's toggles, and a tester's for this session (test-features.server.ts; test lobbies only).
+  const features = new Set([...settings.enabledFeatures, ...testFeatures(astro.cookies.get(TEST_FEATURES_COOKIE)?.value)]);
   return {
     brand,
     locale,
     t: createTranslate(texts),
     paths: { locale, localization: brand.settings.localization },
     country,
-    settings,
+    settings: features.size === settings.enabledFeatures.length ? settings : { ...settings, enabledFeatures: [...features] },
     consent,
     productMode: resolveProductMode({
       routeProduct,

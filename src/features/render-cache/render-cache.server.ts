@@ -11,6 +11,7 @@
 import { LRUCache } from 'lru-cache';
 import { onContentChange } from './content-version.server.ts';
 import { AB_COOKIE } from '../experiments/ab-test.ts';
+import { TEST_FEATURES_COOKIE } from '../feature-flags/test-features.server.ts';
 import { ACCESS_TOKEN_COOKIE, KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
 
 interface CachedPage {
@@ -67,6 +68,8 @@ export function renderCacheKey(parts: {
     cookies.get('consent')?.value ?? '',
     // The A/B assignments: the server draws them onto the page (experiments/assign.server.ts).
     cookies.get(AB_COOKIE)?.value ?? '',
+    // A tester's server toggles for the session (feature-flags/test-features.server.ts).
+    cookies.get(TEST_FEATURES_COOKIE)?.value ?? '',
   ].join('|');
 }
 
