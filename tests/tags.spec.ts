@@ -72,7 +72,7 @@ async function customize(page: Page, granted: { analytics?: boolean; marketing?:
 test('nothing third-party loads before an answer; Allow all then runs every tag in a worker and flushes the queued page view', async ({ page }) => {
   const campaign = `c${unique()}`;
   const requests = thirdPartyRequests(page);
-  await page.goto(`${brandOrigin('aurelia')}/en/?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
+  await page.goto(`${brandOrigin('aurelia')}/en/?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}&aff=partner-1`);
   await expect(prompt(page)).toBeVisible();
   // The page view waits in the queue: no tag, no Partytown, no hit while unanswered.
   await page.waitForTimeout(1500);
@@ -93,6 +93,8 @@ test('nothing third-party loads before an answer; Allow all then runs every tag 
   expect(gtmView).toMatchObject({ tagId: 'GTM-K7Q2ZP4' });
   expect(gtmView.params).toMatchObject({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: campaign, page_path: '/en/' });
   expect(gtmView.params.internal_tracking_id).toMatch(/^[0-9a-f-]{36}$/);
+  // The landing link's affiliate rides on the page view it landed on, with the marketing consent.
+  expect(gtmView.params.affiliate_id).toBe('partner-1');
   const ga4 = hits.filter((hit) => hit.tag === 'ga4');
   // Google's consent mode says analytics storage is granted (gcs G111; G100 would be denied).
   expect(ga4[0]).toMatchObject({ tagId: 'G-7RX3M2KD9L', event: 'page_view', params: { gcs: 'G111' } });

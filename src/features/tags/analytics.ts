@@ -132,7 +132,8 @@ export function startAnalytics(config: TagConfig): void {
   queue = manager.queue<AnalyticsEvent>('analytics', (event) => {
     const state = manager.get();
     const params: Record<string, string | number> = { ...event.params, internal_tracking_id: internalTrackingId() };
-    const affiliateId = state.marketing ? storedAffiliate(readCookie(AFFILIATE_COOKIE, document.cookie))?.id : undefined;
+    // The landing link's affiliate (its cookie may not be written yet), else the kept one.
+    const affiliateId = state.marketing ? (affiliate ?? storedAffiliate(readCookie(AFFILIATE_COOKIE, document.cookie)))?.id : undefined;
     if (affiliateId) params.affiliate_id = affiliateId;
     void load().then((tags) => tags.send(event.name, params));
   });
