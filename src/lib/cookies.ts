@@ -1,6 +1,7 @@
 /**
- * Writing the lobby's own first-party cookies from the browser: path /, SameSite=Lax, Secure over
- * https. Reading is `readCookie` (features/session/tokens.ts).
+ * Writing the lobby's own first-party cookies from the browser (consent, visitorId, abTests, the
+ * tags' aff and internalTrackingId): path /, SameSite=Lax, Secure over https. Reading is
+ * `readCookie` (features/session/tokens.ts).
  */
 
 /** Sets a cookie for `maxAgeSeconds` (a session cookie when omitted). */

@@ -21,6 +21,7 @@
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { TagConfig } from '../tags/tags.ts';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, parseConsent, serializeConsent, type ConsentCategory, type ConsentState } from './consent.ts';
+import { writeCookie } from '../../lib/cookies.ts';
 
 /** Called with the new consent and the one before it. */
 export type ConsentListener = (current: ConsentState, previous: ConsentState) => void;
@@ -187,7 +188,7 @@ export function consentManager(): ConsentManager {
   const manager = createConsentManager({
     read: () => cookie(CONSENT_COOKIE),
     write(value) {
-      document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_S}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+      writeCookie(CONSENT_COOKIE, value, CONSENT_COOKIE_MAX_AGE_S);
     },
     autoAccepted: config.autoAccepted === true,
     record(state) {

@@ -8,6 +8,7 @@ import { graphqlRequest } from '../../lib/graphql-client.ts';
 import { RecordConsentDocument, type ConsentCategory as GraphqlConsentCategory } from '../../lib/graphql/generated/graphql.ts';
 import { ACCESS_TOKEN_COOKIE, msUntilExpiry, readCookie } from '../session/tokens.ts';
 import { CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, grantedCategories, type ConsentState } from './consent.ts';
+import { writeCookie } from '../../lib/cookies.ts';
 
 /** The necessary cookie holding the anonymous visitor id the platform's records are kept under. */
 export const VISITOR_COOKIE = 'visitorId';
@@ -18,7 +19,7 @@ export function visitorId(): string {
   const stored = readCookie(VISITOR_COOKIE, document.cookie);
   if (stored && UUID.test(stored)) return stored;
   const id = crypto.randomUUID();
-  document.cookie = `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_S}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  writeCookie(VISITOR_COOKIE, id, CONSENT_COOKIE_MAX_AGE_S);
   return id;
 }
 

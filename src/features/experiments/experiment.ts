@@ -6,6 +6,7 @@
 import { readCookie } from '../session/tokens.ts';
 import { consentManager } from '../consent/consent-store.ts';
 import { AB_COOKIE, assignVariant, type AbTest } from './ab-test.ts';
+import { writeCookie } from '../../lib/cookies.ts';
 
 /** The visitor's variant of a test (see ab-test.ts for how it is picked and kept). */
 export function experimentVariant(test: AbTest): string {
@@ -14,7 +15,7 @@ export function experimentVariant(test: AbTest): string {
     store: {
       read: () => readCookie(AB_COOKIE, document.cookie),
       write(value, maxAgeSeconds) {
-        document.cookie = `${AB_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+        writeCookie(AB_COOKIE, value, maxAgeSeconds);
       },
     },
   });
