@@ -8,6 +8,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { brandOrigin } from './support/urls.ts';
 import { emailCode, smsCode as outboxCode, unique } from './support/player.ts';
+import { waitForIslands } from './support/hydration.ts';
 
 /** The newest SMS code the platform "sent" to a number. */
 const smsCode = (page: Page, brand: string, phone: string) => outboxCode(page.request, brand, phone);
@@ -52,6 +53,8 @@ test.describe('SMS sign-in', () => {
     await page.getByLabel('Mobile number').fill(phone);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/\/en\/enter-code\/$/);
+    // Every island of the new page hydrated first: a click while the page is still taking over can be lost.
+    await waitForIslands(page);
     await page.getByRole('link', { name: 'Send a new code' }).click();
     await expect(page).toHaveURL(/\/en\/resend-code\/$/);
     await page.getByRole('button', { name: 'Send a new code' }).click();
