@@ -63,6 +63,33 @@ test('first visit: Allow all is kept across reloads, recorded on the platform, a
   await expect(prompt(page)).toHaveCount(0);
 });
 
+test('the prompt is in the first paint, and its answers work before the island hydrates, even without JavaScript', async ({ browser, request }) => {
+  // In the server's HTML for an unanswered visitor (and not for one who answered): drawn with the
+  // page, not at hydration, where its text became the late largest paint of pages without a hero.
+  const unanswered = await request.get(`${LOOPBACK}/en/game-list/slots/`, { headers: brandHost('aurelia') });
+  expect(await unanswered.text()).toContain('data-testid="consent-prompt"');
+  const answered = await request.get(`${LOOPBACK}/en/game-list/slots/`, { headers: { ...brandHost('aurelia'), cookie: `consent=${encodeURIComponent(`necessary,policy:${CONSENT_POLICY_VERSION}`)}` } });
+  expect(await answered.text()).not.toContain('data-testid="consent-prompt"');
+  // Another site cannot answer for the visitor: Astro's origin check refuses a cross-site form post.
+  const forged = await request.post(`${LOOPBACK}/api/consent/`, { headers: { ...brandHost('aurelia'), origin: 'https://evil.example' }, form: { choice: 'all', returnTo: '/en/' }, maxRedirects: 0 });
+  expect(forged.status()).toBe(403);
+  expect(forged.headers()['set-cookie'] ?? '').not.toContain('consent=');
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${AURELIA}/en/games/?utm_campaign=spring&accessToken=secret`);
+  await prompt(page).getByRole('button', { name: 'Only necessary' }).click();
+  // Back on the page, its campaign kept and nothing secret carried along.
+  await expect(page).toHaveURL(`${AURELIA}/en/games/?utm_campaign=spring`);
+  await expect(prompt(page)).toHaveCount(0);
+  const jar = await context.cookies(AURELIA);
+  expect(decodeURIComponent(jar.find((each) => each.name === 'consent')!.value)).toBe(`necessary,policy:${CONSENT_POLICY_VERSION}`);
+  const visitor = jar.find((each) => each.name === 'visitorId')?.value;
+  expect(visitor).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(async () => (await recordsOf(request, 'aurelia', visitor!)).map((record) => record.categories)).toEqual([['necessary']]);
+  await context.close();
+});
+
 test('Only necessary and then a custom choice from the footer are kept and recorded in order', async ({ page, request }) => {
   await page.goto(`${AURELIA}/en/games/`);
   await prompt(page).getByRole('button', { name: 'Only necessary' }).click();
@@ -176,6 +203,8 @@ test('a visitor from an auto-accepted country sees no prompt and has everything 
 test('keyboard only: the prompt comes first, the settings keep focus inside and give it back', async ({ page }) => {
   await page.goto(`${AURELIA}/en/`);
   await expect(prompt(page)).toBeVisible();
+  // Choose cookies opens the settings once the island has hydrated (the quick answers work before).
+  await consentReady(page);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Tab');
@@ -217,6 +246,7 @@ test('prompt and settings are axe-clean on a desktop, in English', async ({ page
   await page.goto(`${AURELIA}/en/`);
   await expect(prompt(page)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await consentReady(page);
   await prompt(page).getByRole('button', { name: 'Choose cookies' }).click();
   await expect(settings(page)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -234,6 +264,7 @@ test('prompt and settings fit a phone and speak German, axe-clean @phone', async
   // Every action is on screen without scrolling the page.
   for (const name of ['Alle erlauben', 'Nur notwendige', 'Cookies auswählen']) await expect(shown.getByRole('button', { name })).toBeInViewport();
   expect(await seriousViolations(page)).toEqual([]);
+  await consentReady(page);
   await shown.getByRole('button', { name: 'Cookies auswählen' }).click();
   const dialog = settings(page);
   await expect(dialog.getByRole('switch', { name: 'Präferenzen' })).toBeVisible();

@@ -18,6 +18,8 @@ export interface PlatformCallContext {
   debugSubdivision?: string;
   /** The sandbox operator key the visitor sent (x-sandbox-key), passed through for the platform to check. */
   sandboxKey?: string;
+  /** The signed-in player's access token, for a call made on their behalf (sent as Authorization: Bearer). */
+  accessToken?: string;
 }
 
 /** A failed platform call from a server render, with the spec's error kind and the platform's trace id. */
@@ -49,6 +51,7 @@ export async function platformQuery<T, V>(
   if (ctx.debugCountry) headers['x-debug-country'] = ctx.debugCountry;
   if (ctx.debugSubdivision) headers['x-debug-subdivision'] = ctx.debugSubdivision;
   if (ctx.sandboxKey) headers['x-sandbox-key'] = ctx.sandboxKey;
+  if (ctx.accessToken) headers.authorization = `Bearer ${ctx.accessToken}`;
 
   let response: Response;
   try {

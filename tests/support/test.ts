@@ -9,6 +9,10 @@
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
 import { SANDBOX_KEY_HEADERS } from './sandbox.ts';
 import { CONSENT_POLICY_VERSION } from '../../src/features/consent/consent.ts';
+import { brandOrigin, LOOPBACK } from './urls.ts';
+
+/** The brands the repository ships (brands/), whose hosts the suite's visitors answered consent on. */
+const DEMO_BRANDS = ['aurelia', 'kororaa', 'mapleridge', 'nordvik', 'solenne', 'vantor'];
 
 export { expect };
 export type { APIRequestContext, BrowserContext, Locator, Page, Request, WebSocketRoute } from '@playwright/test';
@@ -50,11 +54,13 @@ export const ANSWERED_CONSENT = `necessary,policy:${CONSENT_POLICY_VERSION}`;
 /**
  * Installs the answer in every page of a context before its scripts run, unless the page already
  * has one: the consent prompt (fixed at the bottom of the screen) then stays away from the content
- * a test clicks. The first document of a site is still rendered as unanswered; a test that wants
- * the prompt on screen sets `consentAnswered: false` (the consent, JavaScript-budget and main-thread
- * specs measure with it).
+ * a test clicks. A test that wants the prompt on screen sets `consentAnswered: false` (the consent,
+ * JavaScript-budget and main-thread specs measure with it).
  */
 async function answerConsent(context: BrowserContext): Promise<void> {
+  // The demo brands' hosts hold the answer from the start, so the server renders their pages as
+  // answered too (an unanswered page carries the prompt in its HTML); the script covers any other host.
+  await context.addCookies([...DEMO_BRANDS.map((brand) => brandOrigin(brand)), LOOPBACK].map((url) => ({ name: 'consent', value: encodeURIComponent(ANSWERED_CONSENT), url })));
   await context.addInitScript((value: string) => {
     if (!/(?:^|;\s*)consent=/.test(document.cookie)) document.cookie = `consent=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }, ANSWERED_CONSENT);

@@ -1,9 +1,12 @@
 /**
  * The consent island, on every page (BaseDocument.astro, hydrated after the first paint): the
  * first-visit prompt, and the settings dialog the footer's "Cookie settings" button opens (its code
- * loads on first open, ConsentSettings.tsx). The server renders nothing here, so the prompt never
- * takes part in the first paint or the largest one; it is a fixed panel at the bottom, so its arrival
- * moves nothing. It is a non-modal dialog placed first in the page's tab order (after the skip link):
+ * loads on first open, ConsentSettings.tsx). The server renders the prompt for a visitor its request
+ * shows unanswered, so the prompt is part of the first paint: drawn only at hydration (after the
+ * page's load) its text was the largest paint of pages without a hero, and their LCP came seconds late
+ * (the game list at 3.3x its floor). Its two quick answers are a plain form (/api/consent/), so they
+ * work before hydration too; hydrated, they answer in place. It is a fixed panel at the bottom, so
+ * nothing moves around it. It is a non-modal dialog placed first in the page's tab order (after the skip link):
  * keyboard users reach it at once, pointer users can keep browsing. It also applies what each
  * category allows (revocations.ts), mirrors the granted categories onto <html data-consent> and
  * starts the brand's tags and analytics events (features/tags/) once their categories are granted.
@@ -22,8 +25,10 @@ export const OPEN_SETTINGS_ATTRIBUTE = 'data-consent-settings';
 const ALL = Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true]));
 
 /** The consent prompt and settings outlet. */
-export default function ConsentHost({ texts }: { texts: ConsentTexts }) {
-  const [consent, setConsent] = useState<ConsentState | null>(null);
+export default function ConsentHost({ texts, initial, returnTo }: { texts: ConsentTexts; initial: ConsentState; returnTo: string }) {
+  // The server's reading of the request's consent, so the server renders what hydration shows; the
+  // browser's own reading (consent-store.ts) takes over in the effect below.
+  const [consent, setConsent] = useState<ConsentState | null>(initial);
   const [Settings, setSettings] = useState<ComponentType<ConsentSettingsProps> | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const opener = useRef<Element | null>(null);
@@ -88,11 +93,12 @@ export default function ConsentHost({ texts }: { texts: ConsentTexts }) {
           <div className="consent-prompt__inner">
             <h2 id="consent-prompt-title">{texts.title}</h2>
             <p id="consent-prompt-body">{texts.body}</p>
-            <div className="consent-prompt__actions">
-              <button type="button" className="button" onClick={() => answer(ALL)}>{texts.allowAll}</button>
-              <button type="button" className="button" onClick={() => answer({})}>{texts.onlyNecessary}</button>
+            <form className="consent-prompt__actions" method="post" action="/api/consent/">
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <button type="submit" name="choice" value="all" className="button" onClick={(event) => { event.preventDefault(); answer(ALL); }}>{texts.allowAll}</button>
+              <button type="submit" name="choice" value="necessary" className="button" onClick={(event) => { event.preventDefault(); answer({}); }}>{texts.onlyNecessary}</button>
               <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={(event) => openSettings(event.currentTarget)}>{texts.customize}</button>
-            </div>
+            </form>
           </div>
         </section>
       )}

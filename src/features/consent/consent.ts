@@ -33,6 +33,11 @@ export const CONSENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
  * say which version each answer was given to.
  */
 export const CONSENT_POLICY_VERSION = '2026-11';
+
+/** The necessary cookie holding the anonymous visitor id the platform's consent records are kept under. */
+export const VISITOR_COOKIE = 'visitorId';
+/** A visitor id as made (crypto.randomUUID()); anything else in the cookie is replaced. */
+export const VISITOR_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const POLICY_PREFIX = 'policy:';
 
 const NONE: Consent = { answered: false, necessary: false, preferences: false, analytics: false, marketing: false, uncategorized: false };

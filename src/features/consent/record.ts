@@ -6,18 +6,15 @@
  */
 import { graphqlRequest } from '../../lib/graphql-client.ts';
 import { RecordConsentDocument, type ConsentCategory as GraphqlConsentCategory } from '../../lib/graphql/generated/graphql.ts';
-import { ACCESS_TOKEN_COOKIE, msUntilExpiry, readCookie } from '../session/tokens.ts';
-import { CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, grantedCategories, type ConsentState } from './consent.ts';
+import { ACCESS_TOKEN_COOKIE, liveAccessToken, readCookie } from '../session/tokens.ts';
+import { CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, grantedCategories, VISITOR_COOKIE, VISITOR_ID_PATTERN, type ConsentState } from './consent.ts';
 import { writeCookie } from '../../lib/cookies.ts';
 
-/** The necessary cookie holding the anonymous visitor id the platform's records are kept under. */
-export const VISITOR_COOKIE = 'visitorId';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The visitor's id, made and stored on first use. */
 export function visitorId(): string {
   const stored = readCookie(VISITOR_COOKIE, document.cookie);
-  if (stored && UUID.test(stored)) return stored;
+  if (stored && VISITOR_ID_PATTERN.test(stored)) return stored;
   const id = crypto.randomUUID();
   writeCookie(VISITOR_COOKIE, id, CONSENT_COOKIE_MAX_AGE_S);
   return id;
@@ -25,8 +22,7 @@ export function visitorId(): string {
 
 /** Sends one decision to the platform. */
 export async function recordConsent(state: ConsentState): Promise<void> {
-  const token = readCookie(ACCESS_TOKEN_COOKIE, document.cookie);
-  const live = token && (msUntilExpiry(token) ?? 0) > 5_000 ? token : null;
+  const live = liveAccessToken(readCookie(ACCESS_TOKEN_COOKIE, document.cookie));
   await graphqlRequest(
     RecordConsentDocument,
     {
