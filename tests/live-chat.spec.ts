@@ -126,7 +126,7 @@ test.describe('live chat', () => {
     await button.click();
     await page.getByRole('button', { name: 'Allow and chat' }).click();
     await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
-    expect(decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'consent')?.value ?? '')).toMatch(/preferences/);
+    expect(decodeURIComponent((await page.context().cookies(page.url())).find((cookie) => cookie.name === 'consent')?.value ?? '')).toMatch(/preferences/);
     await chatFrame(page).getByLabel('Your message').fill('Keep this between us');
     await chatFrame(page).getByRole('button', { name: 'Send' }).click();
     await expect(chatFrame(page).getByText('Keep this between us')).toBeVisible();

@@ -138,12 +138,17 @@ test.describe('the session ends with the right reason', () => {
   });
 
   test('on a sports page the logout goes to /sports/ with the reason', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
     const tokens = await smsTokens(page.request, 'kororaa', `+6455${unique()}`);
     await addTokenCookies(page.context(), 'kororaa', tokens);
     await page.goto(`${brandOrigin('kororaa')}/en/sports/`);
     // A refreshable session picks the logged-in layout on sports (spec section 2).
     await expect(page.locator('html')).toHaveAttribute('data-page-layout', 'loggedIn');
     await expect(page.getByTestId('balance')).toContainText('$0.00');
+    // Ended elsewhere while the page listens: it has subscribed to SessionDestroyed. (A session ended
+    // before the page's socket is up is refused at the socket's sign-in: SESSION_EXPIRED, spec section 7.)
+    await expect.poll(() => sent.some((frame) => frame.includes('sessionDestroyed'))).toBe(true);
     await graphql(page.request, 'kororaa', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/sports/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
   });

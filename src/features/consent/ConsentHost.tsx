@@ -24,6 +24,13 @@ export const OPEN_SETTINGS_ATTRIBUTE = 'data-consent-settings';
 /** Choices the prompt's two quick buttons save. */
 const ALL = Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true]));
 
+/**
+ * The code that records an answer on the platform, fetched on the intent to answer (a pointer or
+ * focus on the prompt's buttons, the settings opening): the record then goes out at once with the
+ * answer, even when the visitor leaves the page right after (record.ts sends it with keepalive).
+ */
+const preloadRecord = () => void import('./record.ts').catch(() => undefined);
+
 /** The consent prompt and settings outlet. */
 export default function ConsentHost({ texts, initial, returnTo }: { texts: ConsentTexts; initial: ConsentState; returnTo: string }) {
   // The server's reading of the request's consent, so the server renders what hydration shows; the
@@ -47,6 +54,7 @@ export default function ConsentHost({ texts, initial, returnTo }: { texts: Conse
 
   const openSettings = (from: Element | null) => {
     opener.current = from;
+    preloadRecord();
     void import('./ConsentSettings.tsx').then((module) => {
       setSettings(() => module.default);
       setSettingsOpen(true);
@@ -93,7 +101,7 @@ export default function ConsentHost({ texts, initial, returnTo }: { texts: Conse
           <div className="consent-prompt__inner">
             <h2 id="consent-prompt-title">{texts.title}</h2>
             <p id="consent-prompt-body">{texts.body}</p>
-            <form className="consent-prompt__actions" method="post" action="/api/consent/">
+            <form className="consent-prompt__actions" method="post" action="/api/consent/" onPointerEnter={preloadRecord} onTouchStart={preloadRecord} onFocus={preloadRecord}>
               <input type="hidden" name="returnTo" value={returnTo} />
               <button type="submit" name="choice" value="all" className="button" onClick={(event) => { event.preventDefault(); answer(ALL); }}>{texts.allowAll}</button>
               <button type="submit" name="choice" value="necessary" className="button" onClick={(event) => { event.preventDefault(); answer({}); }}>{texts.onlyNecessary}</button>

@@ -1,8 +1,8 @@
 /**
  * Records a consent decision on the platform (recordConsent), with the anonymous visitor id kept in
  * the necessary `visitorId` cookie (made on the first decision) and, when a player is signed in with
- * a live access token, that token, so the record names the player. Loaded only when a visitor
- * answers, so pages that are not asked carry none of it.
+ * a live access token, that token, so the record names the player. Loaded when a visitor answers
+ * (ahead of it, on the intent to: ConsentHost.tsx), so pages that are not asked carry none of it.
  */
 import { graphqlRequest } from '../../lib/graphql-client.ts';
 import { RecordConsentDocument, type ConsentCategory as GraphqlConsentCategory } from '../../lib/graphql/generated/graphql.ts';
@@ -30,6 +30,13 @@ export async function recordConsent(state: ConsentState): Promise<void> {
       categories: grantedCategories(state) as GraphqlConsentCategory[],
       policyVersion: state.policyVersion ?? CONSENT_POLICY_VERSION,
     },
-    live ? { fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${live}` } }) } : {},
+    {
+      // keepalive: the record still goes out when the visitor leaves the page right after answering.
+      fetch: (input, init) => fetch(input, {
+        ...init,
+        keepalive: true,
+        headers: { ...(init?.headers as Record<string, string>), ...(live ? { authorization: `Bearer ${live}` } : {}) },
+      }),
+    },
   );
 }

@@ -96,7 +96,7 @@ export function selfExclude(days: number): Promise<string | null> {
   return playerCall(async (client) => {
     const { data } = await client.mutate({ mutation: documents.exclude, variables: { days } });
     return data?.selfExclude.selfExclusionDetails?.exclusionEndsAt ?? null;
-  });
+  }, { changesPlayer: true });
 }
 
 /** Takes a timeout of one of the licence's lengths; returns the end. */
@@ -104,5 +104,5 @@ export function takeTimeout(hours: number): Promise<string | null> {
   return playerCall(async (client) => {
     const { data } = await client.mutate({ mutation: documents.timeout, variables: { hours } });
     return data?.takeTimeout.timeouts?.timeoutEndsAt ?? null;
-  });
+  }, { changesPlayer: true });
 }

@@ -57,6 +57,12 @@ export interface PlayerRuntime {
   logout(): Promise<void>;
   /** Refetches the wallet (after a reconnect, or when a feature knows the balance moved). */
   refetchWallet(): Promise<void>;
+  /**
+   * Reads the player again (the account's state behind the banners and guards), for a feature whose
+   * own mutation changed it: the page shows the change from the mutation's answer, not only when the
+   * playerUpdated event arrives (which a socket still subscribing can miss).
+   */
+  refetchPlayer(): Promise<void>;
   /** A current access token (refreshed first when it is about to expire), for the platform's few non-GraphQL calls (document uploads). */
   accessToken(): Promise<string | null>;
 }
@@ -287,6 +293,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   return {
     client: apollo,
     refetchWallet,
+    refetchPlayer: () => refetchPlayer().then(followAccountState, onEnded),
     accessToken: () => tokens.freshAccessToken().catch((error: unknown) => {
       onEnded(error);
       return null;

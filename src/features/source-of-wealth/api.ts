@@ -34,5 +34,5 @@ export function submitSourceOfWealth(declarations: SourceOfWealthDeclaration[]):
     const { data } = await client.mutate({ mutation: documents.submit, variables: { declarations } });
     if (!data) throw new Error('submitSourceOfWealth returned nothing');
     return data.submitSourceOfWealth.sourceOfWealthStatus;
-  });
+  }, { changesPlayer: true });
 }
