@@ -10,7 +10,6 @@ import { ACCESS_TOKEN_COOKIE, liveAccessToken, readCookie } from '../session/tok
 import { CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, grantedCategories, VISITOR_COOKIE, VISITOR_ID_PATTERN, type ConsentState } from './consent.ts';
 import { writeCookie } from '../../lib/cookies.ts';
 
-
 /** The visitor's id, made and stored on first use. */
 export function visitorId(): string {
   const stored = readCookie(VISITOR_COOKIE, document.cookie);

@@ -76,12 +76,12 @@ interface CookieJar {
   get(name: string): Promise<{ value?: string } | null>;
 }
 
-/** How long a refreshing tab waits for its cookie write to reach the shared jar: 40 × 25 ms at most. */
 /** The token when it still has more than 5 s to live (enough for one call to carry it), else null. */
 export function liveAccessToken(token: string | null | undefined, now = Date.now()): string | null {
   return token && (msUntilExpiry(token, now) ?? 0) > 5_000 ? token : null;
 }
 
+/** How long a refreshing tab waits for its cookie write to reach the shared jar: 40 × 25 ms at most. */
 const SHARED_WRITE_ATTEMPTS = 40;
 const SHARED_WRITE_POLL_MS = 25;
 

@@ -15,14 +15,15 @@ import { ACCESS_TOKEN_COOKIE, liveAccessToken } from '../../features/session/tok
 import { callContextFor } from '../../features/page-context/page-context.server.ts';
 import { safeRedirectPath } from '../../features/session/redirect-guard.ts';
 
-export const POST: APIRoute = async ({ request, cookies, locals, url, clientAddress, redirect }) => {
+export const POST: APIRoute = async ({ request, cookies, locals, clientAddress, redirect }) => {
   const form = await request.formData().catch(() => null);
   const choice = form?.get('choice');
   if (choice !== 'all' && choice !== 'necessary') {
     return new Response('Send choice=all or choice=necessary (the consent prompt\'s two answers).\n', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   const value = serializeConsent(choice === 'all' ? Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true])) : {});
-  const secure = url.protocol === 'https:';
+  // The brand's configured origin, never the request's Host (issue 15), decides Secure and where back may go.
+  const secure = locals.origin.startsWith('https:');
   cookies.set(CONSENT_COOKIE, value, { path: '/', maxAge: CONSENT_COOKIE_MAX_AGE_S, sameSite: 'lax', secure });
   let visitor = cookies.get(VISITOR_COOKIE)?.value;
   if (!visitor || !VISITOR_ID_PATTERN.test(visitor)) {
@@ -37,5 +38,5 @@ export const POST: APIRoute = async ({ request, cookies, locals, url, clientAddr
     policyVersion: CONSENT_POLICY_VERSION,
   }, call).catch((error: unknown) => console.error('[consent] The decision could not be recorded on the platform:', error));
   const back = typeof form?.get('returnTo') === 'string' ? (form.get('returnTo') as string) : null;
-  return redirect(safeRedirectPath(back, url.origin) ?? '/', 303);
+  return redirect(safeRedirectPath(back, locals.origin) ?? '/', 303);
 };
