@@ -196,7 +196,9 @@ test.describe('landing_registration', () => {
     await entry(page).scrollIntoViewIfNeeded();
     await expect(entry(page).getByRole('heading', { name: 'New here?' })).toBeVisible();
     await expect(entry(page).getByRole('link', { name: 'Create your account' })).toHaveAttribute('href', '/en/register/');
-    await page.waitForTimeout(500);
+    // The frame's island hydrates only once shown, and without the flag its box is hidden: it never does.
+    await expect(entry(page).locator('.registration-entry__frame')).toBeHidden();
+    await expect(page.locator('astro-island', { has: page.locator('.registration-entry__frame') })).toHaveAttribute('ssr', '');
     await expect(page.locator('iframe[title="Registration form"]')).toHaveCount(0);
     expect(await seriousViolations(page, { include: '[data-testid="registration-entry"]' })).toEqual([]);
   });
