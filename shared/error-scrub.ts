@@ -14,6 +14,10 @@ export const FILTERED = '[Filtered]';
 
 /** Query parameters whose values are secrets: tokens, the OIDC code and state, sessions. */
 const SECRET_PARAMS = /^(access_?token|refresh_?token|id_?token|keycloak_?access_?token|token|code|state|session_?state|sid|key|password|otp|sentry_key)$/i;
+/** Whether a query parameter's value is a secret (a token, the OIDC code or state, a session): never carried along or reported. */
+export function isSecretParam(name: string): boolean {
+  return SECRET_PARAMS.test(name);
+}
 /** A JSON Web Token (three base64url parts, the first a JSON header). Bounded, so a hostile text cannot make it slow. */
 const JWT = /\beyJ[\w-]{5,4000}\.[\w-]{5,8000}\.[\w-]{5,4000}/g;
 /** A bearer credential in a header-like text. */
@@ -46,7 +50,7 @@ export function scrubUrl(input: string): string {
         } catch {
           // A malformed name is kept as it is and judged by its raw text.
         }
-        return SECRET_PARAMS.test(decoded) && pair.includes('=') ? `${name}=${FILTERED}` : scrubText(pair);
+        return isSecretParam(decoded) && pair.includes('=') ? `${name}=${FILTERED}` : scrubText(pair);
       })
     : [];
   // A fragment carries OIDC answers (tokens, codes) in implicit flows: never kept.
