@@ -46,8 +46,10 @@ export interface PageContext {
   consent: ConsentState;
   /** Whether the request carries a refreshable session (a refresh token, or the identity provider's cookie). */
   isRefreshable: boolean;
-  /** Whether a server feature toggle is on for this brand. */
+  /** Whether a server feature toggle is on for this brand (or, on a test lobby, for this tester's session). */
   hasFeature(name: string): boolean;
+  /** The brand's own toggles from the platform, before a tester's session toggles (test-features.server.ts). */
+  brandFeatures: readonly string[];
   /** The feature flags the visitor's A/B assignments set (experiments/ab-tests.ts; none without the preferences consent). */
   experimentFlags: Partial<Record<FeatureFlag, string>>;
 }
@@ -161,6 +163,7 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
     }),
     isRefreshable: hasRefreshableSession(astro.cookies),
     hasFeature: (name) => features.has(name),
+    brandFeatures: settings.enabledFeatures,
     experimentFlags: assignedFlags(astro.cookies, { consent, secure: astro.url.protocol === 'https:' }),
   };
 }
