@@ -22,6 +22,7 @@ import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { TagConfig } from '../tags/tags.ts';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, parseConsent, serializeConsent, type ConsentCategory, type ConsentState } from './consent.ts';
 import { writeCookie } from '../../lib/cookies.ts';
+import { readCookie } from '../session/token-cookies.ts';
 
 /** Called with the new consent and the one before it. */
 export type ConsentListener = (current: ConsentState, previous: ConsentState) => void;
@@ -146,21 +147,6 @@ export function createConsentManager(backend: ConsentBackend): ConsentManager {
   };
 }
 
-/** Reads one cookie from `document.cookie`. */
-function cookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 /** The JSON block the layout writes with what the browser's consent needs (BaseDocument.astro). */
 export const CONSENT_CONFIG_ID = 'atrium-consent';
 
@@ -186,7 +172,7 @@ export function consentManager(): ConsentManager {
   if (browserManager) return browserManager;
   const config = consentConfig();
   const manager = createConsentManager({
-    read: () => cookie(CONSENT_COOKIE),
+    read: () => readCookie(CONSENT_COOKIE, document.cookie),
     write(value) {
       writeCookie(CONSENT_COOKIE, value, CONSENT_COOKIE_MAX_AGE_S);
     },
