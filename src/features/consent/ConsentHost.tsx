@@ -13,7 +13,7 @@
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { consentConfig, consentManager } from './consent-store.ts';
-import { grantedCategories, needsPrompt, OPTIONAL_CATEGORIES, type ConsentState } from './consent.ts';
+import { ALL_GRANTED, grantedCategories, needsPrompt, type ConsentState } from './consent.ts';
 import { applyRevocations } from './revocations.ts';
 import type { ConsentTexts } from './texts.ts';
 import type { ConsentSettingsProps } from './ConsentSettings.tsx';
@@ -21,8 +21,6 @@ import type { ConsentSettingsProps } from './ConsentSettings.tsx';
 /** The attribute on the footer's (and any other) button that opens the settings. */
 export const OPEN_SETTINGS_ATTRIBUTE = 'data-consent-settings';
 
-/** Choices the prompt's two quick buttons save. */
-const ALL = Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true]));
 
 /**
  * The code that records an answer on the platform, fetched on the intent to answer (a pointer or
@@ -103,7 +101,7 @@ export default function ConsentHost({ texts, initial, returnTo }: { texts: Conse
             <p id="consent-prompt-body">{texts.body}</p>
             <form className="consent-prompt__actions" method="post" action="/api/consent/" onPointerEnter={preloadRecord} onTouchStart={preloadRecord} onFocus={preloadRecord}>
               <input type="hidden" name="returnTo" value={returnTo} />
-              <button type="submit" name="choice" value="all" className="button" onClick={(event) => { event.preventDefault(); answer(ALL); }}>{texts.allowAll}</button>
+              <button type="submit" name="choice" value="all" className="button" onClick={(event) => { event.preventDefault(); answer(ALL_GRANTED); }}>{texts.allowAll}</button>
               <button type="submit" name="choice" value="necessary" className="button" onClick={(event) => { event.preventDefault(); answer({}); }}>{texts.onlyNecessary}</button>
               <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={(event) => openSettings(event.currentTarget)}>{texts.customize}</button>
             </form>

@@ -5,7 +5,7 @@
  * or the close button leaves without saving; the host returns focus to the opener.
  */
 import { useEffect, useRef, useState } from 'react';
-import { OPTIONAL_CATEGORIES, type ConsentCategory, type ConsentState } from './consent.ts';
+import { ALL_GRANTED, OPTIONAL_CATEGORIES, type ConsentCategory, type ConsentState } from './consent.ts';
 import type { ConsentTexts } from './texts.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -100,7 +100,7 @@ export default function ConsentSettings({ texts, consent, onSave, onClose }: Con
         </ul>
         <footer className="overlay__footer">
           <button type="button" className="button button--secondary" onClick={() => finish({})}>{texts.onlyNecessary}</button>
-          <button type="button" className="button button--secondary" onClick={() => finish(Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true])))}>{texts.allowAll}</button>
+          <button type="button" className="button button--secondary" onClick={() => finish(ALL_GRANTED)}>{texts.allowAll}</button>
           <button type="button" className="button" onClick={() => finish(choice)}>{texts.save}</button>
         </footer>
       </div>

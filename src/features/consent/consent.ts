@@ -13,6 +13,8 @@ import { CONSENT_CATEGORIES, type ConsentCategory } from '../../../shared/consen
 export { CONSENT_CATEGORIES, type ConsentCategory };
 /** The categories a visitor may decline (necessary is always on once answered). */
 export const OPTIONAL_CATEGORIES = CONSENT_CATEGORIES.filter((category) => category !== 'necessary') as Exclude<ConsentCategory, 'necessary'>[];
+/** Every optional category granted: what Allow all saves. */
+export const ALL_GRANTED = Object.freeze(Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true])) as Record<Exclude<ConsentCategory, 'necessary'>, true>);
 /** Which categories the visitor granted; `answered` is false until they chose. */
 export type Consent = { answered: boolean } & Record<ConsentCategory, boolean>;
 /** A parsed consent with where it came from: the visitor's answer and its policy version, or the country. */

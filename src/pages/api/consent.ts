@@ -10,7 +10,7 @@
 import type { APIRoute } from 'astro';
 import { RecordConsentDocument, type ConsentCategory as GraphqlConsentCategory } from '../../lib/graphql/generated/graphql.ts';
 import { platformQuery } from '../../lib/graphql.server.ts';
-import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, grantedCategories, OPTIONAL_CATEGORIES, parseConsent, serializeConsent, VISITOR_COOKIE, VISITOR_ID_PATTERN } from '../../features/consent/consent.ts';
+import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S, CONSENT_POLICY_VERSION, ALL_GRANTED, grantedCategories, parseConsent, serializeConsent, VISITOR_COOKIE, VISITOR_ID_PATTERN } from '../../features/consent/consent.ts';
 import { ACCESS_TOKEN_COOKIE, liveAccessToken } from '../../features/session/tokens.ts';
 import { callContextFor } from '../../features/page-context/page-context.server.ts';
 import { safeRedirectPath } from '../../features/session/redirect-guard.ts';
@@ -21,7 +21,7 @@ export const POST: APIRoute = async ({ request, cookies, locals, clientAddress, 
   if (choice !== 'all' && choice !== 'necessary') {
     return new Response('Send choice=all or choice=necessary (the consent prompt\'s two answers).\n', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const value = serializeConsent(choice === 'all' ? Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, true])) : {});
+  const value = serializeConsent(choice === 'all' ? ALL_GRANTED : {});
   // The brand's configured origin, never the request's Host (issue 15), decides Secure and where back may go.
   const secure = locals.origin.startsWith('https:');
   cookies.set(CONSENT_COOKIE, value, { path: '/', maxAge: CONSENT_COOKIE_MAX_AGE_S, sameSite: 'lax', secure });
