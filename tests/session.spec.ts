@@ -13,6 +13,18 @@ const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, '
 
 const cookieValue = async (context: BrowserContext, name: string) => (await context.cookies()).find((cookie) => cookie.name === name)?.value;
 
+/**
+ * Starts listening to what the page sends over its sockets; the returned check waits until the page
+ * has subscribed to `field`. A test that ends a session "while the page listens" waits for it: a
+ * session ended before the page's socket is up is refused at the socket's sign-in instead
+ * (SESSION_EXPIRED, spec section 7).
+ */
+function subscriptionsOf(page: Page): (field: string) => Promise<void> {
+  const sent: string[] = [];
+  page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
+  return (field) => expect.poll(() => sent.some((frame) => frame.includes(field))).toBe(true);
+}
+
 test.describe('tokens', () => {
   test('the player stays signed in as the access token runs out: refreshed 30 s before it, with live updates after', async ({ page }) => {
     // The page's clock jumps to the refresh instead of the test waiting for it (test tokens live 40 s).
@@ -105,50 +117,51 @@ test.describe('the session ends with the right reason', () => {
   });
 
   test('session destroyed from another device: LOGGED_IN_FROM_ANOTHER_DEVICE, keeping the query', async ({ page }) => {
+    const subscribed = subscriptionsOf(page);
     const phone = `+6455${unique()}`;
     const tokens = await smsTokens(page.request, 'kororaa', phone);
     await addTokenCookies(page.context(), 'kororaa', tokens);
     await page.goto(`${brandOrigin('kororaa')}/en/?productMode=casino`);
     await expect(page.getByTestId('balance')).toContainText('$0.00');
+    await subscribed('sessionDestroyed');
     await graphql(page.request, 'kororaa', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?productMode=casino&logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
     await expect(page.getByTestId('logout-reason')).toHaveText('You signed in on another device, so you have been signed out here.');
   });
 
   test('a session destroyed over the legacy protocol ends the same way', async ({ page }) => {
+    const subscribed = subscriptionsOf(page);
     const phone = `+4755${unique()}`;
     const tokens = await smsTokens(page.request, 'nordvik', phone);
     await addTokenCookies(page.context(), 'nordvik', tokens);
     await page.goto(`${brandOrigin('nordvik')}/en/`);
     await expect(page.getByTestId('balance')).toContainText('kr');
+    await subscribed('sessionDestroyed');
     await graphql(page.request, 'nordvik', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
     await expect(page).toHaveURL(`${brandOrigin('nordvik')}/en/login/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
   });
 
   test('account closed while playing: signed out with the closed-account message', async ({ page }) => {
-    const sent: string[] = [];
-    page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
+    const subscribed = subscriptionsOf(page);
     const { phone } = await freshPlayer(page, 'kororaa', '+64');
     await expect(page.getByTestId('balance')).toContainText('$0.00');
     // "While playing": the page has read the open account and subscribed to the player's events.
-    await expect.poll(() => sent.some((frame) => frame.includes('playerUpdated'))).toBe(true);
+    await subscribed('playerUpdated');
     await graphql(page.request, 'kororaa', 'mutation($id: ID!) { sandboxCloseAccount(playerId: $id) { id } }', { id: phone });
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/login/?logoutReason=ACCOUNT_CLOSED`);
     await expect(page.getByTestId('logout-reason')).toHaveText('Your account has been closed indefinitely');
   });
 
   test('on a sports page the logout goes to /sports/ with the reason', async ({ page }) => {
-    const sent: string[] = [];
-    page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
+    const subscribed = subscriptionsOf(page);
     const tokens = await smsTokens(page.request, 'kororaa', `+6455${unique()}`);
     await addTokenCookies(page.context(), 'kororaa', tokens);
     await page.goto(`${brandOrigin('kororaa')}/en/sports/`);
     // A refreshable session picks the logged-in layout on sports (spec section 2).
     await expect(page.locator('html')).toHaveAttribute('data-page-layout', 'loggedIn');
     await expect(page.getByTestId('balance')).toContainText('$0.00');
-    // Ended elsewhere while the page listens: it has subscribed to SessionDestroyed. (A session ended
-    // before the page's socket is up is refused at the socket's sign-in: SESSION_EXPIRED, spec section 7.)
-    await expect.poll(() => sent.some((frame) => frame.includes('sessionDestroyed'))).toBe(true);
+    // Ended elsewhere while the page listens (subscriptionsOf).
+    await subscribed('sessionDestroyed');
     await graphql(page.request, 'kororaa', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/sports/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
   });
