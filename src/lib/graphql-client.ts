@@ -1,10 +1,12 @@
 /**
- * The browser's GraphQL client for anonymous islands: one POST to the lobby's same-origin
- * `/graphql` (the lobby's server proxies it to the platform and adds the brand header). It is
- * deliberately tiny: the anonymous lobby has a 90 KB brotli JavaScript budget, and Apollo arrives
- * only with the signed-in player's work. Errors follow the spec's catalogue (section 8): network
- * failures are prefixed [Network], GraphQL errors [GraphQL]; the kind is the first
- * extensions.reason, else its type without dollar signs; the extensions and traceId are kept.
+ * The browser's light GraphQL client: one POST to the lobby's same-origin `/graphql` (the lobby's
+ * server proxies it to the platform and adds the brand header). It is deliberately tiny: the
+ * anonymous lobby has an 80 KB brotli JavaScript budget and the signed-in one 110 KB, so the
+ * signed-in session's own calls use it too (session/player-request.ts), and Apollo arrives only
+ * with an account feature's first call (session/player-call.ts). Errors follow the spec's
+ * catalogue (section 8): network failures are prefixed [Network], GraphQL errors [GraphQL]; the
+ * kind is the first extensions.reason, else its type without dollar signs; the extensions and
+ * traceId are kept.
  */
 
 import { reportLater } from './error-reporting/hand-over.ts';
@@ -26,31 +28,33 @@ export class GraphqlClientError extends GraphqlCallError {
   }
 }
 
+/** How one browser GraphQL call is sent. */
+export interface GraphqlRequestOptions {
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  /** Sent as `Authorization: Bearer <token>` (the signed-in player's calls, session/player-request.ts). */
+  accessToken?: string | null;
+  /** False when the caller reports the failure itself, after its own retries. */
+  report?: boolean;
+}
+
 /**
  * Runs one generated GraphQL document from the browser and returns its data, or throws
  * GraphqlClientError; a failure no screen handles (section 8) is reported too, unless the caller
- * aborted the request.
+ * aborted the request or reports it itself.
  */
-export async function graphqlRequest<T, V>(
-  document: TypedDocumentString<T, V>,
-  variables: V,
-  options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
-): Promise<T> {
+export async function graphqlRequest<T, V>(document: TypedDocumentString<T, V>, variables: V, options: GraphqlRequestOptions = {}): Promise<T> {
   try {
     return await sendRequest(document, variables, options);
   } catch (error) {
-    if (error instanceof GraphqlClientError && !options.signal?.aborted && isReportable(error, error.status)) {
+    if (options.report !== false && error instanceof GraphqlClientError && !options.signal?.aborted && isReportable(error, error.status)) {
       reportLater(error, { operation: operationNameOf(document) });
     }
     throw error;
   }
 }
 
-async function sendRequest<T, V>(
-  document: TypedDocumentString<T, V>,
-  variables: V,
-  options: { signal?: AbortSignal; fetch?: typeof fetch },
-): Promise<T> {
+async function sendRequest<T, V>(document: TypedDocumentString<T, V>, variables: V, options: GraphqlRequestOptions): Promise<T> {
   const operationName = operationNameOf(document);
   const query = documentText(document);
   const send = options.fetch ?? fetch;
@@ -58,7 +62,11 @@ async function sendRequest<T, V>(
   try {
     response = await send(GRAPHQL_ENDPOINT, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+      },
       body: JSON.stringify({ query, operationName, variables }),
       signal: options.signal,
       credentials: 'same-origin',

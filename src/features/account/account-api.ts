@@ -3,7 +3,6 @@
  * dashboard's marketing switches and its payment totals (EnableFinancialHistory). A saved name goes straight into `$player`, so the header and
  * the dashboard show it at once; the platform's PlayerUpdated then refetches the whole player anyway.
  */
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
   FinancialSummaryDocument,
   MarketingPreferencesDocument,
@@ -24,22 +23,14 @@ export type PersonalInfoData = PersonalInfoFieldsFragment;
 /** The player's marketing choices and whether marketing is blocked. */
 export type MarketingData = MarketingFieldsFragment;
 
-const documents = {
-  personalInfo: apolloDocument(PersonalInfoDocument),
-  update: apolloDocument(UpdatePersonalInfoDocument),
-  marketing: apolloDocument(MarketingPreferencesDocument),
-  setMarketing: apolloDocument(SetMarketingPreferencesDocument),
-  financial: apolloDocument(FinancialSummaryDocument),
-};
-
 /** Money in and out over a window (EnableFinancialHistory). */
 export type FinancialSummary = FinancialSummaryFieldsFragment;
 
 /** Reads the payment totals of the last 30 days and the last 12 months. */
 export function loadFinancialSummary(): Promise<FinancialSummary[]> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.financial, fetchPolicy: 'network-only' });
-    if (!data?.viewer) throw new Error('FinancialSummary returned nothing');
+    const data = await client.query(FinancialSummaryDocument, {});
+    if (!data.viewer) throw new Error('FinancialSummary returned nothing');
     return [data.viewer.month, data.viewer.year];
   });
 }
@@ -47,8 +38,8 @@ export function loadFinancialSummary(): Promise<FinancialSummary[]> {
 /** Reads the player's personal info. */
 export function loadPersonalInfo(): Promise<PersonalInfoData> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.personalInfo, fetchPolicy: 'network-only' });
-    if (!data?.viewer) throw new Error('PersonalInfo returned nothing');
+    const data = await client.query(PersonalInfoDocument, {});
+    if (!data.viewer) throw new Error('PersonalInfo returned nothing');
     return data.viewer.player;
   });
 }
@@ -56,8 +47,7 @@ export function loadPersonalInfo(): Promise<PersonalInfoData> {
 /** Saves the player's personal info; a refusal is a GraphqlCallError whose extensions carry fieldErrors. */
 export function updatePersonalInfo(input: PersonalInfoInput): Promise<PersonalInfoData> {
   return playerCall(async (client) => {
-    const { data } = await client.mutate({ mutation: documents.update, variables: { input } });
-    if (!data) throw new Error('updatePersonalInfo returned nothing');
+    const data = await client.mutate(UpdatePersonalInfoDocument, { input });
     const saved = data.updatePersonalInfo;
     const current = $player.get().player;
     if (current) setPlayer({ ...current, personalInfo: { ...current.personalInfo, firstName: saved.personalInfo.firstName, lastName: saved.personalInfo.lastName } });
@@ -68,8 +58,8 @@ export function updatePersonalInfo(input: PersonalInfoInput): Promise<PersonalIn
 /** Reads the player's marketing choices. */
 export function loadMarketing(): Promise<MarketingData> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.marketing, fetchPolicy: 'network-only' });
-    if (!data?.viewer) throw new Error('MarketingPreferences returned nothing');
+    const data = await client.query(MarketingPreferencesDocument, {});
+    if (!data.viewer) throw new Error('MarketingPreferences returned nothing');
     return data.viewer.player;
   });
 }
@@ -77,8 +67,7 @@ export function loadMarketing(): Promise<MarketingData> {
 /** Saves marketing choices (the channels named); MarketingBlocked while marketing is blocked. */
 export function setMarketing(input: MarketingPreferencesInput): Promise<MarketingData> {
   return playerCall(async (client) => {
-    const { data } = await client.mutate({ mutation: documents.setMarketing, variables: { input } });
-    if (!data) throw new Error('setMarketingPreferences returned nothing');
+    const data = await client.mutate(SetMarketingPreferencesDocument, { input });
     return data.setMarketingPreferences;
   });
 }

@@ -4,7 +4,6 @@
  * reason (spec section 8: the first extensions.reason), so the forms can explain them.
  */
 import { playerCall } from '../session/player-call.ts';
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
   CancelWithdrawalDocument,
   InitiateDepositDocument,
@@ -18,23 +17,13 @@ import {
 } from '../../lib/graphql/generated/player.ts';
 import type { LastCompletedDeposit, Payment, PaymentPage } from './queries.ts';
 
-// The cashier's documents (cashier.graphql), sent through the player's Apollo client.
-const documents = {
-  deposit: apolloDocument(InitiateDepositDocument),
-  withdraw: apolloDocument(InitiateWithdrawalDocument),
-  cancel: apolloDocument(CancelWithdrawalDocument),
-  context: apolloDocument(LastCompletedDepositDocument),
-  history: apolloDocument(PaymentHistoryDocument),
-};
-
 /** Input of initiateDeposit. */
 export type DepositInput = InitiateDepositInput;
 
 /** Starts a deposit; redirectUrl is the provider page, null when nothing is left to confirm. */
 export function initiateDeposit(input: DepositInput): Promise<InitiateDepositMutation['initiateDeposit']> {
   return playerCall(async (client) => {
-    const { data } = await client.mutate({ mutation: documents.deposit, variables: { input } });
-    if (!data) throw new Error('initiateDeposit returned nothing');
+    const data = await client.mutate(InitiateDepositDocument, { input });
     return data.initiateDeposit;
   });
 }
@@ -42,8 +31,7 @@ export function initiateDeposit(input: DepositInput): Promise<InitiateDepositMut
 /** Starts a withdrawal. */
 export function initiateWithdrawal(input: InitiateWithdrawalInput): Promise<Payment> {
   return playerCall(async (client) => {
-    const { data } = await client.mutate({ mutation: documents.withdraw, variables: { input } });
-    if (!data) throw new Error('initiateWithdrawal returned nothing');
+    const data = await client.mutate(InitiateWithdrawalDocument, { input });
     return data.initiateWithdrawal.payment;
   });
 }
@@ -51,8 +39,7 @@ export function initiateWithdrawal(input: InitiateWithdrawalInput): Promise<Paym
 /** Cancels a pending withdrawal. */
 export function cancelWithdrawal(paymentId: string): Promise<Payment> {
   return playerCall(async (client) => {
-    const { data } = await client.mutate({ mutation: documents.cancel, variables: { paymentId } });
-    if (!data) throw new Error('cancelWithdrawal returned nothing');
+    const data = await client.mutate(CancelWithdrawalDocument, { paymentId });
     return data.cancelWithdrawal.payment;
   });
 }
@@ -81,16 +68,16 @@ export function takeCashierContext(): Promise<{ last: LastCompletedDeposit | nul
 /** The last completed deposit and the pending withdrawals. */
 export function loadCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.context, fetchPolicy: 'network-only' });
-    return { last: data?.viewer?.lastCompletedDeposit ?? null, pending: data?.viewer?.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
+    const data = await client.query(LastCompletedDepositDocument, {});
+    return { last: data.viewer?.lastCompletedDeposit ?? null, pending: data.viewer?.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
   });
 }
 
 /** One page of the player's deposits or withdrawals, newest first. */
 export function loadHistory(variables: PaymentHistoryQueryVariables): Promise<PaymentPage> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.history, variables, fetchPolicy: 'network-only' });
-    const page = variables.deposits ? data?.viewer?.depositHistory : data?.viewer?.withdrawalHistory;
+    const data = await client.query(PaymentHistoryDocument, variables);
+    const page = variables.deposits ? data.viewer?.depositHistory : data.viewer?.withdrawalHistory;
     if (!page) throw new Error('history returned nothing');
     return page;
   });

@@ -2,7 +2,6 @@
  * The history pages' calls (history.player.graphql): a page of the player's real-money rounds or of
  * their sessions, newest first, through the player's own client (playerCall).
  */
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import { GameHistoryDocument, SessionHistoryDocument, type GameHistoryQuery, type SessionHistoryQuery } from '../../lib/graphql/generated/player.ts';
 import { playerCall } from '../session/player-call.ts';
 
@@ -18,13 +17,11 @@ export type SessionPage = NonNullable<SessionHistoryQuery['viewer']>['sessionHis
 /** A session as the session history lists it. */
 export type SessionRecord = SessionPage['edges'][number]['node'];
 
-const documents = { rounds: apolloDocument(GameHistoryDocument), sessions: apolloDocument(SessionHistoryDocument) };
-
 /** The page of rounds after `after` (null: the newest). */
 export function loadRounds(after: string | null): Promise<RoundPage> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.rounds, variables: { first: HISTORY_PAGE_SIZE, after }, fetchPolicy: 'network-only' });
-    if (!data?.viewer) throw new Error('gameHistory returned nothing');
+    const data = await client.query(GameHistoryDocument, { first: HISTORY_PAGE_SIZE, after });
+    if (!data.viewer) throw new Error('gameHistory returned nothing');
     return data.viewer.gameHistory;
   });
 }
@@ -32,8 +29,8 @@ export function loadRounds(after: string | null): Promise<RoundPage> {
 /** The page of sessions after `after` (null: the newest). */
 export function loadSessions(after: string | null): Promise<SessionPage> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.sessions, variables: { first: HISTORY_PAGE_SIZE, after }, fetchPolicy: 'network-only' });
-    if (!data?.viewer) throw new Error('sessionHistory returned nothing');
+    const data = await client.query(SessionHistoryDocument, { first: HISTORY_PAGE_SIZE, after });
+    if (!data.viewer) throw new Error('sessionHistory returned nothing');
     return data.viewer.sessionHistory;
   });
 }

@@ -10,7 +10,6 @@ import { gameTile } from '../games/queries.ts';
 import type { GameFilters, GameTileData } from '../games/types.ts';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
 import { $wallet } from '../wallet/wallet-store.ts';
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
   AddFavouriteGameDocument, FavouriteGamesDocument, RemoveFavouriteGameDocument, SyncRecentlyPlayedGamesDocument,
 } from '../../lib/graphql/generated/player.ts';
@@ -27,12 +26,6 @@ export const $recentlyPlayed = atom<PlayerGameList>({ status: 'loading', games: 
 /** The player's hearted games, most recently hearted first. */
 export const $favourites = atom<PlayerGameList>({ status: 'loading', games: [] });
 
-// The player's game documents (player-games.graphql), sent through the player's Apollo client.
-const SYNC = apolloDocument(SyncRecentlyPlayedGamesDocument);
-const FAVOURITES = apolloDocument(FavouriteGamesDocument);
-const ADD = apolloDocument(AddFavouriteGameDocument);
-const REMOVE = apolloDocument(RemoveFavouriteGameDocument);
-
 /** Syncs recently played from the platform (SyncRecentlyPlayedGames, 5 games). */
 export async function syncRecentlyPlayed(): Promise<void> {
   const runtime = await settledPlayerRuntime();
@@ -42,10 +35,8 @@ export async function syncRecentlyPlayed(): Promise<void> {
     return;
   }
   try {
-    const { data } = await runtime.client.query({
-      query: SYNC, variables: { maxRecentlyPlayedGames: MAX_RECENTLY_PLAYED_GAMES }, fetchPolicy: 'no-cache',
-    });
-    $recentlyPlayed.set({ status: 'ready', games: recentlyPlayedTiles(data?.viewer?.recentlyPlayedGamesV2 ?? []) });
+    const data = await runtime.request(SyncRecentlyPlayedGamesDocument, { maxRecentlyPlayedGames: MAX_RECENTLY_PLAYED_GAMES });
+    $recentlyPlayed.set({ status: 'ready', games: recentlyPlayedTiles(data.viewer?.recentlyPlayedGamesV2 ?? []) });
   } catch (error) {
     console.warn('[player-games] SyncRecentlyPlayedGames failed:', (error as Error).message);
     $recentlyPlayed.set({ ...$recentlyPlayed.get(), status: $recentlyPlayed.get().games.length ? 'ready' : 'failed' });
@@ -60,8 +51,8 @@ export async function loadFavourites(filters: GameFilters): Promise<void> {
     return;
   }
   try {
-    const { data } = await runtime.client.query({ query: FAVOURITES, variables: { ...filters }, fetchPolicy: 'no-cache' });
-    const games = (data?.viewer?.favouriteGames ?? []).map(gameTile);
+    const data = await runtime.request(FavouriteGamesDocument, { ...filters });
+    const games = (data.viewer?.favouriteGames ?? []).map(gameTile);
     $favourites.set({ status: 'ready', games });
   } catch (error) {
     console.warn('[player-games] FavouriteGames failed:', (error as Error).message);
@@ -89,7 +80,8 @@ export async function setFavourite(game: GameTileData, favourite: boolean): Prom
   const runtime = await settledPlayerRuntime();
   try {
     if (!runtime) throw new Error('No player session');
-    await runtime.client.mutate({ mutation: favourite ? ADD : REMOVE, variables: { slug: game.slug } });
+    const variables = { slug: game.slug };
+    await (favourite ? runtime.request(AddFavouriteGameDocument, variables) : runtime.request(RemoveFavouriteGameDocument, variables));
     return true;
   } catch (error) {
     console.warn(`[player-games] ${favourite ? 'add' : 'remove'} favourite failed:`, (error as Error).message);

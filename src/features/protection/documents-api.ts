@@ -4,7 +4,6 @@
  * recognises the file by its bytes.
  */
 import { DOCUMENT_UPLOAD_PATH, MAX_DOCUMENT_BYTES } from '../../../shared/http-limits.ts';
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import { PlayerDocumentsDocument, type PlayerDocumentsQuery } from '../../lib/graphql/generated/player.ts';
 import { playerCall } from '../session/player-call.ts';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
@@ -15,13 +14,11 @@ export type PlayerDocument = NonNullable<PlayerDocumentsQuery['viewer']>['docume
 /** Why an upload failed, as the page explains it. */
 export type UploadProblem = 'type' | 'size' | 'name' | 'generic';
 
-const LIST = apolloDocument(PlayerDocumentsDocument);
-
 /** The player's documents, newest first. */
 export function loadDocuments(): Promise<PlayerDocument[]> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: LIST, fetchPolicy: 'network-only' });
-    return data?.viewer?.documents ?? [];
+    const data = await client.query(PlayerDocumentsDocument, {});
+    return data.viewer?.documents ?? [];
   });
 }
 

@@ -2,7 +2,8 @@ import { ApolloLink, execute, gql, ApolloClient, InMemoryCache } from '@apollo/c
 import { ServerError, CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Observable, firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRetryLink, isTransientFailure, QUERY_RETRY } from './apollo.ts';
+import { createRetryLink, isTransientFailure } from './apollo.ts';
+import { QUERY_RETRY } from './call-policy.ts';
 
 const QUERY = gql`query Balance { viewer { id } }`;
 const MUTATION = gql`mutation Deposit { deposit { id } }`;

@@ -1,6 +1,8 @@
 /**
- * The one Apollo Client link chain of the lobby (loaded only for signed-in players, never for
- * visitors). In order:
+ * The one Apollo Client link chain of the lobby, for the account's features (player-call.ts): it
+ * is loaded with a feature's first call, never for visitors and not for the session itself, whose
+ * calls on every signed-in page go through the light player-request.ts under the same policy
+ * (call-policy.ts). In order:
  *
  *   split ─ subscriptions ──────────────────────────────→ realtime (graphql-transport-ws or legacy)
  *         └ queries/mutations → report → retry → auth (Bearer, refresh once and retry once) → HTTP POST /graphql
@@ -24,14 +26,15 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { print } from 'graphql';
 import { Observable } from 'rxjs';
+import { QUERY_RETRY, UNAUTHENTICATED_OPERATIONS } from './call-policy.ts';
 import type { RealtimeConnection } from './realtime-protocol.ts';
 import { withAuthRetry, type TokenRefresher } from './token-refresh.ts';
 import { reportError } from '../../lib/error-reporting/report.ts';
 import { GRAPHQL_ENDPOINT } from '../../lib/graphql-client.ts';
 import { isReportable, toCallError } from '../../lib/graphql-errors.ts';
-
-/** Operations sent without the Authorization header (spec section 7). */
-export const UNAUTHENTICATED_OPERATIONS: ReadonlySet<string> = new Set(['RefreshAccessToken', 'CountryContextQuery']);
+import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
+import { operationNameOf, type TypedDocumentString } from '../../lib/graphql/documents.ts';
+import type { PlayerClient } from './player-request.ts';
 
 interface Attempt {
   status?: number;
@@ -110,9 +113,6 @@ export function createAuthLink(tokens: TokenRefresher): ApolloLink {
   });
 }
 
-/** Query retry (spec section 9): initial delay 1 s, at most 15 s, 2 attempts in all. */
-export const QUERY_RETRY = { initialDelayMs: 1000, maxDelayMs: 15_000, attempts: 2 } as const;
-
 /** Whether an operation is a query (only queries are safe to send again unasked). */
 function isQuery(query: DocumentNode): boolean {
   const definition = getMainDefinition(query);
@@ -177,4 +177,25 @@ export function createApolloClient(options: { tokens: TokenRefresher; realtime: 
     cache: new InMemoryCache(),
     defaultOptions: { query: { fetchPolicy: 'network-only' }, watchQuery: { fetchPolicy: 'network-only' } },
   });
+}
+
+/**
+ * The account features' view of the client: a generated document in, its data out (never from the
+ * cache: every read asks the platform), parsed for Apollo on first use.
+ */
+export function playerClientOf(client: ApolloClient): PlayerClient {
+  const answered = <T>(document: TypedDocumentString<T, never>, data: T | null | undefined): T => {
+    if (data === undefined || data === null) throw new Error(`${operationNameOf(document)} returned nothing`);
+    return data;
+  };
+  return {
+    async query(document, variables) {
+      const { data } = await client.query({ query: apolloDocument(document), variables: variables as ApolloClient.QueryOptions['variables'], fetchPolicy: 'network-only' });
+      return answered(document, data as never);
+    },
+    async mutate(document, variables) {
+      const { data } = await client.mutate({ mutation: apolloDocument(document), variables: variables as ApolloClient.MutateOptions['variables'] });
+      return answered(document, data as never);
+    },
+  };
 }

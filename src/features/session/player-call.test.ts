@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const runtime = { client: { marker: 'client' }, refetchPlayer: vi.fn<() => Promise<void>>() };
+const runtime = { apollo: () => Promise.resolve({ marker: 'client' }), refetchPlayer: vi.fn<() => Promise<void>>() };
 vi.mock('./player-runtime.ts', () => ({ settledPlayerRuntime: () => Promise.resolve(runtime) }));
 const { playerCall } = await import('./player-call.ts');
 

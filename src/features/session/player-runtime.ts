@@ -1,6 +1,8 @@
 /**
- * The signed-in player's runtime, loaded (with Apollo, graphql-ws and, for the identity provider,
- * oidc-client-ts) only when the browser holds a session. It:
+ * The signed-in player's runtime, loaded (with graphql-ws and, for the identity provider,
+ * oidc-client-ts) only when the browser holds a session. Its own calls go through the light
+ * player request (player-request.ts); Apollo is loaded with an account feature's first call
+ * (`apollo()`, player-call.ts), so a signed-in page that never needs it never downloads it. It:
  *
  * 1. opens the session of whichever integration holds it (custom cookies or the provider);
  * 2. loads GetPlayerInfo and GetCustomerInfo into `$player`, `$customer` and `$wallet`;
@@ -10,15 +12,13 @@
  * 5. logs out with the spec's reason when the session ends (refresh refused, destroyed elsewhere,
  *    account closed) and follows a logout made in another tab.
  */
-import type { ApolloClient } from '@apollo/client';
 import { graphqlRequest, GraphqlClientError } from '../../lib/graphql-client.ts';
-import { createApolloClient } from './apollo.ts';
 import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, walletReadMark } from '../wallet/wallet-store.ts';
 import type { SessionConfig } from './config.ts';
 import { addCustomerPopUps, setCustomer } from './customer-store.ts';
 import { clearStoredSession, isLoggingOut, logout, logoutTarget, SESSION_CHANNEL } from './logout.ts';
 import { $player, clearPlayer, setPlayer, setPlayerLoading, type Player } from './player-store.ts';
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
+import { documentText, operationNameOf, type TypedDocumentString } from '../../lib/graphql/documents.ts';
 import {
   CustomerPopUpAddedDocument,
   GetCustomerInfoDocument,
@@ -29,6 +29,7 @@ import {
   SessionDestroyedDocument,
   WalletDocument,
 } from '../../lib/graphql/generated/player.ts';
+import { createPlayerRequest, type PlayerClient, type PlayerRequest } from './player-request.ts';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
 import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
 import {
@@ -42,18 +43,12 @@ import {
 } from './token-refresh.ts';
 import { ACCESS_TOKEN_COOKIE, adoptIncomingTokens, browserTokenStore, KEYCLOAK_TOKEN_COOKIE, msUntilExpiry, readCookie } from './tokens.ts';
 
-// The player's documents (session.graphql), parsed for Apollo once this module loads.
-const GET_PLAYER_INFO = apolloDocument(GetPlayerInfoDocument);
-const GET_CUSTOMER_INFO = apolloDocument(GetCustomerInfoDocument);
-const LOGOUT = apolloDocument(LogoutDocument);
-const PLAYER_UPDATED = apolloDocument(PlayerUpdatedDocument);
-const SESSION_DESTROYED = apolloDocument(SessionDestroyedDocument);
-const CUSTOMER_POP_UP_ADDED = apolloDocument(CustomerPopUpAddedDocument);
-const WALLET = apolloDocument(WalletDocument);
-
 /** The running player session; `logout` is the player's own sign-out. */
 export interface PlayerRuntime {
-  client: ApolloClient;
+  /** A call as the player without Apollo, for the session's and the pages' own reads (player-request.ts). */
+  request: PlayerRequest;
+  /** The player's Apollo client over the one link chain (apollo.ts), downloaded on the first call. */
+  apollo(): Promise<PlayerClient>;
   logout(): Promise<void>;
   /** Refetches the wallet (after a reconnect, or when a feature knows the balance moved). */
   refetchWallet(): Promise<void>;
@@ -127,7 +122,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   const store = browserTokenStore();
   adoptIncomingTokens(store);
   let realtime: RealtimeConnection | null = null;
-  let client: ApolloClient | null = null;
+  let request: PlayerRequest | null = null;
   const endSession = (reason: LogoutReason) => {
     if (isLoggingOut()) return;
     realtime?.dispose();
@@ -166,11 +161,11 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   setSession({ integration, sessionId: null, flow: null, realtimeReady: false });
 
   const refetchWallet = async () => {
-    if (!client) return;
+    if (!request) return;
     const mark = walletReadMark();
     try {
-      const { data } = await client.query({ query: GET_CUSTOMER_INFO, fetchPolicy: 'network-only' });
-      if (data?.viewer) {
+      const data = await request(GetCustomerInfoDocument, {});
+      if (data.viewer) {
         setCustomer(data.viewer.customer);
         setWallet(data.viewer.wallet, mark);
       }
@@ -180,9 +175,9 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   };
 
   const refetchPlayer = async (): Promise<Player | null> => {
-    if (!client) return null;
-    const { data } = await client.query({ query: GET_PLAYER_INFO, fetchPolicy: 'network-only' });
-    if (!data?.viewer) return null;
+    if (!request) return null;
+    const data = await request(GetPlayerInfoDocument, {});
+    if (!data.viewer) return null;
     setPlayer(data.viewer.player);
     const current = $session.get();
     if (current) setSession({ ...current, sessionId: data.viewer.sessionId, flow: data.viewer.flow });
@@ -240,7 +235,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
       }
     },
   });
-  client = createApolloClient({ tokens, realtime });
+  request = createPlayerRequest(tokens);
 
   try {
     const [player] = await Promise.all([refetchPlayer(), refetchWallet()]);
@@ -259,29 +254,23 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     throw error;
   }
 
-  client.subscribe({ query: PLAYER_UPDATED }).subscribe({
-    next: ({ data }) => {
-      // The event itself says the account closed while this page was open, even when the first
-      // read raced the closure and already found it closed.
-      if (data?.playerUpdated.isAccountClosed) accountWasOpen = true;
-      refetchPlayer().then(followAccountState, onEnded);
-    },
+  const connection = realtime;
+  const follow = <T,>(document: TypedDocumentString<T, never>, onEvent: (data: T) => void) =>
+    connection.subscribe(
+      { query: documentText(document), operationName: operationNameOf(document), variables: {} },
+      { next: ({ data }) => data && onEvent(data as T), error: () => undefined, complete: () => undefined },
+    );
+  follow(PlayerUpdatedDocument, (data) => {
+    // The event itself says the account closed while this page was open, even when the first
+    // read raced the closure and already found it closed.
+    if (data.playerUpdated.isAccountClosed) accountWasOpen = true;
+    refetchPlayer().then(followAccountState, onEnded);
   });
-  client.subscribe({ query: SESSION_DESTROYED }).subscribe({
-    next: ({ data }) => {
-      if (data && data.sessionDestroyed.sessionId === $session.get()?.sessionId) endSession('LOGGED_IN_FROM_ANOTHER_DEVICE');
-    },
+  follow(SessionDestroyedDocument, (data) => {
+    if (data.sessionDestroyed.sessionId === $session.get()?.sessionId) endSession('LOGGED_IN_FROM_ANOTHER_DEVICE');
   });
-  client.subscribe({ query: CUSTOMER_POP_UP_ADDED }).subscribe({
-    next: ({ data }) => {
-      if (data) addCustomerPopUps(data.customerPopUpAdded.popUpIdsAdded);
-    },
-  });
-  client.subscribe({ query: WALLET }).subscribe({
-    next: ({ data }) => {
-      if (data) applyBalanceUpdate(data.balanceUpdated);
-    },
-  });
+  follow(CustomerPopUpAddedDocument, (data) => addCustomerPopUps(data.customerPopUpAdded.popUpIdsAdded));
+  follow(WalletDocument, (data) => applyBalanceUpdate(data.balanceUpdated));
 
   subscriptionsStarted = true;
   scheduleCatchUp();
@@ -289,9 +278,21 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   if (integration === 'custom') scheduleRefresh(tokens, onEnded);
   followOtherTabs(config);
 
-  const apollo = client;
+  const playerRequest = request;
+  let apollo: Promise<PlayerClient> | null = null;
   return {
-    client: apollo,
+    request: playerRequest,
+    apollo() {
+      // A failed download is tried again on the next call.
+      apollo ??= import('./apollo.ts').then(
+        ({ createApolloClient, playerClientOf }) => playerClientOf(createApolloClient({ tokens, realtime: connection })),
+        (error: unknown) => {
+          apollo = null;
+          throw error;
+        },
+      );
+      return apollo;
+    },
     refetchWallet,
     refetchPlayer: () => refetchPlayer().then(followAccountState, onEnded),
     accessToken: () => tokens.freshAccessToken().catch((error: unknown) => {
@@ -301,7 +302,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     async logout() {
       realtime?.dispose();
       await logout(config, null, {
-        endPlatformSession: () => apollo.mutate({ mutation: LOGOUT }),
+        endPlatformSession: () => playerRequest(LogoutDocument, {}),
         endProviderSession: signOutAtProvider,
       });
     },
@@ -314,8 +315,7 @@ function hasStoredOidcUser(): boolean {
 }
 
 function isRefused(error: unknown): boolean {
-  const candidate = error as { statusCode?: number; errors?: { extensions?: { reason?: string } }[] } | null;
-  return candidate?.statusCode === 401 || Boolean(candidate?.errors?.some((item) => item.extensions?.reason === 'AuthenticationFailure'));
+  return error instanceof GraphqlClientError && (error.status === 401 || error.kind === 'AuthenticationFailure');
 }
 
 /** Refreshes custom tokens 30 s before expiry, and again for each new pair (from any tab). */

@@ -3,7 +3,6 @@
  * and submitting the declaration. Proofs are uploaded one by one first (documents-api.ts), and the
  * declaration names them by id.
  */
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import {
   SourceOfWealthDocument,
   SubmitSourceOfWealthDocument,
@@ -17,13 +16,11 @@ export type SourceOfWealthEntry = NonNullable<SourceOfWealthQuery['viewer']>['so
 /** What was asked of the player: the status, due date and requested documents. */
 export type SourceOfWealthStatus = NonNullable<SourceOfWealthQuery['viewer']>['player']['sourceOfWealthStatus'];
 
-const documents = { read: apolloDocument(SourceOfWealthDocument), submit: apolloDocument(SubmitSourceOfWealthDocument) };
-
 /** Reads the status and the declaration. */
 export function loadSourceOfWealth(): Promise<{ status: SourceOfWealthStatus; entries: SourceOfWealthEntry[] }> {
   return playerCall(async (client) => {
-    const { data } = await client.query({ query: documents.read, fetchPolicy: 'network-only' });
-    if (!data?.viewer) throw new Error('sourceOfWealth returned nothing');
+    const data = await client.query(SourceOfWealthDocument, {});
+    if (!data.viewer) throw new Error('sourceOfWealth returned nothing');
     return { status: data.viewer.player.sourceOfWealthStatus, entries: data.viewer.sourceOfWealth };
   });
 }
@@ -31,8 +28,7 @@ export function loadSourceOfWealth(): Promise<{ status: SourceOfWealthStatus; en
 /** Submits the declaration; resolves the new status. */
 export function submitSourceOfWealth(declarations: SourceOfWealthDeclaration[]): Promise<SourceOfWealthStatus> {
   return playerCall(async (client) => {
-    const { data } = await client.mutate({ mutation: documents.submit, variables: { declarations } });
-    if (!data) throw new Error('submitSourceOfWealth returned nothing');
+    const data = await client.mutate(SubmitSourceOfWealthDocument, { declarations });
     return data.submitSourceOfWealth.sourceOfWealthStatus;
   }, { changesPlayer: true });
 }

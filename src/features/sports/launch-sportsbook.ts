@@ -1,13 +1,10 @@
 /**
- * Opens the embedded sportsbook for the signed-in player through their Apollo client (bearer
- * token), so bets placed in the frame debit their wallet. Loaded only for players on /sports/.
+ * Opens the embedded sportsbook for the signed-in player through their light request (bearer
+ * token; session/player-request.ts), so bets placed in the frame debit their wallet. Loaded only
+ * for players on /sports/.
  */
-import { apolloDocument } from '../../lib/graphql/apollo-document.ts';
 import { LaunchSportsbookDocument, type LaunchSportsbookMutation, type LaunchSportsbookMutationVariables } from '../../lib/graphql/generated/player.ts';
 import { settledPlayerRuntime } from '../session/player-runtime.ts';
-
-// LaunchSportsbook (sports.graphql), sent with the player's bearer token.
-const LAUNCH_SPORTSBOOK = apolloDocument(LaunchSportsbookDocument);
 
 /** A launched sportsbook session: the URL to frame and the origin its messages come from. */
 export type SportsbookLaunch = LaunchSportsbookMutation['launchSportsbook'];
@@ -16,8 +13,7 @@ export type SportsbookLaunch = LaunchSportsbookMutation['launchSportsbook'];
 export async function launchSportsbook(variables: LaunchSportsbookMutationVariables): Promise<SportsbookLaunch | null> {
   const runtime = await settledPlayerRuntime();
   if (!runtime) return null;
-  const { data } = await runtime.client.mutate({ mutation: LAUNCH_SPORTSBOOK, variables });
-  if (!data?.launchSportsbook) throw new Error('launchSportsbook returned no session');
+  const data = await runtime.request(LaunchSportsbookDocument, variables);
   return data.launchSportsbook;
 }
 

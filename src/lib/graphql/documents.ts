@@ -16,11 +16,23 @@ export function documentText<R, V>(document: TypedDocumentString<R, V>): string 
   return document.toString();
 }
 
-const OPERATION = /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+const OPERATION = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+
+/** A GraphQL operation's type. */
+export type OperationKind = 'query' | 'mutation' | 'subscription';
+
+function operationOf<R, V>(document: TypedDocumentString<R, V>): { kind: OperationKind; name: string } {
+  const match = OPERATION.exec(documentText(document));
+  if (!match) throw new Error(`A lobby GraphQL document must start with a named operation: ${documentText(document).slice(0, 60)}`);
+  return { kind: match[1] as OperationKind, name: match[2]! };
+}
 
 /** The name of a document's operation (the generated text starts with it; fragments follow). */
 export function operationNameOf<R, V>(document: TypedDocumentString<R, V>): string {
-  const name = OPERATION.exec(documentText(document))?.[1];
-  if (!name) throw new Error(`A lobby GraphQL document must start with a named operation: ${documentText(document).slice(0, 60)}`);
-  return name;
+  return operationOf(document).name;
+}
+
+/** Whether a document is a query, a mutation or a subscription. */
+export function operationKindOf<R, V>(document: TypedDocumentString<R, V>): OperationKind {
+  return operationOf(document).kind;
 }
