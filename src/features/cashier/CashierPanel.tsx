@@ -16,6 +16,7 @@ import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
 import { cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierContext, takeCashierContext } from './api.ts';
+import { preparePlayerCall } from '../session/player-call.ts';
 import { forgetIntent, intentKey, type IntentKind } from './intent.ts';
 import type { LastCompletedDeposit, Payment } from './queries.ts';
 import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
@@ -117,6 +118,8 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
     // The first read may already be under way (prefetched on hover or focus of Deposit).
     void takeCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
     startTransition(() => setFormShown(true));
+    // The forms send through Apollo: fetched once the panel is up, before the player submits.
+    preparePlayerCall();
   }, []);
 
   return (

@@ -1,9 +1,10 @@
 /**
  * The cashier's calls, through the signed-in player's Apollo client (its auth link adds the bearer
- * token and refreshes it first when needed). Errors come back as GraphqlCallError with the platform's
+ * token and refreshes it first when needed), but for the context the panel reads as it opens, which
+ * takes the light request (session/player-call.ts explains the two). Errors come back as GraphqlCallError with the platform's
  * reason (spec section 8: the first extensions.reason), so the forms can explain them.
  */
-import { playerCall } from '../session/player-call.ts';
+import { playerCall, playerRequest } from '../session/player-call.ts';
 import {
   CancelWithdrawalDocument,
   InitiateDepositDocument,
@@ -65,12 +66,14 @@ export function takeCashierContext(): Promise<{ last: LastCompletedDeposit | nul
   return pending ?? loadCashierContext();
 }
 
-/** The last completed deposit and the pending withdrawals. */
-export function loadCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
-  return playerCall(async (client) => {
-    const data = await client.query(LastCompletedDepositDocument, {});
-    return { last: data.viewer?.lastCompletedDeposit ?? null, pending: data.viewer?.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
-  });
+/**
+ * The last completed deposit and the pending withdrawals. Read as the cashier opens, so through the
+ * light request: the first open waits for no Apollo download (the forms' mutations use Apollo,
+ * which the panel fetches once it has opened, preparePlayerCall).
+ */
+export async function loadCashierContext(): Promise<{ last: LastCompletedDeposit | null; pending: Payment[] }> {
+  const data = await playerRequest(LastCompletedDepositDocument, {});
+  return { last: data.viewer?.lastCompletedDeposit ?? null, pending: data.viewer?.withdrawalHistory.edges.map((edge) => edge.node) ?? [] };
 }
 
 /** One page of the player's deposits or withdrawals, newest first. */
