@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { nextFrame } from './support/frames.ts';
+import { waitForIslands } from './support/hydration.ts';
 import { addTokenCookies, bankSignIn, creditWallet, graphql, smsTokens, type Tokens, unique } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
@@ -37,6 +38,29 @@ async function deposits(request: APIRequestContext, tokens: Tokens): Promise<{ t
 const cashier = (page: Page) => page.getByRole('dialog', { name: 'Cashier' });
 
 test.describe('cashier', () => {
+  test("the signed-in lobby runs on the light client; Apollo comes with the cashier, whose forms send through it", async ({ page }) => {
+    // Apollo's file is known by its client-awareness header names, whatever the bundler calls it.
+    const apolloFiles: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('apollographql-client-name')) apolloFiles.push(response.url());
+    });
+    await player(page, '10.00');
+    await page.goto(`${ORIGIN}/en/`);
+    await expect(page.getByTestId('balance')).toHaveText(/€10\.00/, { timeout: 15_000 });
+    await waitForIslands(page);
+    await page.waitForLoadState('networkidle');
+    expect(apolloFiles, 'the session, wallet and player rails need no Apollo').toEqual([]);
+
+    await page.getByTestId('balance').click();
+    await expect(cashier(page).getByRole('button', { name: 'Continue to deposit' })).toBeEnabled();
+    await expect.poll(() => apolloFiles.length, { message: 'the open cashier fetches Apollo for its forms' }).toBe(1);
+    await cashier(page).getByLabel('Amount (EUR)').fill('20.00');
+    await cashier(page).getByRole('button', { name: 'Continue to deposit' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay with Trustly' })).toBeVisible();
+  });
+
   for (const [provider, name] of [['TRUSTLY', 'Trustly'], ['ZIMPLER', 'Zimpler'], ['PIQ', 'PaymentIQ']] as const) {
     test(`deposits through ${name} and the balance updates live`, async ({ page }) => {
       await player(page);
