@@ -11,13 +11,13 @@
  *   in a background tab, which runs no frames);
  * - then it moves what is parked in `<template data-after-paint>` into the document: scripts run
  *   as if they had been there, and the site's stylesheets load (the page inlines only the rules its
- *   markup uses, features/critical-css/); it switches from the fallback fonts to the brand's web
- *   fonts, and once the stylesheets are in, lets islands with `client:afterpaint` hydrate
- *   (see directive.ts);
- * - a visitor whose browser already loaded the web fonts once (remembered in localStorage) gets
- *   them at once: they come from the cache, so they cost the first paint nothing. On a first
- *   visit every page draws its text in the fonts' size-matched fallbacks (theme-css.ts), so the
- *   swap to the web fonts moves nothing on screen.
+ *   markup uses, features/critical-css/); once the stylesheets are in, it lets islands with
+ *   `client:afterpaint` hydrate (see directive.ts);
+ * - a first visit draws its text in the brand fonts' size-matched fallbacks (theme-css.ts) and
+ *   keeps them on that page: swapping fonts on a page already laid out costs a phone a 120-170 ms
+ *   task (issue 16). It fetches the brand's font files (prefetch, the lowest priority) and, once
+ *   they are in, remembers it in localStorage: the next page uses the web fonts from its first
+ *   paint, from the cache, and the size-matched fallbacks mean the two pages' text sits alike.
  * It also copies the stored feature flags onto <html> (feature-flags/flags.ts).
  * Without JavaScript none of this runs: the `fonts-later` class is never set, so the brand's
  * fonts apply from the start; there are no scripts to park, and the stylesheets and icons come
@@ -60,10 +60,35 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   window[${JSON.stringify(GATE_GLOBAL)}] = new Promise((resolve) => { open = resolve; }).then(() => {
     opened = true;
     unpark();
+    // A first visit keeps its fallback fonts on this page: switching now would restyle and lay out
+    // the whole page again (120-170 ms in one task on a phone). The brand's font files are fetched
+    // for the next page instead, which then uses them from its first paint.
     if (root.classList.contains(${JSON.stringify(FONTS_LATER_CLASS)})) {
-      root.classList.remove(${JSON.stringify(FONTS_LATER_CLASS)});
-      // After a frame the new font stacks are in use and their files on the way; remember once they are in.
-      requestAnimationFrame(() => document.fonts.ready.then(() => { try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, '1'); } catch {} }));
+      // Only the files that draw this page's characters (the latin-ext subsets only where it has them).
+      const used = new Set();
+      for (const char of document.body.textContent) used.add(char.codePointAt(0));
+      const drawn = (range) => !range || range.split(',').some((part) => {
+        const [low, high = low] = part.trim().slice(2).split('-');
+        const from = parseInt(low.replace(/\\?/g, '0'), 16);
+        const to = parseInt(high.replace(/\\?/g, 'f'), 16);
+        for (const code of used) if (code >= from && code <= to) return true;
+        return false;
+      });
+      const files = new Set();
+      for (const sheet of document.styleSheets) {
+        if (sheet.ownerNode?.localName !== 'style') continue;
+        for (const rule of sheet.cssRules) {
+          const file = rule instanceof CSSFontFaceRule && drawn(rule.style.getPropertyValue('unicode-range')) && /url\\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'));
+          if (file) files.add(file[1]);
+        }
+      }
+      const fetched = [...files].map((href) => new Promise((done) => {
+        const link = Object.assign(document.createElement('link'), { rel: 'prefetch', as: 'font', type: 'font/woff2', crossOrigin: '', href });
+        link.onload = () => done(true);
+        link.onerror = () => done(false);
+        document.head.append(link);
+      }));
+      Promise.all(fetched).then((done) => { if (done.every(Boolean)) try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, '1'); } catch {} });
     }
     // Islands wait for the whole stylesheet, so what they render is styled (a stalled one for 3 s at most).
     return Promise.race([Promise.all(styled), new Promise((done) => setTimeout(done, 3000))]);
