@@ -4,6 +4,7 @@
  * or integer minor units and is formatted from its exact digits, never through a float.
  */
 import { languageTag, type Locale } from './locales.ts';
+import { formatWithPattern, pageNumberPattern } from './number-pattern.ts';
 
 /** The currency assumed when none is known (USD when the brand enables defaultUSDCurrency). */
 export function defaultCurrency(features: readonly string[]): string {
@@ -21,6 +22,10 @@ export function formatCurrency(
 ): string {
   if (!DECIMAL.test(amount)) throw new Error(`formatCurrency: "${amount}" is not a decimal amount`);
   const digits = options.fractionDigits ?? 2;
+  // In the browser, the page's pattern writes the same string without starting Intl (number-pattern.ts).
+  const pattern = pageNumberPattern();
+  const quick = pattern?.locale === locale && pattern.currency === currency ? formatWithPattern(pattern, amount, { money: true, fractionDigits: digits }) : null;
+  if (quick !== null) return quick;
   const format = new Intl.NumberFormat(languageTag(locale), {
     style: 'currency',
     currency,
@@ -48,7 +53,9 @@ export function formatPercent(ratio: number, locale: Locale): string {
 
 /** Formats a plain number for a locale. */
 export function formatNumber(value: number | bigint, locale: Locale): string {
-  return new Intl.NumberFormat(languageTag(locale)).format(value);
+  const pattern = pageNumberPattern();
+  const quick = pattern?.locale === locale && (typeof value === 'bigint' || Number.isSafeInteger(value)) ? formatWithPattern(pattern, String(value), { money: false, fractionDigits: 0 }) : null;
+  return quick ?? new Intl.NumberFormat(languageTag(locale)).format(value);
 }
 
 /** Jackpot wins show 2 decimals under 0.5 and none from 0.5 up (spec section 9). */

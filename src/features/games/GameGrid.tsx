@@ -15,6 +15,8 @@ import { TileHeartSlot, type TileHearts } from '../player-games/TileHeartSlot.ts
 import type { GridPaging } from './paging.ts';
 import { fetchSourcePage, toSlice } from './queries.ts';
 import { fillText } from '../../i18n/fill.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { initialTiles, type HandedSlice } from './tile-handoff.ts';
 import type { GameFilters, GameSource, GameTileData } from './types.ts';
 
@@ -39,8 +41,8 @@ export interface GameGridProps {
   /** The route the grid lives on, for the "Load more" link (`?page=N+1`). */
   pageRoute: { id: string; slug?: string };
   paths: PathContext;
-  /** BCP 47 tag for number formatting. */
-  languageTag: string;
+  /** The page's locale, for number formatting. */
+  locale: Locale;
   texts: GridTexts;
   eagerTiles: number;
   /** Id of the page heading that names the grid. */
@@ -54,7 +56,7 @@ const anchorOf = (position: number) => `game-${position}`;
 
 /** A grid of games with "Load more". */
 export default function GameGrid(props: GameGridProps) {
-  const { source, initial, filters, paging, pageRoute, paths, languageTag, texts, eagerTiles, labelledBy, hearts } = props;
+  const { source, initial, filters, paging, pageRoute, paths, locale, texts, eagerTiles, labelledBy, hearts } = props;
   const [games, setGames] = useState<GameTileData[]>(() => initialTiles(initial.tiles));
   const [page, setPage] = useState(props.page);
   const [cursor, setCursor] = useState({ endCursor: initial.endCursor, hasNextPage: initial.hasNextPage });
@@ -100,7 +102,6 @@ export default function GameGrid(props: GameGridProps) {
     }
   };
 
-  const number = new Intl.NumberFormat(languageTag);
   return (
     <div className="game-grid-block">
       <ul className="game-grid" ref={listRef} aria-busy={loading} aria-labelledby={labelledBy} data-tiles={initial.tiles}>
@@ -113,7 +114,7 @@ export default function GameGrid(props: GameGridProps) {
       </ul>
       <div className="game-grid__footer">
         <p className="game-grid__status" aria-live="polite">
-          {fillText(texts.shown, { shown: number.format(games.length), total: number.format(Math.max(total, games.length)) })}
+          {fillText(texts.shown, { shown: formatNumber(games.length, locale), total: formatNumber(Math.max(total, games.length), locale) })}
         </p>
         {cursor.hasNextPage && (
           <a className="button game-grid__more" href={nextHref} onClick={loadMore} aria-disabled={loading || undefined}>
