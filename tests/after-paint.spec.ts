@@ -57,6 +57,10 @@ for (const device of ['desktop', 'phone @phone']) test(`a first visit paints the
   await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('atrium:fonts-seen'))).toBe('1');
   await expect(page.locator('html')).toHaveClass(/fonts-later/);
+  // Only the subsets its text needs: an English page has no character of the latin-ext files.
+  const fetched = (await loadOrder(page)).fonts.map((font) => font.url);
+  expect(fetched.some((url) => url.includes('/inter-latin-wght'))).toBe(true);
+  expect(fetched.filter((url) => url.includes('latin-ext'))).toEqual([]);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter fallback"?,/);
 
   // The next page starts in the brand fonts, from the cache.
@@ -64,6 +68,18 @@ for (const device of ['desktop', 'phone @phone']) test(`a first visit paints the
   expect(await classesAtParse(page)).not.toMatch(/fonts-later/);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter"?,/);
   await expect.poll(() => page.evaluate(() => document.fonts.check('16px Inter'))).toBe(true);
+});
+
+test('a first visit whose text has characters beyond Latin-1 fetches the latin-ext files too', async ({ page }) => {
+  // A page naming a Lithuanian town (š is in latin-ext's range).
+  await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => document.querySelector('main')?.append('Šiauliai')));
+  await page.goto('/en/');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('atrium:fonts-seen'))).toBe('1');
+  const fetched = (await loadOrder(page)).fonts.map((font) => font.url.replace(/^.*\/fonts\//, ''));
+  expect(fetched.sort()).toEqual([
+    'inter/inter-latin-ext-wght-normal.woff2', 'inter/inter-latin-wght-normal.woff2',
+    'playfair-display/playfair-display-latin-ext-wght-normal.woff2', 'playfair-display/playfair-display-latin-wght-normal.woff2',
+  ]);
 });
 
 test('a page inlines only the rules its markup uses; the whole stylesheet loads after the hero and before islands hydrate', async ({ page }) => {

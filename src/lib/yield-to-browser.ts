@@ -15,3 +15,13 @@ export function whenIdle(): Promise<void> {
     else setTimeout(resolve, 200);
   });
 }
+
+/**
+ * Resolves in a task of its own, ahead of other queued work where the browser can
+ * (`scheduler.yield`): a long piece of start-up work split at these points lets input and frames in
+ * between instead of holding the main thread in one long task.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}

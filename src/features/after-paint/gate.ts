@@ -29,6 +29,8 @@ import { GATE_GLOBAL } from './opened.ts';
 
 /** The class on <html> under which the theme uses its fallback font stacks (theme-css.ts). */
 export const FONTS_LATER_CLASS = 'fonts-later';
+/** The id of the inline theme stylesheet, whose @font-face rules name the brand's font files (theme-css.ts). */
+export const THEME_STYLE_ID = 'atrium-theme';
 /** localStorage key: set once this browser has loaded the brand fonts, so they are likely cached. */
 export const FONTS_SEEN_KEY = 'atrium:fonts-seen';
 /** The Element Timing identifier of the hero image (BlockImage.astro), reported once it is on screen. */
@@ -62,25 +64,25 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
     unpark();
     // A first visit keeps its fallback fonts on this page: switching now would restyle and lay out
     // the whole page again (120-170 ms in one task on a phone). The brand's font files are fetched
-    // for the next page instead, which then uses them from its first paint.
-    if (root.classList.contains(${JSON.stringify(FONTS_LATER_CLASS)})) {
+    // for the next page instead, which then uses them from its first paint; in an idle moment, so
+    // that work takes nothing from this page's start.
+    const idle = window.requestIdleCallback ?? ((work) => setTimeout(work, 1000));
+    if (root.classList.contains(${JSON.stringify(FONTS_LATER_CLASS)})) idle(() => {
       // Only the files that draw this page's characters (the latin-ext subsets only where it has them).
-      const used = new Set();
-      for (const char of document.body.textContent) used.add(char.codePointAt(0));
+      // Every page has ASCII text; beyond Latin-1, the characters it actually has.
+      const wide = new Set(Array.from(document.body.textContent.match(/[^\\u0000-\\u00ff]/gu) ?? [], (char) => char.codePointAt(0)));
       const drawn = (range) => !range || range.split(',').some((part) => {
         const [low, high = low] = part.trim().slice(2).split('-');
         const from = parseInt(low.replace(/\\?/g, '0'), 16);
         const to = parseInt(high.replace(/\\?/g, 'f'), 16);
-        for (const code of used) if (code >= from && code <= to) return true;
+        if (from <= 0x7e && to >= 0x20) return true;
+        for (const code of wide) if (code >= from && code <= to) return true;
         return false;
       });
       const files = new Set();
-      for (const sheet of document.styleSheets) {
-        if (sheet.ownerNode?.localName !== 'style') continue;
-        for (const rule of sheet.cssRules) {
-          const file = rule instanceof CSSFontFaceRule && drawn(rule.style.getPropertyValue('unicode-range')) && /url\\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'));
-          if (file) files.add(file[1]);
-        }
+      for (const rule of document.getElementById(${JSON.stringify(THEME_STYLE_ID)})?.sheet?.cssRules ?? []) {
+        const file = rule instanceof CSSFontFaceRule && drawn(rule.style.getPropertyValue('unicode-range')) && /url\\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'));
+        if (file) files.add(file[1]);
       }
       const fetched = [...files].map((href) => new Promise((done) => {
         const link = Object.assign(document.createElement('link'), { rel: 'prefetch', as: 'font', type: 'font/woff2', crossOrigin: '', href });
@@ -89,7 +91,7 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
         document.head.append(link);
       }));
       Promise.all(fetched).then((done) => { if (done.every(Boolean)) try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, '1'); } catch {} });
-    }
+    });
     // Islands wait for the whole stylesheet, so what they render is styled (a stalled one for 3 s at most).
     return Promise.race([Promise.all(styled), new Promise((done) => setTimeout(done, 3000))]);
   });

@@ -5,6 +5,7 @@
  * clients; visitors never download them.
  */
 import { reportUncaughtErrors } from '../../lib/error-reporting/hand-over.ts';
+import { nextTask } from '../../lib/yield-to-browser.ts';
 import { readSessionConfig } from './config.ts';
 import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './token-cookies.ts';
 import { setPlayerLoading } from './player-store.ts';
@@ -36,7 +37,11 @@ export function bootSession(): void {
   if (document.documentElement.dataset.pageLayout !== 'main' && pageHasSession()) {
     // LOADING before the checked mark: a waiter woken by the mark then waits for the runtime.
     setPlayerLoading();
-    void import('./player-runtime.ts').then(({ startPlayerRuntime }) => startPlayerRuntime(readSessionConfig()));
+    // The runtime starts in a task of its own, apart from its module's evaluation (issue 16).
+    void import('./player-runtime.ts').then(async ({ startPlayerRuntime }) => {
+      await nextTask();
+      return startPlayerRuntime(readSessionConfig());
+    });
   }
   markSessionChecked();
 }

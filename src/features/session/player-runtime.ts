@@ -29,6 +29,7 @@ import {
   SessionDestroyedDocument,
   WalletDocument,
 } from '../../lib/graphql/generated/player.ts';
+import { nextTask } from '../../lib/yield-to-browser.ts';
 import { createPlayerRequest, type PlayerClient, type PlayerRequest } from './player-request.ts';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
 import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
@@ -159,6 +160,9 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   setPlayerLoading();
   setWalletLoading();
   setSession({ integration, sessionId: null, flow: null, realtimeReady: false });
+  // The islands' loading states render in this task; the socket and the first reads start in the
+  // next ones, so a phone's CPU never runs the whole start-up as one long task (issue 16).
+  await nextTask();
 
   const refetchWallet = async () => {
     if (!request) return;
@@ -236,6 +240,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     },
   });
   request = createPlayerRequest(tokens);
+  await nextTask();
 
   try {
     const [player] = await Promise.all([refetchPlayer(), refetchWallet()]);
