@@ -6,11 +6,13 @@
  *   trace, where every task the page's main thread ran is an event;
  * - every style the first screen needs is in the first paint: the site's stylesheets, which load
  *   after it, change no computed style of anything on the first screen (the page inlines the rules
- *   its markup uses, features/critical-css/), so their arrival restyles nothing the visitor sees.
+ *   its markup uses, features/critical-css/), so their arrival restyles nothing the visitor sees;
+ * - no page builds an Intl formatter while it loads (ICU's start-up is one long task on a phone):
+ *   money and counts come from the server's number pattern.
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
-import { addTokenCookies, smsTokens, unique } from './support/player.ts';
+import { addTokenCookies, creditWallet, smsTokens, unique } from './support/player.ts';
 import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 import { brandOrigin } from './support/urls.ts';
@@ -111,8 +113,9 @@ test.describe('islands hydrate one per task', () => {
 /**
  * Records, in the page, the computed style of every element on the first screen twice: as the
  * after-paint gate puts the site's stylesheets in (still loading), and as the last of them has
- * loaded (in the same task as its load event, before anything hydrates). The font family is left
- * out: the gate swaps the fallback fonts for the web fonts on purpose at that moment.
+ * loaded (in the same task as its load event, before anything hydrates). The font family is
+ * among them: a first visit keeps its fallback fonts for the whole page (a swap would lay it out
+ * again in one long task).
  */
 async function recordFirstScreenStyles(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -121,7 +124,7 @@ async function recordFirstScreenStyles(page: Page): Promise<void> {
       'color', 'background-color', 'background-image', 'border-top-width', 'border-right-width', 'border-bottom-width',
       'border-left-width', 'border-top-color', 'border-top-style', 'border-radius', 'box-shadow', 'outline-style',
       'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'margin-top', 'margin-bottom',
-      'font-size', 'font-weight', 'font-style', 'text-transform', 'text-decoration-line', 'text-align', 'white-space',
+      'font-family', 'font-size', 'font-weight', 'font-style', 'text-transform', 'text-decoration-line', 'text-align', 'white-space',
       'flex-direction', 'flex-wrap', 'justify-content', 'align-items', 'gap', 'grid-auto-flow', 'list-style-type',
       'object-fit', 'aspect-ratio', 'content-visibility', 'transform',
     ];
@@ -189,4 +192,53 @@ test.describe('the first screen is styled in the first paint', () => {
       });
     }
   }
+});
+
+/**
+ * A page's first Intl number or date format starts ICU, 120-240 ms in one task on a phone's CPU:
+ * the pages format their money and counts from the server's number pattern instead
+ * (i18n/number-pattern.ts). Counts every Intl formatter a page builds while it loads.
+ */
+test.describe('no Intl formatter while a page loads', () => {
+  const countIntl = () => {
+    const built = { count: 0 };
+    (window as unknown as { intlBuilt: typeof built }).intlBuilt = built;
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Original = Intl[name];
+      Intl[name] = new Proxy(Original, {
+        construct(target, args: unknown[]) {
+          built.count += 1;
+          return Reflect.construct(target, args) as object;
+        },
+        apply(target, self, args: unknown[]) {
+          built.count += 1;
+          return Reflect.apply(target, self, args) as unknown;
+        },
+      }) as never;
+    }
+  };
+  const built = (page: Page) => page.evaluate(() => (window as unknown as { intlBuilt: { count: number } }).intlBuilt.count);
+
+  test('the signed-in lobby writes its balance without one @phone', async ({ page }) => {
+    await page.addInitScript(countIntl);
+    const phone = `+35699${unique()}`;
+    const tokens = await smsTokens(page.request, 'aurelia', phone);
+    await addTokenCookies(page.context(), 'aurelia', tokens);
+    await creditWallet(page.request, 'aurelia', phone, '1234.50', 'EUR');
+    await page.goto(`${brandOrigin('aurelia')}/en/`);
+    await expect(page.getByTestId('balance')).toHaveText(/€1,234\.50/, { timeout: 15_000 });
+    await waitForIslands(page);
+    expect(await built(page)).toBe(0);
+    // The check can fail: a formatter the page builds is counted.
+    await page.evaluate(() => new Intl.NumberFormat('en').format(1));
+    expect(await built(page)).toBe(1);
+  });
+
+  test('the game list writes its count without one @phone', async ({ page }) => {
+    await page.addInitScript(countIntl);
+    await page.goto(`${brandOrigin('aurelia')}/en/game-list/slots/`);
+    await waitForIslands(page);
+    await expect(page.locator('.game-grid__status')).toHaveText(/\d/);
+    expect(await built(page)).toBe(0);
+  });
 });

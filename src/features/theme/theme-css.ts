@@ -2,9 +2,9 @@
  * Turns a brand's theme.json into CSS custom properties and @font-face rules, inlined in each
  * page's head so the first paint is already themed. Fonts use font-display: swap so text never
  * waits for them. Under the `fonts-later` class (set by the after-paint gate on a first visit) the
- * page uses the theme's fallback stacks, so the web fonts are not even asked for until the page's
- * first screen is painted. Each stack starts with the font's size-matched fallback
- * face when it has one (font-fallbacks.server.ts), so the swap moves nothing.
+ * page uses the theme's fallback stacks for its whole life, and the gate prefetches the font files
+ * for the next page. Each stack starts with the font's size-matched fallback face when it has one
+ * (font-fallbacks.server.ts), so a returning visitor's font arriving late moves nothing.
  */
 import { FONTS_LATER_CLASS } from '../after-paint/gate.ts';
 import type { Brand } from '../../brands/load.server.ts';
