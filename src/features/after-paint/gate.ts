@@ -68,8 +68,8 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
     // that work takes nothing from this page's start.
     const idle = window.requestIdleCallback ?? ((work) => setTimeout(work, 1000));
     if (root.classList.contains(${JSON.stringify(FONTS_LATER_CLASS)})) idle(() => {
-      // Only the files that draw this page's characters (the latin-ext subsets only where it has them).
-      // Every page has ASCII text; beyond Latin-1, the characters it actually has.
+      // Only the files that draw this page's characters: every page has ASCII text, and the
+      // latin-ext subsets only where it has characters beyond Latin-1.
       const wide = new Set(Array.from(document.body.textContent.match(/[^\\u0000-\\u00ff]/gu) ?? [], (char) => char.codePointAt(0)));
       const drawn = (range) => !range || range.split(',').some((part) => {
         const [low, high = low] = part.trim().slice(2).split('-');

@@ -1,8 +1,9 @@
 /**
  * The cashier's calls, through the signed-in player's Apollo client (its auth link adds the bearer
  * token and refreshes it first when needed), but for the context the panel reads as it opens, which
- * takes the light request (session/player-call.ts explains the two). Errors come back as GraphqlCallError with the platform's
- * reason (spec section 8: the first extensions.reason), so the forms can explain them.
+ * takes the light request (session/player-call.ts explains the two). Errors come back as
+ * GraphqlCallError with the platform's reason (spec section 8: the first extensions.reason), so the
+ * forms can explain them.
  */
 import { playerCall, playerRequest } from '../session/player-call.ts';
 import {

@@ -1,7 +1,8 @@
 /**
  * A generated document for the player's Apollo client: Apollo takes a parsed DocumentNode, so the
  * generated text is parsed once (gql caches it) and keeps its result and variables types. Only the
- * player runtime's modules import this, so the anonymous lobby never loads Apollo for it.
+ * Apollo module (session/apollo.ts, downloaded with an account feature's first call) imports this,
+ * so no page loads Apollo or graphql-js's parser for it before then.
  */
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { documentText, type TypedDocumentString } from './documents.ts';
