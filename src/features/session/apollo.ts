@@ -184,18 +184,18 @@ export function createApolloClient(options: { tokens: TokenRefresher; realtime: 
  * cache: every read asks the platform), parsed for Apollo on first use.
  */
 export function playerClientOf(client: ApolloClient): PlayerClient {
-  const answered = <T>(document: TypedDocumentString<T, never>, data: T | null | undefined): T => {
+  const answered = <T>(document: TypedDocumentString<T, never>, data: unknown): T => {
     if (data === undefined || data === null) throw new Error(`${operationNameOf(document)} returned nothing`);
-    return data;
+    return data as T;
   };
   return {
     async query(document, variables) {
       const { data } = await client.query({ query: apolloDocument(document), variables: variables as ApolloClient.QueryOptions['variables'], fetchPolicy: 'network-only' });
-      return answered(document, data as never);
+      return answered(document, data);
     },
     async mutate(document, variables) {
       const { data } = await client.mutate({ mutation: apolloDocument(document), variables: variables as ApolloClient.MutateOptions['variables'] });
-      return answered(document, data as never);
+      return answered(document, data);
     },
   };
 }

@@ -36,6 +36,7 @@ import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenInte
 import {
   createTokenRefresher,
   expiresSoon,
+  isAuthenticationFailure,
   REFRESH_BEFORE_EXPIRY_MS,
   SessionEndedError,
   type LockManagerLike,
@@ -123,7 +124,6 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   const store = browserTokenStore();
   adoptIncomingTokens(store);
   let realtime: RealtimeConnection | null = null;
-  let request: PlayerRequest | null = null;
   const endSession = (reason: LogoutReason) => {
     if (isLoggingOut()) return;
     realtime?.dispose();
@@ -163,9 +163,9 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   // The islands' loading states render in this task; the socket and the first reads start in the
   // next ones, so a phone's CPU never runs the whole start-up as one long task (issue 16).
   await nextTask();
+  const request = createPlayerRequest(tokens);
 
   const refetchWallet = async () => {
-    if (!request) return;
     const mark = walletReadMark();
     try {
       const data = await request(GetCustomerInfoDocument, {});
@@ -179,7 +179,6 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   };
 
   const refetchPlayer = async (): Promise<Player | null> => {
-    if (!request) return null;
     const data = await request(GetPlayerInfoDocument, {});
     if (!data.viewer) return null;
     setPlayer(data.viewer.player);
@@ -239,7 +238,6 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
       }
     },
   });
-  request = createPlayerRequest(tokens);
   await nextTask();
 
   try {
@@ -283,10 +281,9 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   if (integration === 'custom') scheduleRefresh(tokens, onEnded);
   followOtherTabs(config);
 
-  const playerRequest = request;
   let apollo: Promise<PlayerClient> | null = null;
   return {
-    request: playerRequest,
+    request,
     apollo() {
       // A failed download is tried again on the next call.
       apollo ??= import('./apollo.ts').then(
@@ -307,7 +304,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     async logout() {
       realtime?.dispose();
       await logout(config, null, {
-        endPlatformSession: () => playerRequest(LogoutDocument, {}),
+        endPlatformSession: () => request(LogoutDocument, {}),
         endProviderSession: signOutAtProvider,
       });
     },
@@ -320,7 +317,7 @@ function hasStoredOidcUser(): boolean {
 }
 
 function isRefused(error: unknown): boolean {
-  return error instanceof GraphqlClientError && (error.status === 401 || error.kind === 'AuthenticationFailure');
+  return error instanceof GraphqlClientError && isAuthenticationFailure({ status: error.status, reasons: [error.kind] });
 }
 
 /** Refreshes custom tokens 30 s before expiry, and again for each new pair (from any tab). */
