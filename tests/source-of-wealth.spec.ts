@@ -31,7 +31,9 @@ test.describe('source of wealth', () => {
     await askForSourceOfWealth(page, await playerId(page, 'aurelia', tokens), [{ requestedFundingType: 'Inheritance', comment: 'The estate inventory deed' }]);
     await page.goto(`${AURELIA}/en/`);
     const overlay = page.getByRole('dialog', { name: 'Tell us about your source of wealth' });
-    await expect(overlay).toBeVisible();
+    // The overlay follows the player's first read, which starts once the lobby's hero is on screen
+    // (features/after-paint/): two busy test workers on two cores can hold that past the default wait.
+    await expect(overlay).toBeVisible({ timeout: 15_000 });
     await expect(overlay).toContainText('We need to know where the money you play with comes from.');
     await expect(page.locator('[data-banner="SowUploadRequired"]')).toBeVisible();
     // Escape does not close a sow overlay (spec section 4); its Close button does.
