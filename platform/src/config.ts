@@ -61,7 +61,8 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       ...(databaseUrl ? { databaseUrl } : { dataDir: path('PLATFORM_DATA_DIR', '.data/platform') }),
       // Several platforms (a test's processes, a second deployment) can share one database in schemas of their own.
       ...(databaseUrl && env.PLATFORM_DATABASE_SCHEMA ? { databaseSchema: env.PLATFORM_DATABASE_SCHEMA } : {}),
-      allowCountryOverride: env.PLATFORM_ALLOW_COUNTRY_OVERRIDE === '1',
+      // Choosing a request's country by header is a tester's power: the sandbox's only.
+      allowCountryOverride: countryOverride(sandbox, env.PLATFORM_ALLOW_COUNTRY_OVERRIDE),
       ...(gameOrigin ? { gameOrigin } : {}),
       rateRules: rateRulesFromEnv(env),
       // How long the sandbox providers hold a notification the tester asked to deliver LATE.
@@ -78,6 +79,15 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       },
     },
   };
+}
+
+/** PLATFORM_ALLOW_COUNTRY_OVERRIDE: honoured in the sandbox; asked for in production, a start-up error rather than a silent no. */
+function countryOverride(sandbox: boolean, text: string | undefined): boolean {
+  if (text !== '1') return false;
+  if (!sandbox) {
+    throw new Error('PLATFORM_ALLOW_COUNTRY_OVERRIDE=1 lets a request choose its country, a tester\'s power: it needs the sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1); unset it in production');
+  }
+  return true;
 }
 
 /** An http(s) origin (scheme, host, optional port; no path, query or credentials), normalised. */

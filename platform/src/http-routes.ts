@@ -1,5 +1,6 @@
 /**
- * The platform's HTTP routing table: which handler answers which path. GraphQL, media, the game
+ * The platform's HTTP routes: the handler of each entry of route-table.ts (which paths it answers,
+ * and whether it exists only in the sandbox). GraphQL, media, the game
  * server and sportsbook pages (on the game origin), the jackpot feed, the OIDC realms, the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox error-report
  * collector, live chat and analytics tags, the sandbox key unlock, the JWKS and the health checks (web/health.ts);
@@ -8,7 +9,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
-import { createOutboxHandler, OUTBOX_PATHS } from './auth/outbox-routes.ts';
+import { createOutboxHandler } from './auth/outbox-routes.ts';
 import { signInOrigin } from './auth/sign-in-origin.ts';
 import type { Brand } from './brands/brands.ts';
 import { createCashierRoutes } from './cashier/routes.ts';
@@ -23,14 +24,13 @@ import { createMediaHandler } from './media/routes.ts';
 import { createOidcRealms } from './oidc/provider.ts';
 import { createPayAndPlayHandler } from './sandbox/pay-and-play.ts';
 import { createErrorCollector } from './sandbox/error-collector.ts';
-import { createLiveChatRoutes, LIVE_CHAT_PREFIX } from './live-chat/routes.ts';
-import { createTagRoutes, TAGS_PREFIX } from './tags/routes.ts';
-import { SANDBOX_KEY_PATH } from './sandbox/gate.ts';
+import { createLiveChatRoutes } from './live-chat/routes.ts';
+import { createTagRoutes } from './tags/routes.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
 import { createDocumentRoute } from './players/documents.ts';
-import { DOCUMENT_UPLOAD_PATH } from '../../shared/http-limits.ts';
-import { createHealthHandler, HEALTH_PATHS } from './web/health.ts';
+import { createHealthHandler } from './web/health.ts';
+import { PLATFORM_ROUTES, type PlatformRoute, type PlatformRouteId } from './route-table.ts';
 
 /** What the routes are built from besides the platform's services. */
 export interface HttpRouteOptions {
@@ -65,35 +65,44 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const liveChat = createLiveChatRoutes({ db, brands, secrets, auth, sandbox, brandsDir: options.brandsDir });
   const health = createHealthHandler({ db, brandCount: () => brands.size, isDraining: options.isDraining });
 
+  /** What answers each route of the table; `false` lets a path fall through to the routes after it. */
+  type Handler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean | void> | boolean | void;
+  const handlers: Record<PlatformRouteId, Handler> = {
+    health: (req, res, path) => health(req, res, path),
+    graphql: (req, res) => graphql(req, res),
+    media: (req, res, path) => media(req, res, path),
+    games: (req, res, path) => gameRoutes(req, res, path),
+    sportsbook: (req, res, path) => sportsbookRoutes(req, res, path),
+    feed: (req, res) => feed(req, res),
+    oidc: (req, res) => oidc.handle(req, res),
+    'payment-notifications': (req, res, path) => cashierRoutes(req, res, path),
+    'sandbox-banks': async (req, res, path) => (await cashierRoutes(req, res, path)) || payAndPlay(req, res, path),
+    documents: (req, res) => documents(req, res),
+    outboxes: (req, res, path) => outbox(req, res, path),
+    'error-reports': (req, res, path) => errorCollector(req, res, path),
+    'live-chat': (req, res, path) => liveChat(req, res, path),
+    tags: (req, res, path) => tags(req, res, path),
+    'sandbox-key': (req, res) => sandbox.unlock(req, res),
+    jwks: (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));
+    },
+  };
+  // A production platform has no sandbox routes at all: their paths are as unknown as any other.
+  const routesServed = PLATFORM_ROUTES.filter((entry) => sandbox.enabled || !entry.sandboxOnly);
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-    // First, so a health check costs no more than it must and never meets brand routing.
-    if (HEALTH_PATHS.has(rawPath)) return health(req, res, rawPath);
-    if (rawPath === '/graphql' || rawPath === '/api/graphql' || rawPath === '/graphql/' || rawPath === '/api/graphql/') {
-      return graphql(req, res);
-    }
-    if (rawPath.startsWith('/media/')) return media(req, res, rawPath);
     const gameOriginPage = rawPath.startsWith('/games/') || rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/');
     // Browsers reach these on the game origin directly, not through the lobby that sets
     // X-Forwarded-For: a client's own claim of its address counts only with the sandbox key.
     if (gameOriginPage && !sandbox.allows(req)) delete req.headers['x-forwarded-for'];
-    if (rawPath.startsWith('/games/')) return gameRoutes(req, res, rawPath);
-    if (rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/')) return sportsbookRoutes(req, res, rawPath);
-    if (rawPath === '/api/feed' || rawPath === '/api/feed/') return feed(req, res);
-    if (rawPath.startsWith('/auth/realms/') && (await oidc.handle(req, res))) return;
-    if ((rawPath.startsWith('/platform/payments/') || rawPath.startsWith('/platform/sandbox/')) && (await cashierRoutes(req, res, rawPath))) return;
-    if (rawPath.startsWith('/platform/sandbox/')) return payAndPlay(req, res, rawPath);
-    if (rawPath === DOCUMENT_UPLOAD_PATH) return documents(req, res);
-    if (OUTBOX_PATHS.has(rawPath)) return outbox(req, res, rawPath);
-    if (rawPath.startsWith('/platform/error-reports') && (await errorCollector(req, res, rawPath))) return;
-    if (rawPath.startsWith(LIVE_CHAT_PREFIX) && (await liveChat(req, res, rawPath))) return;
-    if (rawPath.startsWith(TAGS_PREFIX.slice(0, -1)) && (await tags(req, res, rawPath))) return;
-    if (rawPath === SANDBOX_KEY_PATH) return sandbox.unlock(req, res);
-    if (rawPath === '/platform/jwks.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(auth.jwks()));
-      return;
+    for (const entry of routesServed) {
+      if (!entry.matches(rawPath)) continue;
+      if ((await handlers[entry.id](req, res, rawPath)) !== false) return;
     }
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Nothing at ${rawPath}` }));
+    // A sandbox path on a production platform: as unknown as any other, with a word for the operator.
+    const hint = sandbox.enabled ? undefined : (PLATFORM_ROUTES as readonly PlatformRoute[]).find((entry) => entry.sandboxOnly && entry.matches(rawPath))?.productionHint;
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Nothing at ${rawPath}${hint ? `: ${hint}` : ''}` }));
   }
 
   return (req, res) => {

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     platform.prepared?.seeded ? 'catalogue seeded' : '',
     platform.playersSeeded.length ? `demo players seeded for ${platform.playersSeeded.join(', ')}` : '',
     `games and sportsbook at ${platform.services.gameOrigin()}`,
+    options.auth?.enableSandboxAdmin ? '' : 'production mode (sandbox off: no sandbox banks, demo players, outboxes or stand-ins; payment providers: none configured)',
     options.auth?.enableSandboxAdmin ? `sandbox ON${process.env.PLATFORM_SANDBOX_KEY ? '' : ` with operator key ${options.auth.sandboxKey} (generated: set PLATFORM_SANDBOX_KEY to choose it)`}` : '',
     options.allowCountryOverride ? 'country override ON' : '',
   ].filter(Boolean);

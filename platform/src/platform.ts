@@ -29,7 +29,7 @@ import { createEmailRegistration } from './auth/email-registration.ts';
 import { createSchema } from './graphql/schema.ts';
 import { createCashier } from './cashier/payments.ts';
 import { createLedger } from './ledger/ledger.ts';
-import { seedDemoPlayers } from './players/demo.ts';
+import { assertNoDemoPlayers, seedDemoPlayers } from './players/demo.ts';
 import { createDatabaseEventBus, eventChannel } from './realtime/events.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { createRealtime } from './realtime/websocket.ts';
@@ -40,6 +40,7 @@ import { createHttpRoutes } from './http-routes.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import type { Cashier } from './cashier/payments.ts';
+import { PAYMENT_PROVIDERS } from './cashier/providers.ts';
 import { createSportsbook } from './sportsbook/service.ts';
 import { applyRateLimits } from './security/limited-mutations.ts';
 import { RateLimiter, type RateRule, type RateRuleName } from './security/rate-limit.ts';
@@ -86,6 +87,12 @@ export interface PlatformOptions {
   rateRules?: Record<RateRuleName, RateRule>;
   /** How often due live-table bets and finished sports bets are settled; 0 turns the sweep off (default 5000 ms). */
   settleIntervalMs?: number;
+  /**
+   * The demo players (published password, funded wallets): `seed` them (the sandbox's default),
+   * `refuse` to start on a database that holds any (production's default: none is ever seeded
+   * there), or `keep` whatever the database has (tests that share one prepared database).
+   */
+  demoPlayers?: 'seed' | 'refuse' | 'keep';
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
 }
@@ -188,7 +195,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   try {
     await events.start();
     secrets = await loadSecrets(db);
-    playersSeeded = await seedDemoPlayers(db, brands, ledger);
+    const demoPlayers = options.demoPlayers ?? (sandbox.enabled ? 'seed' : 'refuse');
+    if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
+    playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
     games = await createGameService({ db, ledger, gameOrigin, clock });
     cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
@@ -209,6 +218,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     content,
     allowCountryOverride: options.allowCountryOverride ?? false,
     sandbox,
+    paymentProviders: sandbox.enabled ? PAYMENT_PROVIDERS : [],
     auth,
     authSettings,
     ledger,

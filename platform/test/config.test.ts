@@ -47,8 +47,10 @@ describe('platform configuration from the environment', () => {
     expect(() => platformConfigFromEnv({ PLATFORM_SANDBOX_LATE_DELIVERY_MS: 'soon' })).toThrow(/PLATFORM_SANDBOX_LATE_DELIVERY_MS "soon" is not a whole number of milliseconds/);
   });
 
-  it('uses DATABASE_URL instead of a data folder, and honours the override switch', () => {
-    const config = platformConfigFromEnv({ DATABASE_URL: 'postgres://x@localhost/db', PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1', PLATFORM_PORT: '5000' });
+  it('uses DATABASE_URL instead of a data folder, and honours the override switch in the sandbox only', () => {
+    expect(() => platformConfigFromEnv({ PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1' })).toThrow(/PLATFORM_ALLOW_COUNTRY_OVERRIDE=1 .* needs the sandbox \(PLATFORM_ENABLE_SANDBOX_ADMIN=1\)/);
+    expect(platformConfigFromEnv({ PLATFORM_ALLOW_COUNTRY_OVERRIDE: '0' }).options.allowCountryOverride).toBe(false);
+    const config = platformConfigFromEnv({ DATABASE_URL: 'postgres://x@localhost/db', PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1', PLATFORM_ENABLE_SANDBOX_ADMIN: '1', PLATFORM_PORT: '5000' });
     expect(config.port).toBe(5000);
     expect(config.options.databaseUrl).toBe('postgres://x@localhost/db');
     expect(config.options.dataDir).toBeUndefined();

@@ -47,7 +47,7 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
     translationsDir = mkdtempSync(join(tmpdir(), 'atrium-translations-'));
     writeFileSync(join(translationsDir, 'en.json'), JSON.stringify({ 'nav.home': 'Home', 'nav.games': 'Games' }));
     writeFileSync(join(translationsDir, 'fi.json'), JSON.stringify({ 'nav.home': 'Etusivu' }));
-    scratch = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: scratchDir, translationsDir, db: app.platform.db });
+    scratch = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: scratchDir, translationsDir, db: app.platform.db, demoPlayers: 'keep' });
     await scratch.listen(0);
   });
   afterAll(async () => {

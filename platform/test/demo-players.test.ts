@@ -76,7 +76,7 @@ describe.each(DATABASES)('demo players on $name', (database) => {
     const db = app.platform.db;
     await db.query("delete from payments where idempotency_key like 'seed:%'");
     await db.query("delete from platform_seeds where name like 'payments-v1:%'");
-    const again = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: CONTENT_DIR, db });
+    const again = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: CONTENT_DIR, db, demoPlayers: 'seed' });
     try {
       expect(await money()).toEqual(before);
     } finally {

@@ -35,7 +35,7 @@ declare module 'vitest' {
 /** Migrates and seeds an open database as a platform start does (players, payments, secrets), without listening. */
 async function seedFixtures(db: Db): Promise<void> {
   await prepareDatabase(db);
-  const platform = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: CONTENT_DIR, db, watchBrands: false });
+  const platform = await createPlatform({ brandsDir: FIXTURE_BRANDS, contentDir: CONTENT_DIR, db, watchBrands: false, demoPlayers: 'seed' });
   await platform.close();
 }
 

@@ -143,7 +143,9 @@ export const SANDBOX_KEY: Record<string, string> = { 'x-sandbox-key': TEST_SANDB
  * are seeded by the start).
  */
 export async function startPlatform(db: DatabaseCase, options: Partial<PlatformOptions> = {}, shared?: Partial<PlatformOptions>): Promise<TestPlatform> {
-  const own: OwnDatabase = shared ? { options: shared } : options.db ? { options: {} } : await ownDatabase(db, (options.brandsDir ?? FIXTURE_BRANDS) === FIXTURE_BRANDS);
+  // A production platform (sandbox off) refuses a database with demo players: it starts on an empty one.
+  const production = options.auth?.enableSandboxAdmin === false;
+  const own: OwnDatabase = shared ? { options: shared } : options.db ? { options: {} } : await ownDatabase(db, (options.brandsDir ?? FIXTURE_BRANDS) === FIXTURE_BRANDS && !production);
   let platform: Platform;
   try {
     platform = await createPlatform({

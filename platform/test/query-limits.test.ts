@@ -4,7 +4,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchema } from '../src/graphql/schema.ts';
-import { findPlayer } from '../src/players/repository.ts';
+import { createPlayer } from '../src/players/repository.ts';
 import { MAX_QUERY_ALIASES, MAX_QUERY_COST, queryCost } from '../src/graphql/limits.ts';
 import * as lobbyDocuments from '../../src/lib/graphql/generated/graphql.ts';
 import * as playerDocuments from '../../src/lib/graphql/generated/player.ts';
@@ -131,8 +131,9 @@ describe.each(DATABASES)('query limits over HTTP on $name', (database) => {
       }
       if (message.type === 'error') socket.close(1000);
     });
-    const player = await findPlayer(app.platform.db, 'aurelia', 'verified');
-    const { accessToken } = await app.platform.services.auth.startSession({ playerId: player?.id as string, brand: 'aurelia', flow: 'sms', passwordless: true });
+    // A production platform has no demo players: a player of its own.
+    const player = await app.platform.db.transaction((tx) => createPlayer(tx, { brand: 'aurelia', username: 'limits-socket', email: 'limits-socket@example.com', countryCode: 'FI', currency: 'EUR' }));
+    const { accessToken } = await app.platform.services.auth.startSession({ playerId: player.id, brand: 'aurelia', flow: 'sms', passwordless: true });
     // The socket may have opened while the session was being made.
     const init = () => socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken } }));
     if (socket.readyState === socket.OPEN) init();

@@ -22,6 +22,8 @@ export const brandTypeDefs = /* GraphQL */ `
     countryCode: String!
     flow: Flow!
     locales: [LocaleSetting!]!
+    "The payment providers the cashier and the pay-and-play logins may offer: empty when none is configured (a production platform ships none), so the lobby says deposits are unavailable instead of showing a dead button."
+    paymentProviders: [PaymentProvider!]!
     "Origin of the demo game server and the sandbox sportsbook (PLATFORM_GAME_ORIGIN): allow it in frame-src and accept postMessage events only from it."
     gameServerOrigin: String!
   }
@@ -56,6 +58,7 @@ export const brandResolvers: Resolvers = {
         countryCode,
         flow: flowFor(brand, countryCode),
         locales: brand.locales,
+        paymentProviders: ctx.services.paymentProviders.map((provider) => provider.toUpperCase() as Uppercase<typeof provider>),
         gameServerOrigin: ctx.services.gameOrigin(),
       };
     },

@@ -167,9 +167,9 @@ export const cashierTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Starts a deposit (money mutation; idempotent by idempotencyKey). Errors: DepositsBlocked, BadUserInput (amount, currency, minimum), IdempotencyConflict."
+    "Starts a deposit (money mutation; idempotent by idempotencyKey). Errors: PaymentProviderUnavailable (the provider is not offered; in production none is until an operator adds one), DepositsBlocked, BadUserInput (amount, currency, minimum), IdempotencyConflict."
     initiateDeposit(input: InitiateDepositInput!): PaymentResult!
-    "Starts a withdrawal and holds the amount (money mutation; idempotent by idempotencyKey). Errors: WithdrawalsBlocked, InstantBankingBlocked, InsufficientFunds, BadUserInput, IdempotencyConflict."
+    "Starts a withdrawal and holds the amount (money mutation; idempotent by idempotencyKey). Errors: PaymentProviderUnavailable, WithdrawalsBlocked, InstantBankingBlocked, InsufficientFunds, BadUserInput, IdempotencyConflict."
     initiateWithdrawal(input: InitiateWithdrawalInput!): PaymentResult!
     "Cancels a pending withdrawal (idempotent by payment). Errors: CancelWithdrawalBlocked, PaymentNotCancellable, NotFound."
     cancelWithdrawal(paymentId: ID!): PaymentResult!
@@ -180,6 +180,21 @@ export const cashierTypeDefs = /* GraphQL */ `
 
 const toEnum = (provider: PaymentProvider) => provider.toUpperCase() as Uppercase<PaymentProvider>;
 const fromEnum = (provider: string | null | undefined): PaymentProvider | null => (provider ? (provider.toLowerCase() as PaymentProvider) : null);
+
+/**
+ * Refuses a payment through a provider this platform does not offer (services.paymentProviders):
+ * in production none ships, so the cashier says money cannot move rather than sending the player to
+ * a sandbox bank that would credit them for nothing.
+ */
+function assertOffered(ctx: GraphQLContext, what: 'Deposits' | 'Withdrawals', provider: PaymentProvider | null): void {
+  const offered = ctx.services.paymentProviders;
+  if (offered.length === 0) {
+    throw new PlatformError('PaymentProviderUnavailable', `${what} are not available: no payment provider is configured on this platform (an operator adds one; see the README's payment providers section)`);
+  }
+  if (provider && !offered.includes(provider)) {
+    throw new PlatformError('PaymentProviderUnavailable', `${what} through ${provider.toUpperCase()} are not available here: use ${offered.map(toEnum).join(', ')}`);
+  }
+}
 
 /** The signed-in player's id. */
 async function playerId(ctx: GraphQLContext): Promise<string> {
@@ -267,12 +282,16 @@ export const cashierResolvers: Resolvers = {
   Mutation: {
     async initiateDeposit(_: unknown, args: { input: { amount: string; currency: string; provider: string; idempotencyKey: string; useLastUsedAccount?: boolean | null; returnUrl?: string | null } }, ctx: GraphQLContext) {
       const { input } = args;
-      const payment = await ctx.services.cashier.initiateDeposit(await playerId(ctx), { ...input, provider: fromEnum(input.provider) as PaymentProvider });
+      const player = await playerId(ctx);
+      assertOffered(ctx, 'Deposits', fromEnum(input.provider));
+      const payment = await ctx.services.cashier.initiateDeposit(player, { ...input, provider: fromEnum(input.provider) as PaymentProvider });
       return { payment, redirectUrl: redirectFor(payment, input.returnUrl) };
     },
     async initiateWithdrawal(_: unknown, args: { input: { amount: string; currency: string; provider?: string | null; withdrawalType: WithdrawalType; idempotencyKey: string } }, ctx: GraphQLContext) {
       const { input } = args;
-      const payment = await ctx.services.cashier.initiateWithdrawal(await playerId(ctx), { ...input, provider: fromEnum(input.provider) });
+      const player = await playerId(ctx);
+      assertOffered(ctx, 'Withdrawals', fromEnum(input.provider));
+      const payment = await ctx.services.cashier.initiateWithdrawal(player, { ...input, provider: fromEnum(input.provider) });
       return { payment, redirectUrl: null };
     },
     async cancelWithdrawal(_: unknown, args: { paymentId: string }, ctx: GraphQLContext) {

@@ -26,6 +26,7 @@ import type { Sportsbook } from '../sportsbook/service.ts';
 import type { Cashier } from '../cashier/payments.ts';
 import { PlatformError } from './errors.ts';
 import type { SandboxGate } from '../sandbox/gate.ts';
+import type { PaymentProvider } from '../cashier/providers.ts';
 
 /** Everything resolvers need that outlives a request. */
 export interface PlatformServices {
@@ -39,6 +40,11 @@ export interface PlatformServices {
   allowCountryOverride: boolean;
   /** Sandbox mode and its operator key: every sandbox power asks it. */
   sandbox: SandboxGate;
+  /**
+   * The payment providers players may deposit and withdraw through: the sandbox's three in sandbox
+   * mode; none in production, where an operator's adapter would add its own (cashier/providers.ts).
+   */
+  paymentProviders: readonly PaymentProvider[];
   auth: AuthService;
   authSettings: AuthSettings;
   ledger: Ledger;

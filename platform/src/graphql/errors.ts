@@ -37,6 +37,7 @@ export type ErrorReason =
   | 'NotFound'
   | 'OddsChanged'
   | 'PaymentNotCancellable'
+  | 'PaymentProviderUnavailable'
   | 'RateLimited'
   | 'RefreshFailure'
   | 'SandboxDisabled'

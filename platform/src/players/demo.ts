@@ -144,6 +144,25 @@ export function demoLogins(brand: Brand, player: DemoPlayer) {
   };
 }
 
+/**
+ * Refuses a production start on a database that holds demo players: anyone who reads the README
+ * could sign in as one (published password, bank identities, phone numbers) and play with their
+ * wallet. The message says how to go on.
+ */
+export async function assertNoDemoPlayers(db: Queryable): Promise<void> {
+  const { rows } = await db.query<{ count: string; brands: string | null }>(
+    `select count(*)::text as count, string_agg(distinct brand, ', ') as brands from players where demo_key is not null`,
+  );
+  const count = Number(rows[0]?.count ?? 0);
+  if (count > 0) {
+    throw new Error(
+      `This database holds ${count} sandbox demo players (brands ${rows[0]?.brands ?? '?'}), whose password and bank identities are published, ` +
+        'and the sandbox is off (production): start production on a fresh database (an empty PLATFORM_DATA_DIR, or another DATABASE_URL), ' +
+        'or start with PLATFORM_ENABLE_SANDBOX_ADMIN=1 for a demo',
+    );
+  }
+}
+
 /** Seeds the demo players of every brand not seeded yet; returns the brands seeded now. */
 export async function seedDemoPlayers(db: Db, brands: BrandRegistry, ledger: Ledger): Promise<string[]> {
   const seeded: string[] = [];

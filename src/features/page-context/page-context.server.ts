@@ -140,7 +140,7 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
           (data) => data.lobbySettings,
         ),
       )
-      .catch(degrade('lobby settings', { enabledFeatures: [], currency: brand.settings.currency, flow: brand.settings.flows.default })),
+      .catch(degrade('lobby settings', { enabledFeatures: [], currency: brand.settings.currency, flow: brand.settings.flows.default, paymentProviders: [] })),
   ]);
   const consent = parseConsent(
     astro.cookies.get('consent')?.value,

@@ -525,6 +525,8 @@ export type LobbySettings = {
   license: Scalars['String']['output'];
   locales: Array<LocaleSetting>;
   operator: Scalars['String']['output'];
+  /** The payment providers the cashier and the pay-and-play logins may offer: empty when none is configured (a production platform ships none), so the lobby says deposits are unavailable instead of showing a dead button. */
+  paymentProviders: Array<PaymentProvider>;
   title: Scalars['String']['output'];
 };
 
@@ -573,9 +575,9 @@ export type Mutation = {
   cancelWithdrawal: PaymentResult;
   /** A signed JWT for the Zendesk messaging widget (HS256, external_id = player id). */
   generateZendeskToken: ZendeskToken;
-  /** Starts a deposit (money mutation; idempotent by idempotencyKey). Errors: DepositsBlocked, BadUserInput (amount, currency, minimum), IdempotencyConflict. */
+  /** Starts a deposit (money mutation; idempotent by idempotencyKey). Errors: PaymentProviderUnavailable (the provider is not offered; in production none is until an operator adds one), DepositsBlocked, BadUserInput (amount, currency, minimum), IdempotencyConflict. */
   initiateDeposit: PaymentResult;
-  /** Starts a withdrawal and holds the amount (money mutation; idempotent by idempotencyKey). Errors: WithdrawalsBlocked, InstantBankingBlocked, InsufficientFunds, BadUserInput, IdempotencyConflict. */
+  /** Starts a withdrawal and holds the amount (money mutation; idempotent by idempotencyKey). Errors: PaymentProviderUnavailable, WithdrawalsBlocked, InstantBankingBlocked, InsufficientFunds, BadUserInput, IdempotencyConflict. */
   initiateWithdrawal: PaymentResult;
   /** Opens a game session and returns the URL of the game page to frame. REAL needs a player token and plays the wallet's currency; FUN needs no token but a game with playForFun. lobbyOrigin is the framing page's origin (defaults to the request's Origin, else the brand's public origin); the page posts its messages only there. GameUnavailable for unknown, restricted or no-fun games. */
   launchGame: GameLaunch;
@@ -2360,6 +2362,7 @@ export type LobbySettingsResolvers<ContextType = GraphQLContext, ParentType exte
   license?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   locales?: Resolver<Array<ResolversTypes['LocaleSetting']>, ParentType, ContextType>;
   operator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentProviders?: Resolver<Array<ResolversTypes['PaymentProvider']>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 

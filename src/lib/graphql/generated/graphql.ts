@@ -34,6 +34,12 @@ export type LimitPeriod =
   | 'Month'
   | 'Week';
 
+/** The sandboxed payment providers (spec section 3). */
+export type PaymentProvider =
+  | 'PIQ'
+  | 'TRUSTLY'
+  | 'ZIMPLER';
+
 /** A deposit limit chosen on registration: a rolling period and a decimal amount in the new wallet's currency. */
 export type RegistrationDepositLimit = {
   amount: string;
@@ -193,7 +199,7 @@ export type CountryContextQueryQuery = { countryContext: { countryCode: string, 
 export type LobbySettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LobbySettingsQuery = { lobbySettings: { enabledFeatures: Array<string>, currency: string, flow: { registration: string, login: string } } };
+export type LobbySettingsQuery = { lobbySettings: { enabledFeatures: Array<string>, currency: string, paymentProviders: Array<PaymentProvider>, flow: { registration: string, login: string } } };
 
 export type TranslationsQueryVariables = Exact<{
   locale: string;
@@ -623,6 +629,7 @@ export const LobbySettingsDocument = /*#__PURE__*/ new TypedDocumentString(`
       registration
       login
     }
+    paymentProviders
   }
 }
     `) as unknown as TypedDocumentString<LobbySettingsQuery, LobbySettingsQueryVariables>;
