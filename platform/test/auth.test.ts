@@ -98,15 +98,22 @@ describe.each(DATABASES)('sessions, tokens and SMS login on $name', (database) =
     expect(expired.errors?.[0]?.message).toMatch(/expired at .*RefreshAccessToken/);
   });
 
-  it('gives a fresh pair to a client that lost the answer: the same token again at once, its successor unused', async () => {
+  /** The refresh tokens of a session's family that are neither used nor revoked: its live branches. */
+  const liveRefreshTokens = async (sessionId: string) =>
+    (await app.platform.db.query<{ live: number }>('select count(*)::int as live from refresh_tokens where session_id = $1 and used_at is null and revoked_at is null', [sessionId])).rows[0]?.live;
+
+  it('gives a client that lost the answer the same successor: the same token again at once, its successor unused', async () => {
     const tokens = await signInBySms(app, '+3585551101');
     const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken refreshToken sessionId } }';
     const lostAnswer = await app.gql(refresh, { r: tokens.refreshToken });
     const again = await app.gql(refresh, { r: tokens.refreshToken });
     expect(again.errors).toBeUndefined();
     expect(again.data.refreshAccessToken.sessionId).toBe(tokens.sessionId);
-    expect(again.data.refreshAccessToken.refreshToken).not.toBe(lostAnswer.data.refreshAccessToken.refreshToken);
-    // The new pair works; once it is used, the old token is a leak again and ends the session.
+    // No second branch: the repeat names the successor the first rotation made, and only it lives.
+    expect(again.data.refreshAccessToken.refreshToken).toBe(lostAnswer.data.refreshAccessToken.refreshToken);
+    expect(await liveRefreshTokens(tokens.sessionId)).toBe(1);
+    expect((await app.gql(VIEWER, {}, bearer(again.data.refreshAccessToken.accessToken))).status).toBe(200);
+    // The successor works once; once it is used, the old token is a leak again and ends the session.
     const next = await app.gql(refresh, { r: again.data.refreshAccessToken.refreshToken });
     expect(next.errors).toBeUndefined();
     const leaked = await app.gql(refresh, { r: tokens.refreshToken });
@@ -114,15 +121,36 @@ describe.each(DATABASES)('sessions, tokens and SMS login on $name', (database) =
     expect((await app.gql(VIEWER, {}, bearer(next.data.refreshAccessToken.accessToken))).status).toBe(401);
   });
 
+  it('answers ten parallel refreshes of one token with one successor: one live branch, which works once', async () => {
+    const tokens = await signInBySms(app, '+3585551103');
+    const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken refreshToken sessionId } }';
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.gql(refresh, { r: tokens.refreshToken })));
+    expect(answers.map((answer) => answer.errors)).toEqual(Array(10).fill(undefined));
+    const successors = new Set(answers.map((answer) => answer.data.refreshAccessToken.refreshToken as string));
+    expect(successors.size).toBe(1);
+    expect(await liveRefreshTokens(tokens.sessionId)).toBe(1);
+    const [successor] = [...successors] as [string];
+    const next = await app.gql(refresh, { r: successor });
+    expect(next.errors).toBeUndefined();
+    // The successor was used: presenting it again (past its own successor's use) is a leak.
+    await app.gql(refresh, { r: next.data.refreshAccessToken.refreshToken });
+    expect((await app.gql(refresh, { r: successor })).errors?.[0]?.message).toMatch(/already used/);
+    expect(await liveRefreshTokens(tokens.sessionId)).toBe(0);
+  });
+
   it('refuses a token presented again after the grace window, and revokes its family', async () => {
     {
       const tokens = await signInBySms(app, '+3585551102');
-      const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { refreshToken } }';
-      await app.gql(refresh, { r: tokens.refreshToken });
+      const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken refreshToken } }';
+      const rotated = await app.gql(refresh, { r: tokens.refreshToken });
       // Its rotation moved back past the grace window, as if the client came back later.
       await app.platform.db.query(`update refresh_tokens set used_at = used_at - interval '${REFRESH_REUSE_GRACE_SECONDS + 1} seconds' where used_at is not null and session_id = $1`, [tokens.sessionId]);
       const late = await app.gql(refresh, { r: tokens.refreshToken });
       expect(late.errors?.[0]?.message).toMatch(/already used/);
+      // The whole family and the session are gone: the unused successor no longer refreshes, its access token no longer reads.
+      expect(await liveRefreshTokens(tokens.sessionId)).toBe(0);
+      expect((await app.gql(refresh, { r: rotated.data.refreshAccessToken.refreshToken })).errors?.[0]?.message).toMatch(/revoked/);
+      expect((await app.gql(VIEWER, {}, bearer(rotated.data.refreshAccessToken.accessToken))).status).toBe(401);
     }
   });
 

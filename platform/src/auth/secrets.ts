@@ -27,6 +27,12 @@ export interface PlatformSecrets {
   /** The HS256 secret of generateZendeskToken (shared with Zendesk in production). */
   zendeskSecret: Uint8Array;
   zendeskKeyId: string;
+  /**
+   * The HMAC key that derives a refresh token's successor from the token itself, so presenting it
+   * again within the grace gets the same successor (auth/sessions.ts). Rotating it only matters to a
+   * rotation under way at that moment.
+   */
+  refreshSuccessorKey: Buffer;
 }
 
 /** Reads a secret, creating it with make() when missing; concurrent first starts agree on one value. */
@@ -52,6 +58,7 @@ export async function loadSecrets(db: Db): Promise<PlatformSecrets> {
     kid: `app_${randomBytes(8).toString('hex')}`,
     secret: randomBytes(32).toString('base64url'),
   }));
+  const refreshSuccessorKey = await secret<string>(db, 'refresh-successor-key', async () => randomBytes(32).toString('base64url'));
   return {
     signingKey: {
       kid: String(jwk.kid),
@@ -63,5 +70,6 @@ export async function loadSecrets(db: Db): Promise<PlatformSecrets> {
     cookieKeys,
     zendeskSecret: Buffer.from(zendesk.secret, 'base64url'),
     zendeskKeyId: zendesk.kid,
+    refreshSuccessorKey: Buffer.from(refreshSuccessorKey, 'base64url'),
   };
 }

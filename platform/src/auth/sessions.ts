@@ -5,10 +5,14 @@
  * that was already used means it leaked (or two tabs raced): the whole family and the session are
  * revoked. One exception keeps real players signed in: a token presented again within a few seconds
  * of its rotation, while its successor has never been used, is a client that lost the answer (the
- * page navigated away mid-refresh), so it gets a fresh pair of the same family instead. Access tokens are checked against the session on every request, so ending a session
- * takes effect at once, not at token expiry.
+ * page navigated away mid-refresh, or tabs raced), so it gets that same successor again (with a
+ * fresh access token of the same session): each refresh token still works once, and any number of
+ * parallel refreshes of one token leave one live successor, never parallel branches. The successor
+ * is an HMAC of the token under a platform secret, so a repeat recomputes it instead of storing it.
+ * Access tokens are checked against the session on every request, so ending a session takes effect
+ * at once, not at token expiry.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -106,14 +110,20 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
     return { token, expiresIn: exp - now };
   }
 
-  async function newRefreshToken(tx: Queryable, sid: string, familyId: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+  /** Stores a refresh token of the family: a random one for a new session, else the parent's successor. Idempotent. */
+  async function storeRefreshToken(tx: Queryable, sid: string, familyId: string, token: string): Promise<string> {
     await tx.query(
       `insert into refresh_tokens (token_hash, family_id, session_id, expires_at)
-       values ($1, $2, $3, now() + make_interval(secs => $4))`,
+       values ($1, $2, $3, now() + make_interval(secs => $4))
+       on conflict (token_hash) do nothing`,
       [hashToken(token), familyId, sid, settings.refreshTokenTtlSeconds],
     );
     return token;
+  }
+
+  /** The one successor a refresh token rotates to, however often it is presented within the grace. */
+  function successorOf(token: string): string {
+    return createHmac('sha256', secrets.refreshSuccessorKey).update(`refresh-successor:${token}`).digest('base64url');
   }
 
   async function revoke(tx: Queryable, sid: string, reason: string): Promise<{ playerId: string } | null> {
@@ -135,7 +145,7 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
         await q.query('insert into sessions (sid, player_id, brand, flow, passwordless, device, country_code) values ($1, $2, $3, $4, $5, $6, $7)', [
           sid, input.playerId, input.brand, input.flow, input.passwordless, origin.device, origin.countryCode,
         ]);
-        return newRefreshToken(q, sid, randomBytes(12).toString('base64url'));
+        return storeRefreshToken(q, sid, randomBytes(12).toString('base64url'), randomBytes(32).toString('base64url'));
       };
       const refreshToken = tx ? await run(tx) : await db.transaction(run);
       const access = await signAccessToken({ sid, playerId: input.playerId, brand: input.brand, flow: input.flow, passwordless: input.passwordless });
@@ -157,17 +167,19 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
         );
         const row = rows[0];
         if (!row) return { kind: 'unknown' as const };
+        const successor = successorOf(refreshToken);
         if (row.used && !row.revoked && !row.session_revoked && !row.expired && (!brand || row.brand === brand)) {
-          // A lost answer, not a leak: rotated moments ago and the successor it produced never used.
+          // A lost answer (or a racing tab), not a leak: rotated moments ago and its successor never
+          // used. It gets that same successor: the row lock above makes parallel repeats wait for the
+          // first rotation, so all of them answer the one successor it stored.
           const { rows: lost } = await tx.query<{ lost: boolean }>(
-            `select rt.used_at > now() - make_interval(secs => $2)
-                    and not exists (select 1 from refresh_tokens later
-                                     where later.family_id = rt.family_id and later.created_at >= rt.used_at
-                                       and (later.used_at is not null or later.revoked_at is not null)) as lost
-               from refresh_tokens rt where rt.token_hash = $1`,
-            [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS],
+            `select parent.used_at > now() - make_interval(secs => $2)
+                    and coalesce(child.used_at is null and child.revoked_at is null, true) as lost
+               from refresh_tokens parent left join refresh_tokens child on child.token_hash = $3
+              where parent.token_hash = $1`,
+            [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS, hashToken(successor)],
           );
-          if (lost[0]?.lost) return { kind: 'ok' as const, row, next: await newRefreshToken(tx, row.session_id, row.family_id) };
+          if (lost[0]?.lost) return { kind: 'ok' as const, row, next: await storeRefreshToken(tx, row.session_id, row.family_id, successor) };
         }
         if (row.used && !row.revoked) {
           await tx.query('update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [row.family_id]);
@@ -178,7 +190,7 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
         if (row.expired) return { kind: 'expired' as const, row };
         if (brand && row.brand !== brand) return { kind: 'brand' as const, row };
         await tx.query('update refresh_tokens set used_at = now() where token_hash = $1', [hashToken(refreshToken)]);
-        const next = await newRefreshToken(tx, row.session_id, row.family_id);
+        const next = await storeRefreshToken(tx, row.session_id, row.family_id, successor);
         return { kind: 'ok' as const, row, next };
       });
       switch (outcome.kind) {
