@@ -126,6 +126,8 @@ await Promise.all(
         TRUST_PROXY: '1',
         ATRIUM_INSTANCE: name,
         ATRIUM_SKIP_BUILD: '1',
+        // The lobbies run in the platforms' mode: sandbox tools and stand-ins with a sandbox, none without.
+        PLATFORM_ENABLE_SANDBOX_ADMIN: sandboxOn ? '1' : '0',
       },
     }));
     prefixOutput(child, name);

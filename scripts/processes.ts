@@ -113,8 +113,9 @@ export function prefixOutput(child: ChildProcess, name: string): void {
 }
 
 /**
- * Spawns `platform/src/main.ts`. The embedded platform is a demo and test stand-in: its test-only
- * switches are on, and its identity provider issues tokens for the lobby's public port.
+ * Spawns `platform/src/main.ts`. With a sandbox key it is the demo and test stand-in (its test-only
+ * switches on); without one it runs in production mode. Its identity provider issues tokens for the
+ * lobby's public port.
  */
 export function spawnPlatform(options: PlatformProcessOptions): ChildProcess {
   const child = spawn(process.execPath, [path.join(ROOT, 'platform', 'src', 'main.ts')], {
@@ -125,9 +126,10 @@ export function spawnPlatform(options: PlatformProcessOptions): ChildProcess {
       PLATFORM_PORT: String(options.port),
       PLATFORM_PUBLIC_PORT: process.env.PLATFORM_PUBLIC_PORT ?? String(options.publicEndpoint.port),
       PLATFORM_PUBLIC_SCHEME: process.env.PLATFORM_PUBLIC_SCHEME ?? options.publicEndpoint.scheme,
-      PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1',
-      PLATFORM_ENABLE_SANDBOX_ADMIN: options.sandboxKey ? '1' : '0',
-      ...(options.sandboxKey ? { PLATFORM_SANDBOX_KEY: options.sandboxKey } : {}),
+      // The sandbox's tester powers come with it; production has neither.
+      ...(options.sandboxKey
+        ? { PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1', PLATFORM_ENABLE_SANDBOX_ADMIN: '1', PLATFORM_SANDBOX_KEY: options.sandboxKey }
+        : { PLATFORM_ALLOW_COUNTRY_OVERRIDE: '0', PLATFORM_ENABLE_SANDBOX_ADMIN: '0' }),
       ...options.env,
     },
   });

@@ -9,6 +9,7 @@ import { BrandConfigError, getBrands } from '../src/brands/load.server.ts';
 import { publicEndpoint } from '../src/brands/origin.server.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, startLobby, type RunningLobby } from '../server/lobby.ts';
 import { newSandboxKey } from '../platform/src/sandbox/gate.ts';
+import { productionStandIns } from '../src/config.server.ts';
 import { assertPortFree, buildLobbyIfStale, fail, millisecondsFromEnv, printBrandUrls, ROOT, spawnPlatform, stopChild, waitForReady } from './processes.ts';
 
 process.chdir(ROOT);
@@ -55,12 +56,20 @@ await buildLobbyIfStale();
 
 await assertPortFree(port, 'PORT');
 let platformUrl = process.env.PLATFORM_URL;
-// The embedded platform runs its sandbox (sandbox banks' tester options, SMS outbox, sandbox
-// mutations) behind an operator key: the one in PLATFORM_SANDBOX_KEY, else a fresh one printed below.
-const sandboxOn = !platformUrl && (process.env.PLATFORM_ENABLE_SANDBOX_ADMIN ?? '1') === '1';
-const sandboxKey = sandboxOn ? process.env.PLATFORM_SANDBOX_KEY || newSandboxKey() : null;
-// Testers may add server feature toggles for their session (/internal/flags/) where the sandbox runs.
-process.env.ATRIUM_TEST_FEATURES ??= sandboxOn ? '1' : '0';
+// One switch, PLATFORM_ENABLE_SANDBOX_ADMIN, says sandbox or production for the platform and the
+// lobby alike. The embedded platform's demo is the sandbox unless it is 0; a lobby pointed at an
+// operator's platform (PLATFORM_URL) is production unless it is 1 (a cluster of sandbox platforms).
+// The sandbox's powers answer to an operator key: PLATFORM_SANDBOX_KEY, else a fresh one printed below.
+const sandboxOn = (process.env.PLATFORM_ENABLE_SANDBOX_ADMIN ?? (platformUrl ? '0' : '1')) === '1';
+process.env.PLATFORM_ENABLE_SANDBOX_ADMIN = sandboxOn ? '1' : '0';
+const sandboxKey = sandboxOn && !platformUrl ? process.env.PLATFORM_SANDBOX_KEY || newSandboxKey() : null;
+// Testers may add server feature toggles for their session (/internal/flags/) where the sandbox runs; never in production.
+process.env.ATRIUM_TEST_FEATURES = sandboxOn ? (process.env.ATRIUM_TEST_FEATURES ?? '1') : '0';
+if (!sandboxOn) {
+  // The stand-ins for chat, tags and error reports are the sandbox platform's: production names real ones or none.
+  const standIns = productionStandIns(process.env);
+  if (standIns.length > 0) fail(`The sandbox is off (production), but ${standIns.join(' and ')}: point it at your provider, or leave it unset for none`);
+}
 if (!platformUrl) {
   await assertPortFree(platformPort, 'PLATFORM_PORT');
   platformUrl = `http://127.0.0.1:${platformPort}`;

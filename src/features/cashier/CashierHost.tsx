@@ -26,7 +26,7 @@ import { prefetchCashierContext } from './api.ts';
 import { forgetIntent } from './intent.ts';
 import { CASHIER_REQUEST_EVENT, type CashierRequest } from './open-request.ts';
 import { afterNextPaint } from '../../lib/yield-to-browser.ts';
-import { DISMISSED_DEPOSIT_COOKIE, isCloseQuickDepositMessage, readDeepLink, runningOutOfFunds, walletNoticesSuppressed, type DeepLink } from './rules.ts';
+import { DISMISSED_DEPOSIT_COOKIE, isCloseQuickDepositMessage, readDeepLink, runningOutOfFunds, walletNoticesSuppressed, type CashierProvider, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
 
@@ -43,10 +43,12 @@ interface Props {
   homePath: string;
   darkLayout: boolean;
   lastUsedAccountFeature: boolean;
+  /** The payment providers the platform offers (lobbySettings.paymentProviders). */
+  providers: readonly CashierProvider[];
 }
 
 /** The cashier's triggers and notices. */
-export default function CashierHost({ locale, texts, cashierRoute, homePath, darkLayout, lastUsedAccountFeature }: Props) {
+export default function CashierHost({ locale, texts, cashierRoute, homePath, darkLayout, lastUsedAccountFeature, providers }: Props) {
   // An effect event: timers, listeners and the deep link set up once still open it with the latest props.
   const open = useEffectEvent((tab: CashierTab, deepLink: DeepLink | null) => {
     const close = () => {
@@ -64,6 +66,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
           initialTab={tab}
           deepLink={deepLink}
           lastUsedAccountFeature={lastUsedAccountFeature}
+          providers={providers}
           returnUrl={`${location.origin}${urlWithoutOverlayParams(location.href)}`}
           onDone={close}
         />

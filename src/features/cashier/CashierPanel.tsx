@@ -100,13 +100,15 @@ interface PanelProps {
   initialTab: CashierTab;
   deepLink: DeepLink | null;
   lastUsedAccountFeature: boolean;
+  /** The providers the platform offers (lobbySettings.paymentProviders): none means money cannot move here. */
+  providers: readonly CashierProvider[];
   /** Where the provider page returns to (this page, without the deep-link parameters). */
   returnUrl: string;
   onDone(): void;
 }
 
 /** The cashier's tabs and forms. */
-export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAccountFeature, returnUrl, onDone }: PanelProps) {
+export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAccountFeature, providers, returnUrl, onDone }: PanelProps) {
   const [tab, setTab] = useState<CashierTab>(initialTab);
   const [context, setContext] = useState<{ last: LastCompletedDeposit | null; pending: Payment[] } | null>(null);
   const reload = () => loadCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
@@ -133,8 +135,11 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
       </div>
       {!formShown ? (
         <div className="cashier__pending" aria-busy="true" />
+      ) : providers.length === 0 ? (
+        // No provider is configured (a production platform ships none): say so instead of a form that cannot work.
+        <p className="cashier__blocked" role="status" data-testid="cashier-unavailable">{texts.unavailable}</p>
       ) : tab === 'deposit' ? (
-        <DepositForm locale={locale} texts={texts} deepLink={deepLink} last={context?.last ?? null} lastUsedAccountFeature={lastUsedAccountFeature} returnUrl={returnUrl} onDone={onDone} />
+        <DepositForm locale={locale} texts={texts} deepLink={deepLink} last={context?.last ?? null} lastUsedAccountFeature={lastUsedAccountFeature} providers={providers} returnUrl={returnUrl} onDone={onDone} />
       ) : (
         <WithdrawForm locale={locale} texts={texts} pending={context?.pending ?? []} onChanged={reload} />
       )}
@@ -191,7 +196,7 @@ function CashierForm({ ids, busy, ready, error, submitText, submittingText, onSu
   );
 }
 
-function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, returnUrl, onDone }: Omit<PanelProps, 'initialTab'> & { last: LastCompletedDeposit | null }) {
+function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, providers, returnUrl, onDone }: Omit<PanelProps, 'initialTab'> & { last: LastCompletedDeposit | null }) {
   const { wallet } = useStore($wallet);
   const customer = useStore($customer);
   const { player } = useStore($player);
@@ -199,7 +204,10 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
   const minimum = minimumDeposit(currency, wallet?.minDepositAmount ?? '0');
   const memory = typeof localStorage === 'undefined' ? null : readDepositMemory(localStorage.getItem(DEPOSIT_MEMORY_KEY));
   const [amount, setAmount] = useState(() => deepLink?.amount ?? (memory && memory.currency === currency ? memory.amount : ''));
-  const [provider, setProvider] = useState<CashierProvider>(() => providerOf(deepLink?.paymentMethod) ?? 'TRUSTLY');
+  const [provider, setProvider] = useState<CashierProvider>(() => {
+    const linked = providerOf(deepLink?.paymentMethod);
+    return linked && providers.includes(linked) ? linked : (providers[0] ?? 'TRUSTLY');
+  });
   const [useLast, setUseLast] = useState(false);
   const { error, busy, submit: submitMoney } = useMoneySubmit('deposit', { texts, locale, currency, minimum });
   const autoSubmitted = useRef(false);
@@ -270,7 +278,7 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, re
       {!(useLast && offerLast) && (
         <fieldset className="cashier__providers">
           <legend>{texts.provider}</legend>
-          {CASHIER_PROVIDERS.map((id) => (
+          {CASHIER_PROVIDERS.filter((id) => providers.includes(id)).map((id) => (
             <label key={id} className="cashier__option">
               <input type="radio" name="provider" value={id} checked={provider === id} onChange={() => setProvider(id)} />
               {PROVIDER_NAMES[id]}

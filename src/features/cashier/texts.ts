@@ -38,6 +38,8 @@ export interface CashierTexts {
   kycOverlay: KycOverlayTexts;
   blockedDeposits: string;
   blockedWithdrawals: string;
+  /** No payment provider is configured on the platform: money cannot move in either direction. */
+  unavailable: string;
   blockedInstant: string;
   blockedCancel: string;
   pending: string;
@@ -86,6 +88,7 @@ export function cashierTexts(t: Translate, paths: { documents: string }): Cashie
     kycOverlay: { title: t('kyc.overlay.title'), body: t('kyc.overlay.body'), go: t('kyc.overlay.go'), href: paths.documents },
     blockedDeposits: t('cashier.blocked.deposits'),
     blockedWithdrawals: t('cashier.blocked.withdrawals'),
+    unavailable: t('cashier.unavailable'),
     blockedInstant: t('cashier.blocked.instant'),
     blockedCancel: t('cashier.blocked.cancel'),
     pending: t('cashier.pending'),

@@ -7,13 +7,14 @@
  * lobby leaves it unset, so the cookie does nothing there. Testers set it on /internal/flags/.
  */
 import { SERVER_FEATURES, type ServerFeature } from '../../../shared/brand-schema.ts';
+import { sandboxMode } from '../../config.server.ts';
 
 /** The session cookie holding the added toggles (comma-separated). */
 export const TEST_FEATURES_COOKIE = 'testFeatures';
 
-/** Whether this lobby honours test toggles (ATRIUM_TEST_FEATURES=1). */
+/** Whether this lobby honours test toggles (ATRIUM_TEST_FEATURES=1, in the sandbox only). */
 export function testFeaturesAllowed(): boolean {
-  return process.env.ATRIUM_TEST_FEATURES === '1';
+  return sandboxMode() && process.env.ATRIUM_TEST_FEATURES === '1';
 }
 
 /** The known toggles a cookie value names, each once, in the spec's order; nothing when not allowed. */

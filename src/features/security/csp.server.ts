@@ -37,7 +37,7 @@ export async function withFrameSources(response: Response, brand: string, locale
   extraOrigins ??= parseFrameOrigins(process.env.ATRIUM_FRAME_ORIGINS);
   const frameSrc = frameSrcDirective({ platformUrl: platformUrl(), gameServerOrigin: await gameServerOrigin(brand, locale), extraOrigins });
   const headers = new Headers(response.headers);
-  let withServices = withOriginOf(withOriginOf(policy, 'connect-src', errorReportingDsn()), 'script-src', liveChatScriptUrl());
+  let withServices = withOriginOf(withOriginOf(policy, 'connect-src', errorReportingDsn()), 'script-src', liveChatScriptUrl() ?? '');
   if (analyticsTagsMode() === 'real') for (const origin of REAL_TAG_ORIGINS) withServices = withOriginOf(withServices, 'script-src', origin);
   headers.set('content-security-policy', `${withServices.replace(/[\s;]+$/, '')}; ${frameSrc}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -14,10 +14,19 @@ describe('brand tag configuration', () => {
     expect(brandTagConfig({ gtmId: 'GTM-A' }, 'off')).toBeNull();
   });
 
-  it('refuses an unknown ANALYTICS_TAGS with what to write', () => {
-    expect(analyticsTagsMode(undefined)).toBe('sandbox');
+  it('defaults to the stand-ins in the sandbox and to none in production, and refuses an unknown ANALYTICS_TAGS with what to write', () => {
+    const switchBefore = process.env.PLATFORM_ENABLE_SANDBOX_ADMIN;
+    try {
+      process.env.PLATFORM_ENABLE_SANDBOX_ADMIN = '1';
+      expect(analyticsTagsMode(undefined)).toBe('sandbox');
+      process.env.PLATFORM_ENABLE_SANDBOX_ADMIN = '0';
+      expect(analyticsTagsMode(undefined)).toBe('off');
+    } finally {
+      if (switchBefore === undefined) delete process.env.PLATFORM_ENABLE_SANDBOX_ADMIN;
+      else process.env.PLATFORM_ENABLE_SANDBOX_ADMIN = switchBefore;
+    }
     expect(analyticsTagsMode(' real ')).toBe('real');
-    expect(() => analyticsTagsMode('on')).toThrow('write sandbox (the platform\'s stand-ins, the default), real (the vendors\' scripts) or off');
+    expect(() => analyticsTagsMode('on')).toThrow('write sandbox (the platform\'s stand-ins, the sandbox\'s default), real (the vendors\' scripts) or off');
   });
 
   it('loads the stand-ins in sandbox mode and the vendors\' scripts in real mode', () => {
