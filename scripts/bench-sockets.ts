@@ -42,7 +42,7 @@ interface Proc {
 function startPlatform(databaseUrl: string, schema: string, name: string): Promise<Proc> {
   const child = spawn(process.execPath, [path.join(root, 'platform', 'src', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PLATFORM_DATABASE_SCHEMA: schema, PLATFORM_PORT: '0', PLATFORM_ENABLE_SANDBOX_ADMIN: '1', PLATFORM_SANDBOX_KEY: SANDBOX_KEY, PLATFORM_SMS_RESEND_COOLDOWN_S: '0' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PLATFORM_DATABASE_SCHEMA: schema, PLATFORM_PORT: '0', PLATFORM_ENABLE_SANDBOX_ADMIN: '1', PLATFORM_SANDBOX_KEY: SANDBOX_KEY, PLATFORM_SMS_RESEND_COOLDOWN_S: '0', PLATFORM_TRUST_PROXY: 'loopback' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -126,6 +126,8 @@ export function spawnPlatform(options: PlatformProcessOptions): ChildProcess {
       PLATFORM_PORT: String(options.port),
       PLATFORM_PUBLIC_PORT: process.env.PLATFORM_PUBLIC_PORT ?? String(options.publicEndpoint.port),
       PLATFORM_PUBLIC_SCHEME: process.env.PLATFORM_PUBLIC_SCHEME ?? options.publicEndpoint.scheme,
+      // The lobby (and a balancer) reach it from this machine and name the visitor in X-Forwarded-For.
+      PLATFORM_TRUST_PROXY: process.env.PLATFORM_TRUST_PROXY ?? 'loopback',
       // The sandbox's tester powers come with it; production has neither.
       ...(options.sandboxKey
         ? { PLATFORM_ALLOW_COUNTRY_OVERRIDE: process.env.PLATFORM_ALLOW_COUNTRY_OVERRIDE ?? '1', PLATFORM_ENABLE_SANDBOX_ADMIN: '1', PLATFORM_SANDBOX_KEY: options.sandboxKey }

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PlatformOptions } from './platform.ts';
 import { rateRulesFromEnv } from './security/rate-limit.ts';
+import { parseTrustProxy } from './security/client-address.ts';
 import { newSandboxKey } from './sandbox/gate.ts';
 
 /** The repository root; defaults resolve against it so the working directory does not matter. */
@@ -65,6 +66,8 @@ export function platformConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pla
       allowCountryOverride: countryOverride(sandbox, env.PLATFORM_ALLOW_COUNTRY_OVERRIDE),
       ...(gameOrigin ? { gameOrigin } : {}),
       rateRules: rateRulesFromEnv(env),
+      // Whose X-Forwarded-For names the client: only these proxies' (none by default).
+      trustProxy: parseTrustProxy(env.PLATFORM_TRUST_PROXY ?? ''),
       // How long the sandbox providers hold a notification the tester asked to deliver LATE.
       ...(env.PLATFORM_SANDBOX_LATE_DELIVERY_MS ? { lateDeliveryMs: milliseconds('PLATFORM_SANDBOX_LATE_DELIVERY_MS') } : {}),
       auth: {

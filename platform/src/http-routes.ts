@@ -92,10 +92,6 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-    const gameOriginPage = rawPath.startsWith('/games/') || rawPath === '/sportsbook' || rawPath.startsWith('/sportsbook/');
-    // Browsers reach these on the game origin directly, not through the lobby that sets
-    // X-Forwarded-For: a client's own claim of its address counts only with the sandbox key.
-    if (gameOriginPage && !sandbox.allows(req)) delete req.headers['x-forwarded-for'];
     for (const entry of routesServed) {
       if (!entry.matches(rawPath)) continue;
       if ((await handlers[entry.id](req, res, rawPath)) !== false) return;

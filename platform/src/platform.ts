@@ -44,6 +44,7 @@ import { PAYMENT_PROVIDERS } from './cashier/providers.ts';
 import { createSportsbook } from './sportsbook/service.ts';
 import { applyRateLimits } from './security/limited-mutations.ts';
 import { RateLimiter, type RateRule, type RateRuleName } from './security/rate-limit.ts';
+import { compileProxyTrust, settleClientAddress } from './security/client-address.ts';
 
 /** The platform's own data folder (IP table, translations). */
 export const PLATFORM_DATA = fileURLToPath(new URL('../data/', import.meta.url));
@@ -95,6 +96,11 @@ export interface PlatformOptions {
   demoPlayers?: 'seed' | 'refuse' | 'keep';
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
+  /**
+   * The proxies whose X-Forwarded-For is believed (PLATFORM_TRUST_PROXY): addresses, CIDR ranges and
+   * `loopback`, `linklocal`, `uniquelocal`. Default none: the socket's peer is the client.
+   */
+  trustProxy?: readonly string[];
 }
 
 /** A started (not yet listening) platform. */
@@ -240,13 +246,17 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const realtime = createRealtime(services, schema, options.socketLimits);
   let draining = false;
   const routes = createHttpRoutes({ services, schema, rateLimiter, brandsDir: options.brandsDir, contentDir: options.contentDir, isDraining: () => draining });
+  // Every request and upgrade gets its client address here, before any route or limit reads it.
+  const proxyTrust = compileProxyTrust(options.trustProxy ?? []);
   const server = createServer((req, res) => {
+    settleClientAddress(req, proxyTrust);
     // While draining, keep-alive clients are told to reconnect (a load balancer sends them elsewhere).
     if (draining) res.setHeader('connection', 'close');
     routes(req, res);
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    settleClientAddress(req, proxyTrust);
     if (draining) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\nretry-after: 1\r\n\r\n');
       return;

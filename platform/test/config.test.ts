@@ -24,7 +24,13 @@ describe('platform configuration from the environment', () => {
         publicScheme: 'http',
       },
       rateRules: DEFAULT_RATE_RULES,
+      trustProxy: [],
     });
+  });
+
+  it('reads the trusted proxies, and names a bad one', () => {
+    expect(platformConfigFromEnv({ PLATFORM_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).options.trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(() => platformConfigFromEnv({ PLATFORM_TRUST_PROXY: 'lb.internal' })).toThrow(/PLATFORM_TRUST_PROXY entry "lb\.internal" is not an IP address/);
   });
 
   it('reads token lifetimes, the sandbox switch and the public URL', () => {

@@ -64,9 +64,11 @@ describe.each(DATABASES)('country context on $name', (database) => {
     expect(mapleridge.data.countryContext.countryCode).toBe('CA');
   });
 
-  it('uses the first X-Forwarded-For address', async () => {
-    const germany = await app.gql(COUNTRY, {}, { 'x-forwarded-for': '192.0.2.50, 10.0.0.1' });
+  it('uses the X-Forwarded-For address its trusted proxy (loopback here) saw, not what the client wrote before it', async () => {
+    const germany = await app.gql(COUNTRY, {}, { 'x-forwarded-for': '198.51.100.17, 192.0.2.50' });
     expect(germany.data.countryContext).toMatchObject({ countryCode: 'DE', ipCountryCode: 'DE', subDivision: null });
+    // A chain of trusted proxies: the address before the last of them.
+    expect((await app.gql(COUNTRY, {}, { 'x-forwarded-for': '192.0.2.50, 127.0.0.1' })).data.countryContext.countryCode).toBe('DE');
     const ontario = await app.gql(COUNTRY, {}, { 'x-forwarded-for': '198.51.100.17' });
     expect(ontario.data.countryContext).toMatchObject({ countryCode: 'CA', subDivision: 'ON' });
     const ipv6 = await app.gql(COUNTRY, {}, { 'x-forwarded-for': '2001:db8:81::1' });

@@ -153,6 +153,9 @@ export async function startPlatform(db: DatabaseCase, options: Partial<PlatformO
       contentDir: CONTENT_DIR,
       // Suites sign the same demo players in many times in seconds; rate-limit.test.ts sets its own rules.
       rateRules: UNLIMITED_RATE_RULES,
+      // As the lobby's start does: the tests' X-Forwarded-For comes from loopback, as the lobby's proxy would
+      // send it (client-address.test.ts starts platforms that trust no one).
+      trustProxy: ['loopback'],
       ...own.options,
       ...options,
       auth: { enableSandboxAdmin: true, sandboxKey: TEST_SANDBOX_KEY, ...options.auth },

@@ -1,11 +1,15 @@
 /**
- * Which country a request comes from. The client address is the first X-Forwarded-For entry (the
- * lobby's server sets it when proxying or rendering) or else the socket's peer. Addresses that name
- * no country (loopback, private networks, unlisted) fall back to the brand's default country.
+ * Which country a request comes from. The client address is security/client-address.ts's: the
+ * socket's peer, or what trusted proxies (PLATFORM_TRUST_PROXY; the lobby's server when it proxies or
+ * renders) put in X-Forwarded-For. Addresses that name no country (loopback, private networks,
+ * unlisted) fall back to the brand's default country.
  */
 import type { IncomingMessage } from 'node:http';
 import { PlatformError } from '../graphql/errors.ts';
+import { clientAddress } from '../security/client-address.ts';
 import type { IpCountryTable } from './ip-country.ts';
+
+export { clientAddress };
 
 /** The country context of one request. */
 export interface CountryResolution {
@@ -15,14 +19,6 @@ export interface CountryResolution {
   /** How the country was found, for debugging and logs. */
   source: 'ip' | 'default' | 'override';
   clientIp: string | null;
-}
-
-/** The client address of a request: first X-Forwarded-For entry, else the socket peer. */
-export function clientAddress(req: IncomingMessage): string | null {
-  const forwarded = headerValue(req, 'x-forwarded-for');
-  const first = forwarded?.split(',')[0]?.trim();
-  if (first) return stripPort(first);
-  return req.socket.remoteAddress ?? null;
 }
 
 /** Resolves the country of a request for a brand whose default country is defaultCountry. */
@@ -73,12 +69,4 @@ export function normaliseSubdivision(value: string, countryCode: string, argumen
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** "1.2.3.4:5678" → "1.2.3.4", "[::1]:80" → "::1"; bare IPv6 is left alone. */
-function stripPort(address: string): string {
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
-  if (bracketed?.[1]) return bracketed[1];
-  const v4WithPort = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(address);
-  return v4WithPort?.[1] ?? address;
 }
