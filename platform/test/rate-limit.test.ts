@@ -7,7 +7,7 @@ import { openPglite } from '../src/db/pglite.ts';
 import { createSchema } from '../src/graphql/schema.ts';
 import { applyRateLimits, RATE_LIMITED_MUTATIONS } from '../src/security/limited-mutations.ts';
 import { DEFAULT_RATE_RULES, RateLimiter, rateRulesFromEnv, type RateRuleName, type RateRule } from '../src/security/rate-limit.ts';
-import { CookieJar, DATABASES, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
+import { CookieJar, DATABASES, latestSmsCode, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
 
 /** Rules with tiny per-subject limits, for tests. */
 function tinyRules(perSubject: number, perAddress = 1000): Record<RateRuleName, RateRule> {
@@ -117,6 +117,38 @@ describe.each(DATABASES)('rate limits over HTTP on $name', (database) => {
     expect((await guess()).status).not.toBe(429);
     expect((await guess()).status).not.toBe(429);
     expect((await guess()).status).toBe(429);
+  });
+
+  /** Enters a code for a number from a client address (X-Forwarded-For from loopback, the trusted proxy). */
+  const enter = (phone: string, code: string, address: string) =>
+    app.gql('mutation ($p: String!, $c: String!) { verifySmsLoginCode(phoneNumber: $p, code: $c) { accessToken } }', { p: phone, c: code }, { 'x-forwarded-for': address });
+  /** A wrong code for this right one. */
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('lets a stranger’s wrong codes lock out only the stranger’s address: the owner signs in from theirs', async () => {
+    const phone = '+3585550018';
+    await request(phone);
+    const code = await latestSmsCode(app, phone);
+    const stranger = '203.0.113.66';
+    expect((await enter(phone, wrong(code), stranger)).errors?.[0]?.extensions.reason).toBe('InvalidSmsCode');
+    expect((await enter(phone, wrong(code), stranger)).errors?.[0]?.extensions.reason).toBe('InvalidSmsCode');
+    const lockedOut = await enter(phone, code, stranger);
+    expect(lockedOut.status).toBe(429);
+    expect(lockedOut.errors?.[0]?.message).toMatch(/Too many code entries for this number from this address/);
+    const owner = await enter(phone, code, '198.51.100.66');
+    expect(owner.errors).toBeUndefined();
+    expect(owner.data.verifySmsLoginCode.accessToken).toEqual(expect.any(String));
+  });
+
+  it('still voids a code after five wrong entries in total, however many addresses they came from', async () => {
+    const phone = '+3585550019';
+    await request(phone);
+    const code = await latestSmsCode(app, phone);
+    const reasons = [];
+    for (let n = 1; n <= 5; n += 1) reasons.push((await enter(phone, wrong(code), `203.0.113.${100 + n}`)).errors?.[0]?.extensions.reason);
+    expect(reasons).toEqual(['InvalidSmsCode', 'InvalidSmsCode', 'InvalidSmsCode', 'InvalidSmsCode', 'TooManyAttempts']);
+    // The right code, from a sixth address with tries left, no longer works: a guesser gets five tries at a code, in all.
+    expect((await enter(phone, code, '203.0.113.106')).errors?.[0]?.extensions.reason).toBe('SmsCodeExpired');
   });
 
   it('limits refreshes per sign-in (refresh-token family), whichever token of the family is sent', async () => {

@@ -3,6 +3,14 @@
  * the `sms_outbox` table, readable at /platform/sms-outbox(.json), and in the log. Codes are
  * stored hashed, expire, allow a few wrong guesses, and a resend replaces the previous code.
  * A number nobody has yet registers a new player when its code is verified (SMS registration).
+ *
+ * Why guessing a code is infeasible, from any number of addresses: a code is void after
+ * smsMaxAttempts (5) wrong entries in total, whoever typed them, and a number is sent at most 10
+ * codes per 10 minutes (the LOGIN rule counts code requests per number, across addresses). So at most
+ * 50 of the million codes can be tried per number per 10 minutes (1 in 20,000), each burnt code a text
+ * on the owner's phone. Code entries are also rate-limited per number AND address (the CODE rule,
+ * security/limited-mutations.ts), so a stranger's wrong codes use up only the stranger's tries: the
+ * owner, at their own address, asks for a fresh code and signs in at once instead of being locked out.
  */
 import type { ContentStore } from '../content/store.ts';
 import { registrationDocuments } from '../players/legal-acceptance.ts';

@@ -38,6 +38,14 @@ function normalisedPhone(args: Args): string {
 }
 const byPhone = async (args: Args, ctx: GraphQLContext) => `${ctx.brandOrNull()?.id ?? '-'}|${normalisedPhone(args)}`;
 
+/**
+ * Code entries per number AND client address: a stranger who types wrong codes for someone's number
+ * spends only their own address's tries, never the owner's. Guessing stays bounded per number across
+ * all addresses by the code itself (auth/sms.ts: void after a few wrong entries in total) and by the
+ * codes a number can be sent (the LOGIN rule, per number).
+ */
+const byPhoneAndAddress = async (args: Args, ctx: GraphQLContext) => `${await byPhone(args, ctx)}|${clientAddress(ctx.req) ?? '-'}`;
+
 /** A code texted to a number no account of the brand uses yet counts against the address's new numbers. */
 const newNumber = async (args: Args, ctx: GraphQLContext) => {
   const brand = ctx.brandOrNull();
@@ -61,7 +69,7 @@ const byRefreshFamily = async (args: Args, ctx: GraphQLContext) => {
 export const RATE_LIMITED_MUTATIONS: Readonly<Record<string, LimitedMutation>> = {
   requestSmsLoginCode: { rule: 'login', what: 'sign-in code requests for this number', subject: byPhone, also: newNumber },
   resendSmsLoginCode: { rule: 'login', what: 'sign-in code requests for this number', subject: byPhone },
-  verifySmsLoginCode: { rule: 'code', what: 'code entries for this number', subject: byPhone },
+  verifySmsLoginCode: { rule: 'code', what: 'code entries for this number from this address', subject: byPhoneAndAddress },
   refreshAccessToken: { rule: 'refresh', what: 'token refreshes for this session', subject: byRefreshFamily },
   placeSportsBet: { rule: 'money', what: 'money operations for this player', subject: byPlayer },
   initiateDeposit: { rule: 'money', what: 'money operations for this player', subject: byPlayer },
