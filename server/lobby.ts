@@ -17,6 +17,7 @@ import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
 import { analyticsTagsMode } from '../src/features/tags/tags.server.ts';
 import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
 import { isBrandAssetPath, isFaviconPath, serveBrandAsset, serveFavicon } from './brand-assets.ts';
+import { adoptTokensFromAddress, handleSessionRoute, proxySignIn, wantsSessionCookie, type SessionRouteContext } from './session-cookies.ts';
 
 /** Paths the lobby forwards to the platform. */
 export const PROXIED_PREFIXES = ['/graphql', '/api/graphql', '/api/feed', '/media/', '/auth/', '/platform/'] as const;
@@ -215,6 +216,12 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   };
 
   const trustProxy = options.trustProxy ?? false;
+  const sessionContext = (req: http.IncomingMessage): SessionRouteContext => ({ platformUrl: options.platformUrl, secure: isHttps(req, trustProxy), req });
+  const failSessionRoute = (res: http.ServerResponse, error: unknown) => {
+    console.warn(`[lobby] session route failed: ${(error as Error).message}`);
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ errors: [{ message: 'The platform is unavailable', extensions: { reason: 'PlatformUnavailable' } }] }));
+  };
   // Pages, scripts, styles and SVG artwork are text: on a phone connection their compressed size is
   // what the visitor waits for (brotli when the browser offers it). Small answers are left as they are.
   // Quality 6 rather than the library's 4: the lobby's HTML comes out 9 % smaller (22.3 -> 20.4 KB)
@@ -255,6 +262,14 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     if (isCrossSiteWrite(req.method, req.headers)) {
       return refuse(res, 403, 'Forbidden: this site does not accept requests sent from another site. Submit the form from the page it belongs to.');
     }
+    // The session's refresh token is the lobby's to hold (session-cookies.ts): its endpoints, and its sign-ins.
+    if (pathname.startsWith('/api/session/')) {
+      if (!prepareForPlatform(req)) return refuse(res, 404, 'No site is configured for this host.');
+      void handleSessionRoute(pathname, req, res, sessionContext(req)).then((handled) => {
+        if (!handled) handler(req, res);
+      }, (error: unknown) => failSessionRoute(res, error));
+      return;
+    }
     if (req.url && isProxiedPath(req.url)) {
       if (!prepareForPlatform(req)) {
         res.writeHead(parseHostHeader(req.headers.host) ? 404 : 400, { 'content-type': 'text/plain' });
@@ -279,14 +294,25 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
         bodyBytes.set(req, 0);
         req.on('data', (chunk: Buffer) => bodyBytes.set(req, (bodyBytes.get(req) ?? 0) + chunk.length));
       }
+      const graphql = req.url.startsWith('/graphql') || req.url.startsWith('/api/graphql');
+      if (graphql && wantsSessionCookie(req)) {
+        compress(req as never, res as never, () => void proxySignIn(req, res, sessionContext(req), limit).catch((error: unknown) => failSessionRoute(res, error)));
+        return;
+      }
       // GraphQL answers and artwork are compressed; the platform's pages and streams pass untouched.
-      if (req.url.startsWith('/media/') || req.url.startsWith('/graphql') || req.url.startsWith('/api/graphql')) {
+      if (req.url.startsWith('/media/') || graphql) {
         compress(req as never, res as never, () => proxy.web(req, res));
       } else proxy.web(req, res);
       return;
     }
     // The platform sets its own headers on what it serves; everything the lobby answers gets these.
     for (const [name, value] of Object.entries(securityHeaders({ https: isHttps(req, trustProxy) }))) res.setHeader(name, value);
+    // Tokens in a page's address (a pay-and-play provider's return) become the session's cookies before any page sees them.
+    const adopted = req.method === 'GET' && req.url ? adoptTokensFromAddress(req.url, isHttps(req, trustProxy)) : null;
+    if (adopted) {
+      res.writeHead(303, { location: adopted.location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...(adopted.cookies.length ? { 'set-cookie': adopted.cookies } : {}) }).end();
+      return;
+    }
     // An unknown host's /favicon.ico goes on to the pages' handler, which refuses the host (400 or 404).
     const brand = req.url && isFaviconPath(req.url) ? brandOf(req) : undefined;
     compress(req as never, res as never, () => {

@@ -21,6 +21,20 @@ async function expectSignedIn(page: Page, balance: string) {
   expect(page.url()).not.toContain('refreshToken');
 }
 
+/**
+ * The platform session's refresh token is the lobby server's: an HttpOnly cookie that no page script,
+ * storage or address holds (issue 26: tokens out of page script).
+ */
+async function expectRefreshTokenOutOfPageScript(page: Page) {
+  const refresh = (await page.context().cookies()).find((cookie) => cookie.name === 'refreshToken');
+  expect(refresh?.value, 'the session has its refresh cookie').toBeTruthy();
+  expect(refresh?.httpOnly).toBe(true);
+  expect(refresh?.sameSite).toBe('Lax');
+  const visible = await page.evaluate(() => [document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join('\n'));
+  expect(visible).not.toContain(refresh?.value ?? 'no-refresh-token');
+  expect(visible).not.toContain('refreshToken=');
+}
+
 test.describe('SMS sign-in', () => {
   test('a player signs in with the code from the outbox; a wrong code says how many tries are left', async ({ page }) => {
     // Kororā's visitors from NZ sign in by SMS (flows.byCountry.NZ).
@@ -44,7 +58,13 @@ test.describe('SMS sign-in', () => {
     const access = cookies.find((cookie) => cookie.name === 'accessToken');
     expect(access?.path).toBe('/');
     expect(access?.sameSite).toBe('Lax');
-    expect(cookies.some((cookie) => cookie.name === 'refreshToken')).toBe(true);
+    await expectRefreshTokenOutOfPageScript(page);
+    // Page script cannot clear an HttpOnly cookie: logging out asks the lobby, before the next page loads.
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/en\/login\//);
+    expect((await page.context().cookies()).filter((cookie) => cookie.name === 'refreshToken' || cookie.name === 'accessToken')).toEqual([]);
+    await expect(page.getByRole('link', { name: 'Sign In' }).or(page.getByRole('button', { name: 'Send code' })).first()).toBeVisible();
   });
 
   test('an unknown number registers on /register/, and /resend-code/ explains the cooldown', async ({ page }) => {
@@ -181,11 +201,17 @@ test.describe('pay-and-play', () => {
       await page.getByRole('button', { name: `Continue with ${provider}` }).click();
       await expect(page).toHaveURL(new RegExp(`/platform/sandbox/${provider === 'PaymentIQ' ? 'piq' : provider.toLowerCase()}/`));
       await page.getByLabel(/A new person/).check();
-      const handled = page.waitForURL(new RegExp(`/${locale}/${handler}/\\?.*accessToken=`));
+      // The bank returns the tokens in the handler's address; the lobby's server takes them off it
+      // into the session's cookies before any page of the lobby loads with them.
+      const handled = page.waitForResponse((response) => new RegExp(`/${locale}/${handler}/\\?.*accessToken=`).test(response.url()));
       await page.getByRole('button', { name: `Confirm with ${provider}` }).click();
-      await handled;
+      const adopted = await handled;
+      expect(adopted.status()).toBe(303);
+      expect(adopted.headers().location).toMatch(new RegExp(`^/${locale}/${handler}/`));
+      expect(adopted.headers().location).not.toMatch(/accessToken|refreshToken/);
       await expect(page).toHaveURL(`${brandOrigin(brand)}/${locale}/`);
       await expectSignedIn(page, `${currency}30.00`);
+      await expectRefreshTokenOutOfPageScript(page);
     });
   }
 

@@ -36,6 +36,13 @@ export interface GraphqlRequestOptions {
   accessToken?: string | null;
   /** False when the caller reports the failure itself, after its own retries. */
   report?: boolean;
+  /**
+   * Where the call goes (default /graphql): the lobby's session endpoint answers a refresh in
+   * GraphQL's shape (server/session-cookies.ts).
+   */
+  endpoint?: string;
+  /** A sign-in whose refresh token the lobby keeps in its HttpOnly cookie (`x-atrium-session: cookie`). */
+  keepRefreshTokenOnServer?: boolean;
 }
 
 /**
@@ -60,12 +67,13 @@ async function sendRequest<T, V>(document: TypedDocumentString<T, V>, variables:
   const send = options.fetch ?? fetch;
   let response: Response;
   try {
-    response = await send(GRAPHQL_ENDPOINT, {
+    response = await send(options.endpoint ?? GRAPHQL_ENDPOINT, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json, application/json',
         ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+        ...(options.keepRefreshTokenOnServer ? { 'x-atrium-session': 'cookie' } : {}),
       },
       body: JSON.stringify({ query, operationName, variables }),
       signal: options.signal,

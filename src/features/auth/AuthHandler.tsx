@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { readSessionConfig } from '../session/config.ts';
 import { safeRedirectPath } from '../session/redirect-guard.ts';
-import { browserTokenStore, takeTokensFromUrl } from '../session/tokens.ts';
+import { adoptIncomingTokens, browserTokenStore } from '../session/tokens.ts';
 import { requestedReturnPath, RETURN_TO_PARAM } from './sign-in.ts';
 import { rememberSignIn, signInMethodOf } from '../tags/sign-in-event.ts';
 
@@ -54,15 +54,17 @@ export default function AuthHandler({ kind, home, login, texts }: Props) {
     const params = new URLSearchParams(location.search);
     // The silent-renew iframe is answered by the page's inline script.
     if (kind === 'keycloak' && params.has('silent')) return;
-    const { tokens, cleaned } = takeTokensFromUrl(location.href);
-    if (cleaned !== location.href) history.replaceState(history.state, '', cleaned);
+    // The lobby's server took a provider's tokens off this address and into the session's cookies
+    // before the page loaded; a pair that still comes here is kept the same way.
+    const store = browserTokenStore();
+    const incoming = adoptIncomingTokens(store);
     const explicit = () => requestedReturnPath() ?? safeRedirectPath(params.get('redirectTo'), location.origin);
     const target = () => explicit() ?? home;
     // What the provider said went wrong (a cancelled sign-in, a refused bank), else that nothing came.
     const reported = params.get('error_description') ?? params.get('error');
+    const tokens = kind === 'tokens' && !reported && (incoming || store.read() !== null);
     const signInFailed = () => setOutcome({ kind: 'signInFailed', detail: reported ? fill(texts.providerSaid, 'reason', reported) : texts.noSignIn });
     if (tokens) {
-      browserTokenStore().write(tokens);
       rememberSignIn(signInMethodOf(location.pathname));
       location.replace(target());
       return;

@@ -217,7 +217,8 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
     if (!rememberedPhone) return;
     void run(async () => {
       const depositLimits = rememberedRegistrationLimits();
-      const data = await graphqlRequest(VerifySmsLoginCodeDocument, { phoneNumber: rememberedPhone, code, ...(depositLimits.length > 0 ? { depositLimits } : {}) });
+      // The lobby keeps the refresh token in its HttpOnly cookie: this page only ever sees the access token.
+      const data = await graphqlRequest(VerifySmsLoginCodeDocument, { phoneNumber: rememberedPhone, code, ...(depositLimits.length > 0 ? { depositLimits } : {}) }, { keepRefreshTokenOnServer: true });
       finishSignIn(data.verifySmsLoginCode, paths.home);
     });
   };

@@ -1,9 +1,9 @@
 /**
  * What every sign-in flow does at its end, and the SMS flow's small bits of state. A flow that got
- * a token pair stores it in the cookies and goes to the guarded return path (or the lobby).
+ * an access token keeps it in its cookie and goes to the guarded return path (or the lobby).
  */
 import { safeRedirectPath } from '../session/redirect-guard.ts';
-import { browserTokenStore, type TokenPair } from '../session/tokens.ts';
+import { browserTokenStore, type SessionTokens } from '../session/tokens.ts';
 import { rememberSignIn, type SignInMethod } from '../tags/sign-in-event.ts';
 
 /** The query parameter carrying where to go after signing in. */
@@ -17,12 +17,13 @@ export function requestedReturnPath(href: string = location.href): string | null
 }
 
 /**
- * Stores a token pair and leaves for the return path (replacing history, so Back skips the form).
+ * Keeps the access token (the lobby's answer already put the refresh token in its HttpOnly cookie)
+ * and leaves for the return path (replacing history, so Back skips the form).
  * A sign-up in the lobby's registration frame (auth/embedded.ts) takes the whole window there: the
  * frame is the lobby's own (frame-ancestors 'self'), and the new player belongs on the page, not in it.
  */
-export function finishSignIn(tokens: TokenPair, fallbackPath: string, method: SignInMethod = 'SMS'): void {
-  browserTokenStore().write(tokens);
+export function finishSignIn(tokens: SessionTokens, fallbackPath: string, method: SignInMethod = 'SMS'): void {
+  browserTokenStore().write({ accessToken: tokens.accessToken });
   rememberSignIn(method);
   sessionStorage.removeItem(SMS_PHONE_STORAGE_KEY);
   sessionStorage.removeItem(REGISTRATION_LIMITS_STORAGE_KEY);

@@ -29,15 +29,19 @@ export function logoutTarget(config: Pick<SessionConfig, 'locale' | 'localizatio
   return routePath(paths, config.productMode === 'SPORTS' ? 'sports' : 'login', { query });
 }
 
-/** Removes the session's cookies and the reality-check value (the provider's stored user stays). */
-function clearSessionCookies(): void {
-  browserTokenStore().clear();
+/**
+ * Removes the session's cookies and the reality-check value (the provider's stored user stays);
+ * resolves once the lobby has forgotten the HttpOnly refresh cookie too.
+ */
+function clearSessionCookies(): Promise<void> {
+  const forgotten = browserTokenStore().clear() ?? Promise.resolve();
   writeKeycloakCookie(null);
   for (const storage of [sessionStorage, localStorage]) {
     storage.removeItem(REALITY_CHECK_STORAGE_KEY);
     storage.removeItem(ACCESS_TOKEN_COOKIE);
     storage.removeItem(REFRESH_TOKEN_COOKIE);
   }
+  return forgotten;
 }
 
 /** Removes the identity provider's stored user from session storage. */
@@ -50,7 +54,7 @@ function clearProviderUser(): void {
 
 /** Removes every trace of the session from this browser (cookies and storage), without navigating. */
 export function clearStoredSession(): void {
-  clearSessionCookies();
+  void clearSessionCookies();
   clearProviderUser();
 }
 
@@ -80,7 +84,8 @@ export async function logout(
   } catch {
     // No BroadcastChannel: other tabs notice on their next request.
   }
-  clearSessionCookies();
+  // The next page must not render for a player: the lobby forgets its cookie before the browser goes.
+  await clearSessionCookies();
   // The provider's end-session needs its id_token (the stored user), and navigates away itself.
   const providerNavigates = options.endProviderSession ? await options.endProviderSession(new URL(target, location.origin).href).catch(() => false) : false;
   clearProviderUser();

@@ -43,7 +43,7 @@ import {
   type LogoutReason,
   type TokenRefresher,
 } from './token-refresh.ts';
-import { ACCESS_TOKEN_COOKIE, adoptIncomingTokens, browserTokenStore, KEYCLOAK_TOKEN_COOKIE, msUntilExpiry, readCookie } from './tokens.ts';
+import { ACCESS_TOKEN_COOKIE, adoptIncomingTokens, browserTokenStore, KEYCLOAK_TOKEN_COOKIE, msUntilExpiry, readCookie, SESSION_REFRESH_ENDPOINT, takePendingRefreshToken } from './tokens.ts';
 
 /** The running player session; `logout` is the player's own sign-out. */
 export interface PlayerRuntime {
@@ -109,9 +109,11 @@ function customTokenSource(): TokenRefresher {
   return createTokenRefresher({
     store,
     locks: typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks as LockManagerLike) : undefined,
-    async exchange(refreshToken) {
-      const data = await graphqlRequest(RefreshAccessTokenDocument, { refreshToken });
-      return { accessToken: data.refreshAccessToken.accessToken, refreshToken: data.refreshAccessToken.refreshToken };
+    async exchange() {
+      // The lobby presents its HttpOnly refresh cookie; a token that reached page script (an older
+      // lobby's storage) goes along once, to be adopted into that cookie.
+      const data = await graphqlRequest(RefreshAccessTokenDocument, { refreshToken: takePendingRefreshToken() ?? '' }, { endpoint: SESSION_REFRESH_ENDPOINT });
+      return { accessToken: data.refreshAccessToken.accessToken };
     },
     describeFailure(error) {
       if (error instanceof GraphqlClientError && !error.isNetworkError) return { reason: error.kind, message: error.message };

@@ -6,7 +6,7 @@
 
 /** The cookie holding the platform's access token. */
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
-/** The cookie holding the platform's refresh token. */
+/** The cookie holding the platform's refresh token: HttpOnly, set and read only by the lobby's server (server/session-cookies.ts). */
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
 /** The cookie mirroring the identity provider's access token (so server renders know the player). */
 export const KEYCLOAK_TOKEN_COOKIE = 'keycloakAccessToken';
@@ -30,8 +30,12 @@ export function decodeCookieValue(value: string): string {
   }
 }
 
-/** Whether the browser holds any session (custom cookies, the provider's cookie or stored tokens). */
+/**
+ * Whether the browser holds any session: the access-token cookie (kept as long as the HttpOnly
+ * refresh cookie beside it, which page script cannot see), the provider's cookie, or tokens an
+ * older lobby left in local storage.
+ */
 export function hasStoredSession(cookies: string, storage: Pick<Storage, 'getItem'> | null): boolean {
-  if (readCookie(REFRESH_TOKEN_COOKIE, cookies) || readCookie(KEYCLOAK_TOKEN_COOKIE, cookies)) return true;
+  if (readCookie(ACCESS_TOKEN_COOKIE, cookies) || readCookie(KEYCLOAK_TOKEN_COOKIE, cookies)) return true;
   return Boolean(storage?.getItem(REFRESH_TOKEN_COOKIE));
 }

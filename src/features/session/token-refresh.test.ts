@@ -6,7 +6,7 @@ import {
   type LockManagerLike,
   type RefreshFailure,
 } from './token-refresh.ts';
-import type { TokenPair, TokenStore } from './tokens.ts';
+import type { SessionTokens, TokenStore } from './tokens.ts';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** An unsigned JWT-shaped token with an expiry (the lobby only reads exp; the platform verifies). */
@@ -23,11 +23,12 @@ class PlatformError extends Error {
 }
 
 /**
- * A stand-in for the platform's refresh rules: each refresh token works once, and presenting a
- * used one revokes the session (so any double refresh is caught, not just counted).
+ * A stand-in for the lobby's refresh endpoint and the platform behind it: the session's refresh
+ * cookie goes with the access token it was issued beside, each works once, and presenting a used
+ * one revokes the session (so any double refresh is caught, not just counted).
  */
-function fakePlatform(initial: TokenPair) {
-  let valid = initial.refreshToken;
+function fakePlatform(initial: SessionTokens) {
+  let valid = initial.accessToken;
   const used = new Set<string>();
   let revoked = false;
   let exchanges = 0;
@@ -39,26 +40,26 @@ function fakePlatform(initial: TokenPair) {
     get revoked() {
       return revoked;
     },
-    async exchange(refreshToken: string): Promise<TokenPair> {
+    async exchange(current: SessionTokens): Promise<SessionTokens> {
       exchanges += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      if (used.has(refreshToken)) {
+      if (used.has(current.accessToken)) {
         revoked = true;
         throw new PlatformError('InvalidTokenFailure');
       }
-      if (revoked || refreshToken !== valid) throw new PlatformError('InvalidTokenFailure');
-      used.add(refreshToken);
+      if (revoked || current.accessToken !== valid) throw new PlatformError('InvalidTokenFailure');
+      used.add(current.accessToken);
       counter += 1;
-      valid = `refresh-${counter}`;
-      return { accessToken: token(nowS() + 300, `access-${counter}`), refreshToken: valid };
+      valid = token(nowS() + 300, `access-${counter}`);
+      return { accessToken: valid };
     },
   };
 }
 
 /** One cookie jar shared by every "tab", like the browser's cookies. */
-function sharedStore(initial: TokenPair): TokenStore {
-  let pair: TokenPair | null = initial;
-  return { read: () => pair, write: (next) => (pair = next), clear: () => (pair = null) };
+function sharedStore(initial: SessionTokens): TokenStore {
+  let pair: SessionTokens | null = initial;
+  return { read: () => pair, write: (next) => (pair = next), clear: () => { pair = null; } };
 }
 
 /**
@@ -66,17 +67,17 @@ function sharedStore(initial: TokenPair): TokenStore {
  * milliseconds later, and each tab's synchronous view (document.cookie) catches up later still.
  * `readShared` and `written` ask the jar itself, like the Cookie Store API.
  */
-function laggingJar(initial: TokenPair, options: { shared: boolean }) {
-  let jar: TokenPair | null = initial;
-  const views = new Set<(pair: TokenPair | null) => void>();
+function laggingJar(initial: SessionTokens, options: { shared: boolean }) {
+  let jar: SessionTokens | null = initial;
+  const views = new Set<(pair: SessionTokens | null) => void>();
   const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const commit = (next: TokenPair | null) =>
+  const commit = (next: SessionTokens | null) =>
     void later(10).then(() => {
       jar = next;
       for (const follow of views) void later(40).then(() => follow(next));
     });
   return function tab(): TokenStore {
-    let view: TokenPair | null = initial;
+    let view: SessionTokens | null = initial;
     views.add((pair) => (view = pair));
     const store: TokenStore = {
       read: () => view,
@@ -94,7 +95,7 @@ function laggingJar(initial: TokenPair, options: { shared: boolean }) {
       ...store,
       readShared: async () => jar,
       async written(pair) {
-        while (jar?.refreshToken !== pair.refreshToken) await later(2);
+        while (jar?.accessToken !== pair.accessToken) await later(2);
       },
     };
   };
@@ -103,7 +104,7 @@ function laggingJar(initial: TokenPair, options: { shared: boolean }) {
 const describeFailure = (error: unknown): RefreshFailure =>
   error instanceof PlatformError ? { reason: error.reason, message: error.message } : { message: String(error) };
 
-const expiredPair = (): TokenPair => ({ accessToken: token(nowS() - 5, 'old'), refreshToken: 'refresh-0' });
+const expiredPair = (): SessionTokens => ({ accessToken: token(nowS() - 5, 'old') });
 
 describe('token refresh single-flight', () => {
   it('fifty requests in one tab across an expiry cause exactly one refresh', async () => {
@@ -120,7 +121,7 @@ describe('token refresh single-flight', () => {
 
   it('fifty requests refused with 401 in one tab cause exactly one refresh and one retry each', async () => {
     // The token looks fresh but the platform refuses it (expired on the server's clock).
-    const initial = { accessToken: token(nowS() + 600, 'refused'), refreshToken: 'refresh-0' };
+    const initial = { accessToken: token(nowS() + 600, 'refused') };
     const platform = fakePlatform(initial);
     const store = sharedStore(initial);
     const refresher = createTokenRefresher({ store, exchange: platform.exchange, describeFailure, locks: navigator.locks as LockManagerLike });
@@ -204,7 +205,7 @@ describe('token refresh single-flight', () => {
 });
 
 describe('retry once', () => {
-  const fresh = (): TokenPair => ({ accessToken: token(nowS() + 600, 'a'), refreshToken: 'refresh-0' });
+  const fresh = (): SessionTokens => ({ accessToken: token(nowS() + 600, 'a') });
 
   it('retries a 401 once with the refreshed token', async () => {
     const initial = fresh();

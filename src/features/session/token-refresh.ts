@@ -1,20 +1,22 @@
 /**
- * Refreshing the custom integration's tokens (spec sections 4, 8 and 9). The platform rotates the
- * refresh token on every use and revokes the whole session when a used one is presented again, so
- * a refresh must run once at a time across requests AND across tabs:
+ * Refreshing the custom integration's tokens (spec sections 4, 8 and 9). The refresh token itself
+ * is the lobby server's (an HttpOnly cookie: `exchange` asks the lobby's `/api/session/refresh`,
+ * which rotates it and sets the new cookies). The platform rotates the refresh token on every use
+ * and revokes the whole session when a used one is presented again outside a short grace, so a
+ * refresh still runs once at a time across requests AND across tabs:
  *
  * - in a tab, concurrent callers share one promise;
  * - across tabs, the refresh runs under the Web Lock `atrium-token-refresh`; whoever gets the lock
- *   second re-reads the cookies and, finding the refresh token already rotated by another tab,
- *   adopts the new pair instead of presenting the used token. The re-read asks the browser's shared
- *   cookie jar (Cookie Store API), and the refreshing tab holds the lock until its new pair is there:
- *   one tab's `document.cookie` can lag another tab's write by milliseconds.
+ *   second re-reads the cookies and, finding the access token already replaced by another tab's
+ *   refresh, adopts it instead of refreshing again. The re-read asks the browser's shared cookie jar
+ *   (Cookie Store API), and the refreshing tab holds the lock until its new token is there: one
+ *   tab's `document.cookie` can lag another tab's write by milliseconds.
  *
  * Tokens are refreshed 30 s before expiry; AuthenticationFailure or HTTP 401 gets one refresh and
  * a single retry (`withAuthRetry`). InvalidTokenFailure on refresh means SESSION_EXPIRED; any other
  * refresh failure the platform answers means JWT_EXPIRED. A network failure leaves the session alone.
  */
-import { msUntilExpiry, type TokenPair, type TokenStore } from './tokens.ts';
+import { msUntilExpiry, type SessionTokens, type TokenStore } from './tokens.ts';
 
 /** Custom tokens are refreshed this long before they expire (spec section 9). */
 export const REFRESH_BEFORE_EXPIRY_MS = 30_000;
@@ -50,8 +52,8 @@ export interface RefreshFailure {
 /** Options of a refresher. */
 export interface TokenRefresherOptions {
   store: TokenStore;
-  /** Sends RefreshAccessToken (without a Bearer header) and returns the new pair, or throws. */
-  exchange(refreshToken: string): Promise<TokenPair>;
+  /** Rotates the session (the lobby presents its refresh cookie) and returns the new access token, or throws. */
+  exchange(current: SessionTokens): Promise<SessionTokens>;
   /** Tells a thrown exchange error apart: GraphQL reason or network. */
   describeFailure(error: unknown): RefreshFailure;
   /** Cross-tab lock; without one (old browsers) the refresh is single-flight within the tab only. */
@@ -67,7 +69,7 @@ export interface TokenRefresher {
    * Refreshes because `staleAccessToken` was refused or is expiring. When another caller or tab
    * already replaced it, the newer pair is returned without a second refresh.
    */
-  refresh(staleAccessToken: string | null): Promise<TokenPair>;
+  refresh(staleAccessToken: string | null): Promise<SessionTokens>;
 }
 
 /** Maps a refresh failure to the logout it means; null for failures that should not log out. */
@@ -86,18 +88,18 @@ export function expiresSoon(accessToken: string, now: number): boolean {
 export function createTokenRefresher(options: TokenRefresherOptions): TokenRefresher {
   const now = options.now ?? Date.now;
   const locks: LockManagerLike = options.locks ?? { request: (_name, callback) => callback() };
-  let inFlight: Promise<TokenPair> | null = null;
+  let inFlight: Promise<SessionTokens> | null = null;
 
-  async function exchangeUnderLock(seen: TokenPair): Promise<TokenPair> {
+  async function exchangeUnderLock(seen: SessionTokens): Promise<SessionTokens> {
     return locks.request(REFRESH_LOCK_NAME, async () => {
       // Re-read after the lock, from the jar every tab shares: another tab may have rotated the pair
       // while this one waited, and this tab's own view of the cookies can lag behind for a moment.
       const current = options.store.readShared ? await options.store.readShared() : options.store.read();
       if (!current) throw new SessionEndedError('SESSION_EXPIRED', 'The session was ended in another tab');
-      if (current.refreshToken !== seen.refreshToken) return current;
-      let next: TokenPair;
+      if (current.accessToken !== seen.accessToken) return current;
+      let next: SessionTokens;
       try {
-        next = await options.exchange(current.refreshToken);
+        next = await options.exchange(current);
       } catch (error) {
         const failure = options.describeFailure(error);
         const reason = logoutReasonForRefreshFailure(failure);
@@ -111,7 +113,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     });
   }
 
-  function refresh(staleAccessToken: string | null): Promise<TokenPair> {
+  function refresh(staleAccessToken: string | null): Promise<SessionTokens> {
     if (inFlight) return inFlight;
     const seen = options.store.read();
     if (!seen) return Promise.reject(new SessionEndedError('SESSION_EXPIRED', 'There is no session to refresh'));

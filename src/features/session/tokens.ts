@@ -1,11 +1,15 @@
 /**
- * The custom token integration's storage (spec sections 3 and 4): the platform's access and
- * refresh tokens live in the `accessToken` and `refreshToken` cookies (path /, SameSite=Lax, Secure
- * on https) so every tab and the server render see the same session. A token can also arrive in the
- * URL (pay-and-play handlers) or, from older lobbies, in local storage; both are moved into the
- * cookies and removed from where they came. The identity provider's access token is mirrored into
- * `keycloakAccessToken` so the server knows a player is there. The cookie names and the reads the
- * visitor's session check needs live in token-cookies.ts, which is all a visitor's page downloads.
+ * The custom token integration's storage in the browser (spec sections 3 and 4). The platform's
+ * refresh token is the lobby server's to hold, in an HttpOnly cookie page script cannot read
+ * (server/session-cookies.ts: it sets it on a sign-in and on every refresh, and uses it at
+ * `/api/session/refresh`). Page script keeps only the short-lived access token, in the
+ * `accessToken` cookie (path /, SameSite=Lax, Secure on https), which every tab and the server
+ * render see. A token that still arrives where script can see it (an address the server did not
+ * clean, or an older lobby's local storage) is taken from there, its access token kept and its
+ * refresh token handed once to the lobby's next refresh, which adopts it into the cookie. The
+ * identity provider's access token is mirrored into `keycloakAccessToken` so the server knows a
+ * player is there. The cookie names and the reads the visitor's session check needs live in
+ * token-cookies.ts, which is all a visitor's page downloads.
  */
 import { ACCESS_TOKEN_COOKIE, decodeCookieValue, KEYCLOAK_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './token-cookies.ts';
 
@@ -14,10 +18,15 @@ export { ACCESS_TOKEN_COOKIE, hasStoredSession, KEYCLOAK_TOKEN_COOKIE, readCooki
 /** How long the token cookies are kept: the platform's refresh-token lifetime (30 days). */
 export const TOKEN_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-/** The platform's token pair (spec section 3: accessToken and refreshToken). */
+/** The platform's token pair as its sign-in and refresh answers carry it (spec section 3). */
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
+}
+
+/** What page script holds of a platform session: the access token (the refresh token is the server's). */
+export interface SessionTokens {
+  accessToken: string;
 }
 
 /** The access token claims the lobby reads (spec section 3). */
@@ -30,20 +39,21 @@ export interface AccessTokenClaims {
   exp?: number;
 }
 
-/** Where the tokens are kept; the browser's cookies in the lobby, a fake in unit tests. */
+/** Where the session's tokens are kept; the browser's cookies in the lobby, a fake in unit tests. */
 export interface TokenStore {
-  read(): TokenPair | null;
-  write(pair: TokenPair): void;
-  clear(): void;
+  read(): SessionTokens | null;
+  write(tokens: SessionTokens): void;
+  /** Forgets the session here and, in the browser, asks the lobby to forget its refresh cookie (resolved once it has). */
+  clear(): void | Promise<void>;
   /**
    * The pair as the jar every tab shares holds it. A browser applies one tab's cookie write to that
    * jar asynchronously, and another tab's `document.cookie` can lag behind for a few milliseconds:
    * long enough for the tab that takes the refresh lock next to present the refresh token just
    * rotated. So the refresher reads under the lock with this, when the store has it.
    */
-  readShared?(): Promise<TokenPair | null>;
-  /** Resolves once the shared jar holds `pair`; the refresher keeps the lock until then. */
-  written?(pair: TokenPair): Promise<void>;
+  readShared?(): Promise<SessionTokens | null>;
+  /** Resolves once the shared jar holds `tokens`; the refresher keeps the lock until then. */
+  written?(tokens: SessionTokens): Promise<void>;
 }
 
 /** The `document.cookie` assignment for a lobby cookie (path /, SameSite=Lax, Secure on https). */
@@ -89,7 +99,7 @@ const SHARED_WRITE_POLL_MS = 25;
  * `readShared` and `written` of the browser's token store, through the Cookie Store API. Should the
  * jar refuse to answer, the tab's own view (`fallback`) is used and nothing waits.
  */
-function sharedJarReads(jar: CookieJar, fallback: () => TokenPair | null): Required<Pick<TokenStore, 'readShared' | 'written'>> {
+function sharedJarReads(jar: CookieJar, fallback: () => SessionTokens | null): Required<Pick<TokenStore, 'readShared' | 'written'>> {
   const value = async (name: string) => {
     const cookie = (await jar.get(name))?.value;
     return cookie ? decodeCookieValue(cookie) : undefined;
@@ -97,28 +107,40 @@ function sharedJarReads(jar: CookieJar, fallback: () => TokenPair | null): Requi
   return {
     async readShared() {
       try {
-        const [accessToken, refreshToken] = await Promise.all([value(ACCESS_TOKEN_COOKIE), value(REFRESH_TOKEN_COOKIE)]);
-        return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+        const accessToken = await value(ACCESS_TOKEN_COOKIE);
+        return accessToken ? { accessToken } : null;
       } catch {
         return fallback();
       }
     },
-    async written(pair) {
+    async written(tokens) {
       for (let attempt = 0; attempt < SHARED_WRITE_ATTEMPTS; attempt += 1) {
-        if ((await value(REFRESH_TOKEN_COOKIE).catch(() => pair.refreshToken)) === pair.refreshToken) return;
+        if ((await value(ACCESS_TOKEN_COOKIE).catch(() => tokens.accessToken)) === tokens.accessToken) return;
         await new Promise((resolve) => setTimeout(resolve, SHARED_WRITE_POLL_MS));
       }
     },
   };
 }
 
-/** The token cookies of the browser, plus the query-parameter and storage sources of the spec. */
+/** The lobby's endpoint that rotates the session with the refresh token it holds (server/session-cookies.ts). */
+export const SESSION_REFRESH_ENDPOINT = '/api/session/refresh';
+/** The lobby's endpoint that forgets the session's cookies, the HttpOnly refresh cookie among them. */
+export const SESSION_LOGOUT_ENDPOINT = '/api/session/logout';
+
+/** Asks the lobby to forget the session's cookies; resolves when it has (or could not be reached). */
+export function forgetServerSession(): Promise<void> {
+  return fetch(SESSION_LOGOUT_ENDPOINT, { method: 'POST', credentials: 'same-origin', keepalive: true }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** The session cookie of the browser (the access token; the refresh token is HttpOnly, the server's). */
 export function browserTokenStore(): TokenStore {
   const secure = () => location.protocol === 'https:';
   const read = () => {
     const accessToken = readCookie(ACCESS_TOKEN_COOKIE, document.cookie);
-    const refreshToken = readCookie(REFRESH_TOKEN_COOKIE, document.cookie);
-    return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+    return accessToken ? { accessToken } : null;
   };
   // The Cookie Store API asks the browser's cookie jar itself, not the tab's view of it. Browsers
   // without it (or pages on plain http) fall back to document.cookie.
@@ -126,15 +148,13 @@ export function browserTokenStore(): TokenStore {
   return {
     read,
     ...(jar && sharedJarReads(jar, read)),
-    write(pair) {
-      const options = { maxAgeSeconds: TOKEN_COOKIE_MAX_AGE_S, secure: secure() };
-      document.cookie = cookieAssignment(ACCESS_TOKEN_COOKIE, pair.accessToken, options);
-      document.cookie = cookieAssignment(REFRESH_TOKEN_COOKIE, pair.refreshToken, options);
+    write(tokens) {
+      // The lobby's answer already set it; written here too for a token that came another way.
+      document.cookie = cookieAssignment(ACCESS_TOKEN_COOKIE, tokens.accessToken, { maxAgeSeconds: TOKEN_COOKIE_MAX_AGE_S, secure: secure() });
     },
     clear() {
-      for (const name of [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE]) {
-        document.cookie = cookieAssignment(name, '', { maxAgeSeconds: 0, secure: secure() });
-      }
+      document.cookie = cookieAssignment(ACCESS_TOKEN_COOKIE, '', { maxAgeSeconds: 0, secure: secure() });
+      return forgetServerSession();
     },
   };
 }
@@ -157,23 +177,41 @@ export function takeTokensFromUrl(href: string): { tokens: TokenPair | null; cle
   return { tokens: accessToken && refreshToken ? { accessToken, refreshToken } : null, cleaned: url.href };
 }
 
+/** A refresh token that reached page script, waiting for the lobby's next refresh to adopt it. */
+let pendingRefreshToken: string | null = null;
+
+/** Hands over (once) a refresh token that reached page script, for the refresh that adopts it into the lobby's cookie. */
+export function takePendingRefreshToken(): string | null {
+  const token = pendingRefreshToken;
+  pendingRefreshToken = null;
+  return token;
+}
+
+/** Keeps a pair that reached page script: its access token in the cookie, its refresh token for the next refresh only. */
+export function keepIncomingPair(store: TokenStore, pair: TokenPair): void {
+  store.write({ accessToken: pair.accessToken });
+  pendingRefreshToken = pair.refreshToken || null;
+}
+
 /**
- * Moves tokens from the page URL or local storage into the cookies and strips them from the address
- * bar (spec section 4: removed from the URL after login). Returns whether a pair was adopted.
+ * Takes tokens out of the page URL or local storage (spec section 4: removed from the URL after
+ * login); the lobby's server normally took them off the address before the page loaded. Returns
+ * whether a pair was adopted: its refresh token then waits for the next refresh to reach the
+ * lobby's cookie.
  */
 export function adoptIncomingTokens(store: TokenStore): boolean {
   const { tokens, cleaned } = takeTokensFromUrl(location.href);
   if (cleaned !== location.href) history.replaceState(history.state, '', cleaned);
   if (tokens) {
-    store.write(tokens);
+    keepIncomingPair(store, tokens);
     return true;
   }
   const accessToken = localStorage.getItem(ACCESS_TOKEN_COOKIE);
   const refreshToken = localStorage.getItem(REFRESH_TOKEN_COOKIE);
+  localStorage.removeItem(ACCESS_TOKEN_COOKIE);
+  localStorage.removeItem(REFRESH_TOKEN_COOKIE);
   if (accessToken && refreshToken && !store.read()) {
-    store.write({ accessToken, refreshToken });
-    localStorage.removeItem(ACCESS_TOKEN_COOKIE);
-    localStorage.removeItem(REFRESH_TOKEN_COOKIE);
+    keepIncomingPair(store, { accessToken, refreshToken });
     return true;
   }
   return false;
