@@ -13,7 +13,8 @@
  *   (amount field on screen, submit enabled), measured in the page; on a phone with 4x CPU slowdown and on a desktop
  *   with the pointer resting on the entry first (hover prefetch). BENCH_CASHIER_RUNS (5) each, medians.
  * - A normal player's GraphQL query (a page of game tiles) through the lobby: p50 and p99 alone, beside
- *   a stream of hostile requests (alias, cost and depth bombs, 2 MB bodies, all refused), and beside a
+ *   a stream of hostile requests (alias, cost and depth bombs, 2 MB bodies, all refused; through the
+ *   lobby and straight at the platform's port), and beside a
  *   stream of the costliest query the limits allow; each as a ratio to alone. BENCH_QUERY_RUNS (300).
  * - The host's noise in the same run (scripts/host-noise.ts): a fixed piece of CPU work timed before and
  *   after each section, beside the load average; sections measured on a busy host are named.
@@ -583,11 +584,15 @@ async function renderSection() {
   console.log(`  ratio lobby/bare ${(lobbyRps / bareRps).toFixed(2)}   (budget: at least 0.50)`);
 }
 
-/** One GraphQL POST through the lobby as the brand's site; resolves with the status once the answer is read. */
-async function postGraphql(body: string): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${PORT}/graphql`, {
+/**
+ * One GraphQL POST as the brand's site, through the lobby or straight to the platform's port (which
+ * browsers reach too: games are served from it); resolves with the status once the answer is read.
+ */
+async function postGraphql(body: string, target: 'lobby' | 'platform' = 'lobby'): Promise<number> {
+  const url = target === 'lobby' ? `http://127.0.0.1:${PORT}/graphql` : `http://127.0.0.1:${PORT + 1}/graphql`;
+  const response = await fetch(url, {
     method: 'POST',
-    headers: { host: `${BRAND}.localhost:${PORT}`, 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    headers: { host: `${BRAND}.localhost:${PORT}`, 'x-brand': BRAND, 'content-type': 'application/json', accept: 'application/graphql-response+json' },
     body,
   });
   await response.arrayBuffer();
@@ -595,13 +600,13 @@ async function postGraphql(body: string): Promise<number> {
 }
 
 /** Milliseconds of each of `runs` normal queries in a row, while `beside` (if any) keeps sending its bodies. */
-async function normalQueryTimes(runs: number, beside: string[] = []): Promise<{ times: number[]; sent: number }> {
+async function normalQueryTimes(runs: number, beside: string[] = [], attackTarget: 'lobby' | 'platform' = 'lobby'): Promise<{ times: number[]; sent: number }> {
   let running = true;
   let sent = 0;
   // Four attackers at once, each sending its next request as soon as the last is answered.
   const attackers = beside.length === 0 ? [] : Array.from({ length: 4 }, async (_, index) => {
     for (let next = index; running; next += 1) {
-      await postGraphql(beside[next % beside.length] as string);
+      await postGraphql(beside[next % beside.length] as string, attackTarget);
       sent += 1;
     }
   });
@@ -636,6 +641,8 @@ async function hostileSection() {
     ['the costliest allowed query', JSON.stringify({ query: HEAVIEST_ALLOWED })],
   ];
   for (const [name, body] of beside) row(name, await normalQueryTimes(QUERY_RUNS, [body]));
+  // The same attacks sent straight to the platform's port, which browsers reach too (the game origin).
+  for (const [name, body] of beside) row(`${name.replace(' (refused)', '')} at the platform port`, await normalQueryTimes(QUERY_RUNS, [body], 'platform'));
 }
 
 
