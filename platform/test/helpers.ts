@@ -5,6 +5,7 @@
  * (migrated and seeded): a PGlite data folder, or a PostgreSQL database made from a template
  * (a throwaway schema, migrated and seeded there, when the role may not create databases).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -273,4 +274,46 @@ export class CookieJar {
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
+}
+
+/** A platform process (platform/src/main.ts) on a PostgreSQL schema, with what it printed. */
+export interface PlatformProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+}
+
+/**
+ * Starts platform/src/main.ts as a child process on the database and schema (sandbox on, the fixture
+ * brands); resolves with its URL once it listens. Its output is read all along: a pipe nobody reads
+ * would block its writes.
+ */
+export function spawnPlatform(databaseUrl: string, schema: string, env: Record<string, string> = {}): Promise<PlatformProcess> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PLATFORM_DATABASE_SCHEMA: schema,
+      PLATFORM_PORT: '0',
+      ATRIUM_BRANDS_DIR: FIXTURE_BRANDS,
+      ATRIUM_CONTENT_DIR: CONTENT_DIR,
+      PLATFORM_ENABLE_SANDBOX_ADMIN: '1',
+      PLATFORM_SANDBOX_KEY: TEST_SANDBOX_KEY,
+      PLATFORM_SMS_RESEND_COOLDOWN_S: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const read = (data: Buffer) => {
+      output += data.toString();
+      const match = /listening on (http:\/\/[^\s]+) /.exec(output);
+      if (match) resolve({ child, url: match[1]!, output: () => output });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
+    child.on('exit', (code) => reject(new Error(`the platform exited with ${code}: ${output}`)));
+  });
 }

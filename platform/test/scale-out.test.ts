@@ -4,15 +4,14 @@
  * same code path), then, on PostgreSQL, across two platforms on one database (two pools, two LISTEN
  * connections, two socket servers) and across two real platform processes (main.ts spawned twice).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { EventBus } from '../src/realtime/events.ts';
 import { eventChannel, NOTIFY_MAX_BYTES } from '../src/realtime/events.ts';
 import { DEFAULT_RATE_RULES, type RateRule, type RateRuleName } from '../src/security/rate-limit.ts';
-import { CONTENT_DIR, DATABASES, FIXTURE_BRANDS, freshSmsPlayer, scratchSchema, startPlatform, startPlatformBeside, TEST_SANDBOX_KEY } from './helpers.ts';
+import { DATABASES, freshSmsPlayer, scratchSchema, spawnPlatform, startPlatform, startPlatformBeside, TEST_SANDBOX_KEY } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const WALLET = 'subscription { balanceUpdated { amount } }';
@@ -312,35 +311,6 @@ describe.skipIf(!POSTGRES)('two platforms on one PostgreSQL database', () => {
     again.close();
   });
 });
-
-/** Starts platform/src/main.ts as a child process on the database and schema; resolves with its URL. */
-function spawnPlatform(databaseUrl: string, schema: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PLATFORM_DATABASE_SCHEMA: schema,
-      PLATFORM_PORT: '0',
-      ATRIUM_BRANDS_DIR: FIXTURE_BRANDS,
-      ATRIUM_CONTENT_DIR: CONTENT_DIR,
-      PLATFORM_ENABLE_SANDBOX_ADMIN: '1',
-      PLATFORM_SANDBOX_KEY: TEST_SANDBOX_KEY,
-      PLATFORM_SMS_RESEND_COOLDOWN_S: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const read = (data: Buffer) => {
-      output += data.toString();
-      const match = /listening on (http:\/\/[^\s]+) /.exec(output);
-      if (match) resolve({ child, url: match[1]! });
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
-    child.on('exit', (code) => reject(new Error(`the platform exited with ${code}: ${output}`)));
-  });
-}
 
 describe.skipIf(!POSTGRES)('two platform processes (main.ts twice) on one PostgreSQL database', () => {
   const schema = scratchSchema();

@@ -58,16 +58,30 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     ...runner(pool),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: when the server drops it (pg_terminate_backend,
+      // a restart, a failover) its 'error' event would be unhandled and end the process. The
+      // statement in flight fails on its own; this keeps the error to retire the connection.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken ??= error;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await fn(runner(client));
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        // A connection whose rollback failed may still be inside the transaction: it must not be reused.
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken ??= rollbackError as Error;
+        });
         throw error;
       } finally {
-        client.release();
+        // Released with an error, the pool destroys the client and the next caller gets a fresh one.
+        client.release(broken);
+        // The socket's own end may still report after release; the pool's idle listener is back on by then.
+        client.off('error', onError);
       }
     },
     listen: (channel, onNotification, onReconnect) => listener.listen(channel, onNotification, onReconnect),
