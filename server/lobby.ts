@@ -16,6 +16,7 @@ import type { Brand } from '../src/brands/load.server.ts';
 import { brandForHost, parseHostHeader } from '../src/brands/site.ts';
 import { analyticsTagsMode } from '../src/features/tags/tags.server.ts';
 import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
+import { malformedHost, malformedPath, sendMalformedHostPage, sendMalformedPathPage } from './bad-request.ts';
 import { isBrandAssetPath, isFaviconPath, serveBrandAsset, serveFavicon } from './brand-assets.ts';
 import { adoptTokensFromAddress, handleSessionRoute, proxySignIn, wantsSessionCookie, type SessionRouteContext } from './session-cookies.ts';
 
@@ -145,7 +146,6 @@ function isHttps(req: http.IncomingMessage, trustProxy: boolean): boolean {
   return trustProxy && typeof proto === 'string' && proto.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
-/** Ends a request the lobby refuses before routing it, saying why in plain text. */
 /** Bytes of request bodies sent without a length, counted while proxied. */
 const bodyBytes = new WeakMap<http.IncomingMessage, number>();
 
@@ -155,6 +155,7 @@ function refuseTooLarge(res: http.ServerResponse, limit: number): void {
   res.end(JSON.stringify({ errors: [{ message: `The request body is larger than ${limit} bytes: send less`, extensions: { reason: 'BadRequest' } }] }));
 }
 
+/** Ends a request the lobby refuses before routing it, saying why in plain text. */
 function refuse(res: http.ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`${message}\n`);
@@ -259,6 +260,13 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     }
     const malformed = ambiguousHost(req) ?? scrubForwarded(req, trustProxy);
     if (malformed) return refuse(res, 400, `Bad request: ${malformed}.`);
+    // Astro's adapter builds a URL from the Host and the path: one it cannot build is a 400 that says why, here.
+    const badHost = malformedHost(req.headers.host);
+    const badPath = badHost || isProxiedPath(req.url ?? '/') ? null : malformedPath(req.url ?? '/');
+    if (badHost || badPath) {
+      for (const [name, value] of Object.entries(securityHeaders({ https: isHttps(req, trustProxy) }))) res.setHeader(name, value);
+      return badHost ? sendMalformedHostPage(res, badHost) : sendMalformedPathPage(res, req.url ?? '/', badPath!);
+    }
     if (isCrossSiteWrite(req.method, req.headers)) {
       return refuse(res, 403, 'Forbidden: this site does not accept requests sent from another site. Submit the form from the page it belongs to.');
     }
@@ -323,8 +331,8 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   });
 
   server.on('upgrade', (req, socket, head) => {
-    if (ambiguousHost(req) !== null || scrubForwarded(req, trustProxy) !== null) {
-      socket.destroy();
+    if (ambiguousHost(req) !== null || malformedHost(req.headers.host) !== null || scrubForwarded(req, trustProxy) !== null) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
     if (!req.url || !isProxiedPath(req.url) || !prepareForPlatform(req)) {

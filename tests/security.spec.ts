@@ -103,12 +103,20 @@ test.describe('forged and malformed request headers', () => {
     expect(response.head).toMatch(/\nlocation: \/en\/\r?(\n|$)/);
   });
 
-  for (const host of ['a b', `aurelia.localhost:99999`, 'evil.example/path', '[::1', '']) {
+  for (const host of ['a b', `aurelia.localhost:99999`, 'evil.example/path', '[::1', '', 'a@b', 'aurelia.localhost:x']) {
     test(`a malformed Host header (${JSON.stringify(host)}) is a 400, not a 500`, async () => {
       const response = await rawRequest(`GET /en/ HTTP/1.1\nHost: ${host}\nConnection: close\n\n`);
       expect(response.status).toBe(400);
       // No brand's page: nothing of any brand answers a host that names none.
       expect(response.body).not.toContain('Aurelia Casino');
+    });
+  }
+
+  for (const path of ['/en/%E0%A4%A/', '/%']) {
+    test(`an address with a broken percent-escape (${path}) is a 400 page that says so`, async () => {
+      const response = await rawRequest(`GET ${path} HTTP/1.1\nHost: aurelia.localhost:${E2E_PORT}\nConnection: close\n\n`);
+      expect(response.status).toBe(400);
+      expect(response.body).toContain('is malformed');
     });
   }
 
