@@ -141,7 +141,8 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   if (store.read()) {
     integration = 'custom';
     tokens = customTokenSource();
-  } else if (readCookie(KEYCLOAK_TOKEN_COOKIE, document.cookie) || hasStoredOidcUser()) {
+  } else if (readCookie(KEYCLOAK_TOKEN_COOKIE, document.cookie)) {
+    // The provider's user is in no storage (auth/oidc.ts): its session opens by a silent sign-in.
     setPlayerLoading();
     const { openKeycloakSession } = await import('../auth/keycloak-session.ts');
     const keycloak = await openKeycloakSession(config, onEnded);
@@ -311,11 +312,6 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
       });
     },
   };
-}
-
-function hasStoredOidcUser(): boolean {
-  for (let index = 0; index < sessionStorage.length; index += 1) if (sessionStorage.key(index)?.startsWith('oidc.user:')) return true;
-  return false;
 }
 
 function isRefused(error: unknown): boolean {
