@@ -54,7 +54,9 @@ export function userManagerSettings(config: SessionConfig, origin: string, overr
     // keycloak-session.ts renews on the expiring notification itself, under the cross-tab lock.
     automaticSilentRenew: false,
     monitorSession: true,
-    loadUserInfo: true,
+    // Every page load signs in silently: the lobby reads only the id_token's sub (the player comes from
+    // GraphQL), so the userinfo request would be a round trip per page for claims nobody reads.
+    loadUserInfo: false,
     validateSubOnSilentRenew: true,
     ui_locales: config.locale.replace('_', '-'),
     ...overrides,
