@@ -1,11 +1,11 @@
 import {
-  getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, Kind, parse, typeFromAST,
+  getNamedType, GraphQLError, isEnumType, isInputObjectType, isListType, isNonNullType, Kind, parse, typeFromAST,
   type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchema } from '../src/graphql/schema.ts';
 import { createPlayer } from '../src/players/repository.ts';
-import { MAX_QUERY_ALIASES, MAX_QUERY_COST, queryCost } from '../src/graphql/limits.ts';
+import { bracketNesting, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_NESTING, parseOperation, queryCost } from '../src/graphql/limits.ts';
 import * as lobbyDocuments from '../../src/lib/graphql/generated/graphql.ts';
 import * as playerDocuments from '../../src/lib/graphql/generated/player.ts';
 import { DATABASES, startPlatform } from './helpers.ts';
@@ -59,13 +59,47 @@ describe('query cost', () => {
     expect(operations.map(([name]) => name)).toEqual(expect.arrayContaining(['CategoryGamesDocument', 'PaymentHistoryDocument', 'SearchGamesDocument']));
     const variables = { first: 100, maxRecentlyPlayedGames: 100, deposits: true, query: 'x', slug: 'x', listOfGamesSlug: 'slots', categorySlug: 'x' };
     for (const [name, document] of operations) {
-      const parsed = parse(String(document));
+      // Within the nesting limit too: parseOperation is what HTTP and both sockets parse with.
+      const parsed = parseOperation(String(document));
       const operation = parsed.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
       if (!operation) throw new Error(`${name} has no operation`);
       const given = { ...variables, ...PAGE_SIZES[name] };
       expect(queryCost(schema, parsed, variablesFor(schema, operation, given)), name).toBeLessThan(MAX_QUERY_COST / 2);
     }
   });
+});
+
+/** Queries nested `levels` deep in each place graphql-js's parser recurses: selections, list values, object values. */
+const DEEP: Record<string, (levels: number) => string> = {
+  selections: (levels) => `{ ${'viewer { '.repeat(levels)}id${' }'.repeat(levels)} }`,
+  'list values': (levels) => `{ gameLists(slugs: ${'['.repeat(levels)}${']'.repeat(levels)}) { slug } }`,
+  'object values': (levels) => `{ searchGames(filter: ${'{ a: '.repeat(levels)}1${' }'.repeat(levels)}) { total } }`,
+};
+
+describe('query nesting, refused before the parser recurses', () => {
+  it('counts braces, parentheses and brackets, but not those in strings, block strings or comments', () => {
+    expect(bracketNesting('{ a(b: [{ c: 1 }]) { d } }')).toBe(4);
+    expect(bracketNesting('{ a(b: "{{{{ \\" [[[[") }')).toBe(2);
+    expect(bracketNesting('{ a(b: """ {{{{ \\""" ((((( """) }')).toBe(2);
+    expect(bracketNesting('{ a # {{{{ ((((\n b }')).toBe(1);
+    expect(bracketNesting('{'.repeat(10_000), 64)).toBe(65);
+  });
+
+  for (const [where, query] of Object.entries(DEEP)) {
+    it(`refuses ${where} nested 5,000 deep with QueryTooDeep, not the engine's stack overflow`, () => {
+      let refusal: unknown;
+      try {
+        parseOperation(query(5000));
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(GraphQLError);
+      expect((refusal as GraphQLError).extensions).toMatchObject({ reason: 'GraphQLParseFailed', limit: 'QueryTooDeep' });
+      expect((refusal as GraphQLError).message).toMatch(new RegExp(`more than ${MAX_QUERY_NESTING} deep`));
+      // Just at the limit it parses (the validation rules then judge the selections' depth).
+      expect(() => parseOperation(query(MAX_QUERY_NESTING - 4))).not.toThrow();
+    });
+  }
 });
 
 describe.each(DATABASES)('query limits over HTTP on $name', (database) => {
@@ -110,7 +144,51 @@ describe.each(DATABASES)('query limits over HTTP on $name', (database) => {
     expect(reply.errors?.[0]?.message).toMatch(/longer than 5000 tokens/);
   });
 
+  it('refuses a query nested 5,000 deep before parsing, with the same shape as the other limits', async () => {
+    for (const [where, query] of Object.entries(DEEP)) {
+      const reply = await app.gql(query(5000));
+      expect(reply.data ?? null, where).toBeNull();
+      expect(reply.errors?.[0]?.extensions, where).toMatchObject({ reason: 'GraphQLParseFailed', limit: 'QueryTooDeep', traceId: expect.any(String) });
+      expect(reply.errors?.[0]?.message, where).toMatch(/nests its braces, parentheses and brackets more than 64 deep/);
+    }
+  });
+
+  for (const protocol of ['graphql-transport-ws', 'graphql-ws'] as const) {
+    it(`refuses a query nested 5,000 deep on a ${protocol} socket with QueryTooDeep, and the socket goes on`, async () => {
+      const { WebSocket } = await import('ws');
+      const socket = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, protocol, { headers: { 'x-brand': 'aurelia' } });
+      const messages: { id?: string; type: string; payload?: any }[] = [];
+      const arrived = (match: (message: (typeof messages)[number]) => boolean) =>
+        new Promise<(typeof messages)[number]>((resolve, reject) => {
+          const check = () => {
+            const found = messages.find(match);
+            if (found) resolve(found);
+          };
+          socket.on('message', check);
+          socket.on('close', (code) => reject(new Error(`closed with ${code} after ${JSON.stringify(messages)}`)));
+          check();
+        });
+      socket.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
+      const player = await app.platform.db.transaction((tx) => createPlayer(tx, { brand: 'aurelia', username: `limits-deep-${protocol}`, email: `limits-deep-${protocol}@example.com`, countryCode: 'FI', currency: 'EUR' }));
+      const { accessToken } = await app.platform.services.auth.startSession({ playerId: player.id, brand: 'aurelia', flow: 'sms', passwordless: true });
+      if (socket.readyState !== socket.OPEN) await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken } }));
+      await arrived((message) => message.type === 'connection_ack');
+      const start = protocol === 'graphql-ws' ? 'start' : 'subscribe';
+      socket.send(JSON.stringify({ id: 'deep', type: start, payload: { query: DEEP.selections!(5000) } }));
+      const refusal = await arrived((message) => message.id === 'deep' && message.type === 'error');
+      expect(refusal.payload?.[0]?.extensions).toMatchObject({ reason: 'GraphQLParseFailed', limit: 'QueryTooDeep', traceId: expect.any(String) });
+      expect(refusal.payload?.[0]?.message).toMatch(/more than 64 deep/);
+      // The socket still serves a query within the limits.
+      socket.send(JSON.stringify({ id: 'fine', type: start, payload: { query: '{ viewer { player { id } } }' } }));
+      const answer = await arrived((message) => message.id === 'fine' && message.type !== 'complete');
+      expect(answer.payload?.data?.viewer?.player?.id).toBe(player.id);
+      socket.close(1000);
+    });
+  }
+
   it('answers introspection only in sandbox mode', async () => {
+
     const query = '{ __schema { queryType { name } } }';
     expect(await refusedFor(query, 'IntrospectionDisabled')).toMatch(/sandbox mode/);
     const open = await sandbox.gql(query);

@@ -5,12 +5,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
-import { execute, GraphQLError, parse, validate } from 'graphql';
+import { execute, GraphQLError, validate } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { createContext } from './context.ts';
 import type { GraphQLContext, PlatformServices } from './context.ts';
 import { formatPlatformError, withExtensions } from './errors.ts';
-import { costRefusal, MAX_QUERY_TOKENS, queryCost, queryLimitRules, tooLargeError } from './limits.ts';
+import { costRefusal, parseOperation, queryCost, queryLimitRules } from './limits.ts';
 import { createSchema } from './schema.ts';
 import { BodyTooLargeError, readBodyText } from '../web/body.ts';
 import { MAX_REQUEST_BODY_BYTES as MAX_BODY_BYTES } from '../../../shared/http-limits.ts';
@@ -47,13 +47,7 @@ export function createGraphQLHandler(
   const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
     schema,
     context: (req) => createContext(services, req.raw),
-    parse: (source) => {
-      try {
-        return parse(source, { maxTokens: MAX_QUERY_TOKENS });
-      } catch (error) {
-        throw error instanceof GraphQLError ? withExtensions(tooLargeError(error), { reason: 'GraphQLParseFailed' }) : error;
-      }
-    },
+    parse: (source) => parseOperation(source),
     validate: (schema, document, rules) =>
       validate(schema, document, rules).map((error) => withExtensions(error, { reason: 'GraphQLValidationFailed' })),
     validationRules: queryLimitRules({ allowIntrospection: services.authSettings.enableSandboxAdmin }),

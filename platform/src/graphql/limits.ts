@@ -3,6 +3,9 @@
  * request cannot return megabytes or stall other players' queries:
  *
  * - size: at most MAX_QUERY_TOKENS tokens (graphql-js's own parser limit);
+ * - nesting: at most MAX_QUERY_NESTING brackets open at once, counted on the text before parsing:
+ *   graphql-js parses recursively and overflows the stack (the engine's raw "Maximum call stack
+ *   size exceeded") about 2,000 levels deep, well within the token limit;
  * - depth: at most MAX_QUERY_DEPTH levels of selections (paged fields nest: studios → games → …);
  * - aliases: at most MAX_QUERY_ALIASES (graphql-armor's max-aliases rule), the usual way to repeat
  *   an expensive field many times in one request;
@@ -15,11 +18,17 @@
  * which limit it hit (QueryTooDeep, TooManyAliases, QueryTooCostly, QueryTooLarge, IntrospectionDisabled).
  */
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, getNamedType, getNullableType, isListType, isObjectType, specifiedRules } from 'graphql';
-import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, SelectionSetNode, ValidationRule } from 'graphql';
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, getNamedType, getNullableType, isListType, isObjectType, parse, specifiedRules } from 'graphql';
+import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, SelectionSetNode, Source, ValidationRule } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
+import { withExtensions } from './errors.ts';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 
+/**
+ * The most braces, parentheses and brackets a document may have open at once: a query at the depth
+ * limit with input objects in its arguments needs a few dozen; the parser's recursion fails near 2,000.
+ */
+export const MAX_QUERY_NESTING = 64;
 /** The deepest selection a query may make (introspection fields are exempt). */
 export const MAX_QUERY_DEPTH = 10;
 /** The most aliases one operation may use; the lobby's largest uses none. */
@@ -41,8 +50,59 @@ export const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
 export type QueryLimit = 'QueryTooDeep' | 'TooManyAliases' | 'QueryTooCostly' | 'QueryTooLarge' | 'IntrospectionDisabled';
 
 /** A validation error for a limit (graphql-http and the socket servers add reason and traceId). */
-function limitError(limit: QueryLimit, message: string, nodes?: GraphQLError['nodes']): GraphQLError {
-  return new GraphQLError(message, { ...(nodes ? { nodes } : {}), extensions: { reason: 'GraphQLValidationFailed', limit } });
+function limitError(limit: QueryLimit, message: string, nodes?: GraphQLError['nodes'], reason = 'GraphQLValidationFailed'): GraphQLError {
+  return new GraphQLError(message, { ...(nodes ? { nodes } : {}), extensions: { reason, limit } });
+}
+
+/**
+ * How deep a document's braces, parentheses and brackets nest, leaving out those in strings, block
+ * strings and comments; it stops counting once past `stopAt`. One pass, no recursion.
+ */
+export function bracketNesting(source: string, stopAt = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index];
+    if (char === '#') {
+      while (index + 1 < source.length && source[index + 1] !== '\n' && source[index + 1] !== '\r') index++;
+    } else if (char === '"' && source.startsWith('"""', index)) {
+      // A block string ends at the next """ that is not escaped as \""".
+      index += 3;
+      while (index < source.length && !(source.startsWith('"""', index) && source[index - 1] !== '\\')) index++;
+      index += 2;
+    } else if (char === '"') {
+      index++;
+      while (index < source.length && source[index] !== '"' && source[index] !== '\n') index += source[index] === '\\' ? 2 : 1;
+    } else if (char === '{' || char === '(' || char === '[') {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > stopAt) return deepest;
+    } else if ((char === '}' || char === ')' || char === ']') && depth > 0) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/**
+ * Parses an operation's document within the nesting and size limits, on HTTP and both socket
+ * protocols: the nesting is refused before graphql-js's recursive parser could overflow the stack,
+ * the size by the parser's token count. What it throws is a GraphQLError with reason GraphQLParseFailed.
+ */
+export function parseOperation(source: string | Source): DocumentNode {
+  if (bracketNesting(typeof source === 'string' ? source : source.body, MAX_QUERY_NESTING) > MAX_QUERY_NESTING) {
+    throw limitError(
+      'QueryTooDeep',
+      `The query nests its braces, parentheses and brackets more than ${MAX_QUERY_NESTING} deep (selections may nest ${MAX_QUERY_DEPTH} levels): split it into several queries`,
+      undefined,
+      'GraphQLParseFailed',
+    );
+  }
+  try {
+    return parse(source, { maxTokens: MAX_QUERY_TOKENS });
+  } catch (error) {
+    throw error instanceof GraphQLError ? withExtensions(tooLargeError(error), { reason: 'GraphQLParseFailed' }) : error;
+  }
 }
 
 /** A validation rule rejecting operations nested deeper than maxDepth. */

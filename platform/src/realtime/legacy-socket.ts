@@ -7,12 +7,13 @@
  * another player's token completes every running operation of the old player first.
  */
 import type { IncomingMessage } from 'node:http';
-import { execute, getOperationAST, parse, subscribe, validate } from 'graphql';
+import { execute, getOperationAST, subscribe, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import { createContext } from '../graphql/context.ts';
-import { formatPlatformError, PlatformError } from '../graphql/errors.ts';
+import { formatPlatformError, PlatformError, withExtensions } from '../graphql/errors.ts';
+import { parseOperation } from '../graphql/limits.ts';
 import { closeReason, CONTEXT_ERROR_PREFIX, errorPayload, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 import type { Connection, SocketHub } from './socket-hub.ts';
 
@@ -132,16 +133,17 @@ export function createLegacyServer(hub: SocketHub): WebSocketServer {
       if (!current()) return;
       let document: DocumentNode;
       try {
-        document = parse(String(payload?.query ?? ''));
+        document = parseOperation(String(payload?.query ?? ''));
       } catch (error) {
+        // Tagged GraphQLParseFailed, with the limit a refusal names and a trace id, as over HTTP.
         operations.delete(id);
-        send({ id, type: 'error', payload: [{ ...errorPayload(error), extensions: { reason: 'GraphQLParseFailed' } }] });
+        send({ id, type: 'error', payload: [errorPayload(error)] });
         return;
       }
       const errors = validate(schema, document, rules);
       if (errors.length > 0) {
         operations.delete(id);
-        send({ id, type: 'error', payload: errors.map((error) => ({ message: error.message, extensions: { reason: 'GraphQLValidationFailed' } })) });
+        send({ id, type: 'error', payload: errors.map((error) => errorPayload(withExtensions(error, { reason: 'GraphQLValidationFailed' }))) });
         return;
       }
       const args = { schema, document, contextValue: context, variableValues: payload.variables ?? {}, operationName: payload.operationName ?? null };

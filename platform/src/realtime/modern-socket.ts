@@ -5,12 +5,14 @@
  * never changes player. Every operation re-checks the token.
  */
 import { GraphQLError, validate } from 'graphql';
+import type { DocumentNode } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import { createContext } from '../graphql/context.ts';
 import { formatPlatformError, PlatformError } from '../graphql/errors.ts';
+import { parseOperation } from '../graphql/limits.ts';
 import { closeReason, CONTEXT_ERROR_PREFIX, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 import type { Connection, SocketHub } from './socket-hub.ts';
 
@@ -23,7 +25,6 @@ export function createModernServer(hub: SocketHub): WebSocketServer {
   useServer<Record<string, unknown> | undefined>(
     {
       schema,
-      validate: (s, document) => validate(s, document, rules),
       async onConnect(ctx) {
         const socket = ctx.extra.socket;
         const token = tokenFromParams(ctx.connectionParams);
@@ -49,7 +50,7 @@ export function createModernServer(hub: SocketHub): WebSocketServer {
           return false;
         }
       },
-      async onSubscribe(ctx) {
+      async onSubscribe(ctx, _id, payload) {
         // graphql-ws has already registered this id, so the count includes it.
         if (Object.keys(ctx.subscriptions).length > limits.subscriptionsPerSocket) {
           ctx.extra.socket.close(TOO_MANY_CLOSE_CODE, closeReason(tooManyOperationsText));
@@ -60,7 +61,17 @@ export function createModernServer(hub: SocketHub): WebSocketServer {
         } catch (error) {
           return [new GraphQLError(`${CONTEXT_ERROR_PREFIX}: ${(error as Error).message}`, { extensions: { reason: (error as PlatformError).reason ?? 'AuthenticationFailure' } })];
         }
-        return undefined;
+        // Parsed here within the limits (graphql-ws's own parse has none: a deeply nested query
+        // overflowed the stack), then validated; graphql-ws fills in the context and runs it.
+        let document: DocumentNode;
+        try {
+          document = parseOperation(payload.query);
+        } catch (error) {
+          return [error as GraphQLError];
+        }
+        const errors = validate(schema, document, rules);
+        if (errors.length > 0) return [...errors];
+        return { schema, document, operationName: payload.operationName ?? null, variableValues: payload.variables ?? null };
       },
       context: (ctx) =>
         createContext(services, ctx.extra.request, { bearer: tokens.get(ctx.extra.socket) ?? null, streamGate: modernConnections.get(ctx.extra.socket)?.gate.signal ?? null }),
