@@ -19,6 +19,7 @@ import { createGameRoutes } from './games/routes.ts';
 import type { PlatformServices } from './graphql/context.ts';
 import { newTraceId } from './graphql/errors.ts';
 import { BodyTooLargeError } from './web/body.ts';
+import { secureDataAnswers } from './web/json.ts';
 import { createGraphQLHandler } from './graphql/http.ts';
 import { createMediaHandler } from './media/routes.ts';
 import { createOidcRealms } from './oidc/provider.ts';
@@ -104,6 +105,8 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   return (req, res) => {
     // Every answer, whichever route writes it: no browser may guess another type than the one declared.
     res.setHeader('x-content-type-options', 'nosniff');
+    // And every JSON or text answer: no framing, no rendering as a document, no referrer.
+    secureDataAnswers(res);
     route(req, res).catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) {
         // Whichever route read it: a 413 that says the ceiling, and the upload ends with the connection.

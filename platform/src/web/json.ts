@@ -1,9 +1,10 @@
 /**
  * JSON endpoints outside GraphQL (the game and sportsbook pages' own APIs, /api/feed): responses,
  * errors as `{ error: { reason, message, traceId } }` with a status that matches the reason, small
- * JSON bodies, and the same-origin check for the framed pages' POSTs.
+ * JSON bodies, the same-origin check for the framed pages' POSTs, and the security headers every
+ * data answer of the platform gets (secureDataAnswers, applied to all routes in http-routes.ts).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { newTraceId, PlatformError } from '../graphql/errors.ts';
 import type { ErrorReason } from '../graphql/errors.ts';
 import { readBodyText } from './body.ts';
@@ -25,6 +26,52 @@ const STATUS: Partial<Record<ErrorReason, number>> = {
   AuthenticationFailure: 401,
 };
 const MAX_JSON_BYTES = 16_384;
+
+/**
+ * The security headers of every data answer (JSON, plain text): nothing may sniff it as another
+ * type, render it as a document, frame it, or learn from it where the browser came from. Pages set
+ * their own (web/html.ts sendHtml; the framed game and sportsbook pages, embedding.ts).
+ */
+export const DATA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+/** JSON of any flavour (application/json, application/graphql-response+json, application/jwk-set+json) and plain text. */
+const DATA_TYPE = /^\s*(?:application\/(?:[\w.-]+\+)?json|text\/plain)\s*(?:;|$)/i;
+
+/**
+ * Gives every data answer of `res` DATA_SECURITY_HEADERS as its head is written, whichever code
+ * writes it (a route of ours, graphql-http, oidc-provider's Koa app, the JSON 404 and 500), so a
+ * new route cannot forget them. A header the route set itself wins. Pages, files and redirects are
+ * left as they are: the lobby frames the game and sportsbook pages, and a silent sign-in follows
+ * the identity provider's redirects inside a frame.
+ */
+export function secureDataAnswers(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+    const given = rest.find((arg) => typeof arg === 'object' && arg !== null) as OutgoingHttpHeaders | string[] | undefined;
+    const header = (name: string): unknown => passedHeader(given, name) ?? res.getHeader(name);
+    const redirect = statusCode >= 300 && statusCode < 400;
+    if (!redirect && DATA_TYPE.test(String(header('content-type') ?? ''))) {
+      for (const [name, value] of Object.entries(DATA_SECURITY_HEADERS)) if (header(name) === undefined) res.setHeader(name, value);
+    }
+    return writeHead(statusCode, ...rest);
+  }) as ServerResponse['writeHead'];
+}
+
+/** A header among those handed to writeHead (an object, or a flat list of names and values). */
+function passedHeader(headers: OutgoingHttpHeaders | string[] | undefined, name: string): unknown {
+  if (!headers) return undefined;
+  if (Array.isArray(headers)) {
+    for (let index = 0; index + 1 < headers.length; index += 2) if (String(headers[index]).toLowerCase() === name) return headers[index + 1];
+    return undefined;
+  }
+  const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
 
 /** Sends JSON with no caching. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
