@@ -87,6 +87,14 @@ describe.each(DATABASES)('client addresses on $name', (database) => {
     expect((await proxied.gql(COUNTRY, {}, { 'x-forwarded-for': '192.0.2.50' })).data.countryContext).toEqual({ countryCode: 'DE', ipCountryCode: 'DE' });
   });
 
+  it('lets only a trusted proxy name the host and scheme: the identity provider’s addresses are not a direct client’s to choose', async () => {
+    const discovery = (app: TestPlatform) =>
+      fetch(`${app.url}/auth/realms/aurelia/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })
+        .then((answer) => answer.json() as Promise<{ authorization_endpoint: string }>);
+    expect((await discovery(direct)).authorization_endpoint).not.toContain('evil.example');
+    expect((await discovery(proxied)).authorization_endpoint).toMatch(/^https:\/\/evil\.example\//);
+  });
+
   it('caps a direct client’s sockets by its own address, whatever X-Forwarded-For each upgrade names', async () => {
     const sockets = [];
     try {

@@ -44,9 +44,18 @@ export function compileProxyTrust(trusted: readonly string[]): ProxyTrust {
   return proxyAddr.compile([...trusted]);
 }
 
-/** Settles the request's client address from its peer and the X-Forwarded-For entries trusted proxies added. */
+/** The forwarding headers besides X-Forwarded-For, believed (by the identity provider's URLs, among others) only from a trusted proxy. */
+const FORWARDED_DETAILS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'] as const;
+
+/**
+ * Settles the request's client address from its peer and the X-Forwarded-For entries trusted
+ * proxies added. A peer that is no trusted proxy cannot name a host or scheme either: its
+ * X-Forwarded-Host, -Proto, -Port and Forwarded headers are dropped before any route reads them.
+ */
 export function settleClientAddress(req: IncomingMessage, trust: ProxyTrust): string | null {
-  const address = req.socket.remoteAddress === undefined ? null : stripPort(proxyAddr(req, trust));
+  const peer = req.socket.remoteAddress;
+  if (!peer || !trust(stripPort(peer), 0)) for (const name of FORWARDED_DETAILS) delete req.headers[name];
+  const address = peer === undefined ? null : stripPort(proxyAddr(req, trust));
   settled.set(req, address || null);
   return address || null;
 }
