@@ -2,7 +2,8 @@
  * Model-based property test of the cashier and the ledger: fast-check generates 2,500 short
  * random sequences (1 to 3 steps, about 5,000 steps in all) of deposits (completed, cancelled or left pending, their notices delivered once,
  * twice or reversed), deposit rollbacks, withdrawals, withdrawal cancels and approvals, replayed
- * notifications, casino bets and wins. After every step the ledger must balance to zero per
+ * notifications, casino bets and wins; a rollback of spent money waits for funds (withdrawals held)
+ * and the next money in through a notification settles it. After every step the ledger must balance to zero per
  * currency and the wallet must equal a model kept in plain bigints.
  *
  * To stay quick on two cores the steps call the services in-process (notifications still go through
@@ -47,6 +48,8 @@ interface WalletModel {
   payments: ModelPayment[];
   /** Notifications already delivered, for replays. */
   sent: string[];
+  /** Deposits whose rollback found the money spent and waits for funds (the player's withdrawals are held meanwhile). */
+  awaiting: Set<string>;
 }
 
 type Op =
@@ -80,7 +83,7 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
       for (let index = 0; index < POOL; index += 1) {
         const tag = randomUUID().slice(0, 8);
         const created = await createPlayer(tx, { brand: 'aurelia', username: `model-${tag}`, email: `model-${tag}@aurelia.demo`, countryCode: 'FI', currency: 'EUR' });
-        wallets.push({ playerId: created.id, walletId: created.walletId, cash: 0n, pending: 0n, payments: [], sent: [] });
+        wallets.push({ playerId: created.id, walletId: created.walletId, cash: 0n, pending: 0n, payments: [], sent: [], awaiting: new Set() });
       }
     });
   });
@@ -101,6 +104,16 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
     const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
     const seen = new Map<string, number>();
     const saw = (outcome: string) => seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+    /** Money that came in through a notification first pays the waiting rollbacks, oldest deposit first, each only whole. */
+    const settle = (wallet: WalletModel) => {
+      for (const payment of wallet.payments.filter((entry) => wallet.awaiting.has(entry.id))) {
+        if (wallet.cash < payment.amount) continue;
+        wallet.cash -= payment.amount;
+        payment.status = 'RolledBacked';
+        wallet.awaiting.delete(payment.id);
+        saw('rollback settled by funds');
+      }
+    };
 
     async function step(wallet: WalletModel, op: Op): Promise<void> {
       switch (op.op) {
@@ -117,7 +130,10 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
             if (op.delivery === 'twice') await notify(wallet, payment, status, ids[index]);
           }
           payment.status = op.outcome;
-          if (op.outcome === 'Completed') wallet.cash += payment.amount;
+          if (op.outcome === 'Completed') {
+            wallet.cash += payment.amount;
+            settle(wallet);
+          }
           return;
         }
         case 'rollback': {
@@ -126,10 +142,12 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
           if (wallet.cash < payment.amount) {
             // The player spent the money: the provider's rollback is refused until funds are there (it retries).
             await expect(notify(wallet, payment, 'RolledBacked')).rejects.toMatchObject({ reason: 'InsufficientFunds' });
+            wallet.awaiting.add(payment.id);
             saw('rollback refused');
             return;
           }
           await notify(wallet, payment, 'RolledBacked');
+          wallet.awaiting.delete(payment.id);
           saw('rollback');
           payment.status = 'RolledBacked';
           wallet.cash -= payment.amount;
@@ -138,6 +156,11 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
         case 'withdraw': {
           const amount = BigInt(op.amount);
           const input = { amount: formatMinor(amount, 'EUR'), currency: 'EUR', provider: 'trustly' as const, withdrawalType: 'Manual' as const, idempotencyKey: randomUUID() };
+          if (wallet.awaiting.size > 0) {
+            await expect(cashier.initiateWithdrawal(wallet.playerId, input)).rejects.toMatchObject({ reason: 'WithdrawalsBlocked' });
+            saw('withdrawal held for a rollback');
+            return;
+          }
           if (wallet.cash < amount) {
             await expect(cashier.initiateWithdrawal(wallet.playerId, input)).rejects.toMatchObject({ reason: 'InsufficientFunds' });
             saw('withdrawal refused');
@@ -159,6 +182,9 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
             expect((await cashier.cancelWithdrawal(wallet.playerId, payment.id)).status).toBe('Cancelled');
             payment.status = 'Cancelled';
             wallet.cash += payment.amount;
+            wallet.pending -= payment.amount;
+            settle(wallet);
+            return;
           } else {
             await notify(wallet, payment, 'Completed');
             payment.status = 'Completed';
@@ -222,7 +248,7 @@ describe.each(DATABASES)('cashier model on $name', (database) => {
     const outcomes = [
       ...['Completed', 'Cancelled'].flatMap((status) => ['once', 'twice', 'reversed'].map((delivery) => `deposit ${status} delivered ${delivery}`)),
       'deposit left pending', 'rollback', 'rollback refused', 'withdrawal', 'withdrawal refused', 'withdrawal cancelled', 'withdrawal approved',
-      'notification replayed', 'bet', 'bet refused', 'win',
+      'notification replayed', 'bet', 'bet refused', 'win', 'withdrawal held for a rollback', 'rollback settled by funds',
     ];
     expect(Object.fromEntries(outcomes.map((outcome) => [outcome, (seen.get(outcome) ?? 0) >= MIN_PER_OUTCOME]))).toEqual(Object.fromEntries(outcomes.map((outcome) => [outcome, true])));
     // The cached balances equal their postings, and every transaction sums to zero.

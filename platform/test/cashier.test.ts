@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathBetween } from '../src/cashier/flow.ts';
+import { rollbacksAwaitingFunds } from '../src/cashier/payment-store.ts';
 import { findPlayer } from '../src/players/repository.ts';
 import { DATABASES, SANDBOX_KEY, bearer, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
@@ -333,5 +334,106 @@ describe.each(DATABASES)('cashier on $name', (database) => {
     expect(others.totalCount).toBe(1);
     expect(others.edges.filter((edge: any) => ids.includes(edge.node.id))).toEqual([]);
     expect((await app.gql(`query ($id: ID!) { viewer { payment(id: $id) { id } } }`, { id: ids[0] }, await as('wallet-usd'))).data.viewer.payment).toBeNull();
+  });
+
+  /** Every ledger transaction sums to zero, every currency's accounts sum to zero, and each cached balance is its postings' sum. */
+  async function expectLedgerBalanced() {
+    const db = app.platform.db;
+    expect((await db.query('select transaction_id from ledger_postings group by transaction_id having sum(amount_minor) <> 0')).rows).toEqual([]);
+    expect((await db.query('select currency from ledger_accounts group by currency having sum(balance_minor) <> 0')).rows).toEqual([]);
+    expect((await db.query('select a.id from ledger_accounts a left join ledger_postings p on p.account_id = a.id group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(p.amount_minor), 0)')).rows).toEqual([]);
+    expect((await db.query("select id from ledger_accounts where wallet_id is not null and balance_minor < 0")).rows).toEqual([]);
+  }
+  /** A provider's signed notification for a deposit, posted to the platform's endpoint as the provider would. */
+  const providerNotice = (provider: string, paymentId: string, status: string, amount: string, currency: string) => {
+    const body = JSON.stringify({ notificationId: randomUUID(), paymentId, provider, status, amount, currency, account: null, sentAt: new Date().toISOString() });
+    return () => fetch(`${app.url}/platform/payments/notifications/${provider}`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-sandbox-signature': app.platform.services.cashier.sign(provider as 'zimpler', body) } });
+  };
+  /** Withdraws all of a player's cash at once (an Instant withdrawal), so a deposit's money is spent. */
+  async function spendAll(username: string, currency: string) {
+    const cash = (await app.platform.services.ledger.balances(await walletOf(username))).cash;
+    const amount = currency === 'JPY' ? `${cash}` : `${cash / 100n}.${String(cash % 100n).padStart(2, '0')}`;
+    const spent = await app.gql(WITHDRAW, { input: { amount, currency, withdrawalType: 'Instant', idempotencyKey: randomUUID() } }, await as(username));
+    expect(spent.data?.initiateWithdrawal.payment.status, JSON.stringify(spent.errors)).toBe('Completed');
+    expect((await app.platform.services.ledger.balances(await walletOf(username))).cash).toBe(0n);
+  }
+
+  it('answers InsufficientFunds to a rollback of a spent deposit, moves nothing, holds withdrawals, and completes a retry once the money is back', async () => {
+    const headers = await as('wallet-nzd');
+    const walletId = await walletOf('wallet-nzd');
+    const cashier = app.platform.services.cashier;
+    const started = await app.gql(DEPOSIT, { input: { amount: '40', currency: 'NZD', provider: 'ZIMPLER', idempotencyKey: randomUUID() } }, headers);
+    const id = started.data.initiateDeposit.payment.id;
+    await app.gql(NOTIFY, { id, status: 'Completed' });
+    await spendAll('wallet-nzd', 'NZD');
+
+    // The provider reverses the deposit: refused with 409 and the reason, so it retries; nothing is posted.
+    const rollback = providerNotice('zimpler', id, 'RolledBacked', '40.00', 'NZD');
+    const refused = await rollback();
+    expect(refused.status).toBe(409);
+    const answer = await refused.json();
+    expect(answer.reason).toBe('InsufficientFunds');
+    expect(answer.error).toMatch(/rollback of deposit \S+ \(40\.00 NZD\).*0\.00 NZD.*40\.00 NZD short/);
+    // The operator's sandbox sends it through the sandbox provider: the same reason, not an internal error.
+    const viaSandbox = await app.gql(NOTIFY, { id, status: 'RollbackInitialized' });
+    expect(viaSandbox.errors?.[0]?.extensions.reason).toBe('InsufficientFunds');
+    expect(viaSandbox.errors?.[0]?.message).toMatch(/40\.00 NZD short/);
+    expect(await ledgerRows(id)).toEqual(['Deposit']);
+    expect((await cashier.payment(id))?.status).toBe('Completed');
+    await expectLedgerBalanced();
+
+    // Flagged for the operator, with the shortfall; until it is settled the player cannot withdraw.
+    const flagged = await rollbacksAwaitingFunds(app.platform.db);
+    expect(flagged.filter((row) => row.id === id)).toEqual([expect.objectContaining({ id, wallet_id: walletId })]);
+    expect(flagged.find((row) => row.id === id)?.payload?.rollbackShortfall).toMatchObject({ status: 'RolledBacked', amountMinor: '4000', availableMinor: '0', shortfallMinor: '4000', refusals: 2, settledAt: null });
+    const credit = (amount: string) => app.gql('mutation ($p: ID!, $a: String!, $k: String!) { sandboxCreditWallet(playerId: $p, amount: $a, currency: "NZD", idempotencyKey: $k) { balance } }', { p: 'wallet-nzd', a: amount, k: randomUUID() });
+    await credit('15');
+    const held = await app.gql(WITHDRAW, { input: { amount: '10', currency: 'NZD', withdrawalType: 'Manual', idempotencyKey: randomUUID() } }, headers);
+    expect(held.errors?.[0]?.extensions.reason).toBe('WithdrawalsBlocked');
+    expect(held.errors?.[0]?.message).toMatch(/reversed a deposit of 40\.00 NZD.*25\.00 NZD more/);
+
+    // Some money back is not enough: the retry is refused again, still whole.
+    expect((await rollback()).status).toBe(409);
+    expect(await ledgerRows(id)).toEqual(['Deposit']);
+    expect((await app.platform.services.ledger.balances(walletId)).cash).toBe(1500n);
+
+    // Enough money back: the provider's retry completes the rollback, once.
+    await credit('30');
+    const retried = await rollback();
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ outcome: 'applied', paymentId: id, status: 'RolledBacked' });
+    expect(await rollback().then((response) => response.json())).toEqual({ outcome: 'duplicate', paymentId: id, status: 'RolledBacked' });
+    expect(await ledgerRows(id)).toEqual(['Deposit', 'DepositRollback', 'DepositRollback']);
+    expect(await app.platform.services.ledger.balances(walletId)).toMatchObject({ cash: 500n, pending: 0n });
+    expect((await cashier.payment(id))?.payload?.rollbackShortfall).toMatchObject({ refusals: 3, settledAt: expect.any(String) });
+    expect((await rollbacksAwaitingFunds(app.platform.db)).filter((row) => row.id === id)).toEqual([]);
+    await expectLedgerBalanced();
+    await credit('10');
+    const free = await app.gql(WITHDRAW, { input: { amount: '10', currency: 'NZD', withdrawalType: 'Manual', idempotencyKey: randomUUID() } }, headers);
+    expect(free.errors).toBeUndefined();
+  });
+
+  it('settles a rollback waiting for funds from the next deposit, before the provider retries', async () => {
+    const headers = await as('wallet-zar');
+    const walletId = await walletOf('wallet-zar');
+    const cashier = app.platform.services.cashier;
+    const first = await app.gql(DEPOSIT, { input: { amount: '200', currency: 'ZAR', provider: 'TRUSTLY', idempotencyKey: randomUUID() } }, headers);
+    const id = first.data.initiateDeposit.payment.id;
+    await app.gql(NOTIFY, { id, status: 'Completed' });
+    await spendAll('wallet-zar', 'ZAR');
+    const rollback = providerNotice('trustly', id, 'RollbackInitialized', '200.00', 'ZAR');
+    expect((await rollback()).status).toBe(409);
+    // The player deposits again: the money arrives, and the waiting rollback takes it in the same transaction.
+    const next = await app.gql(DEPOSIT, { input: { amount: '250', currency: 'ZAR', provider: 'TRUSTLY', idempotencyKey: randomUUID() } }, headers);
+    await app.gql(NOTIFY, { id: next.data.initiateDeposit.payment.id, status: 'Completed' });
+    expect((await cashier.payment(id))?.status).toBe('RollbackInitialized');
+    expect(await app.platform.services.ledger.balances(walletId)).toMatchObject({ cash: 5000n, pending: 20000n });
+    expect((await cashier.payment(id))?.payload?.rollbackShortfall).toMatchObject({ settledAt: expect.any(String) });
+    // The provider's retry is now stale, and its RolledBacked completes it as usual.
+    expect(await rollback().then((response) => response.json())).toEqual({ outcome: 'stale', paymentId: id, status: 'RollbackInitialized' });
+    expect((await providerNotice('trustly', id, 'RolledBacked', '200.00', 'ZAR')()).status).toBe(200);
+    expect(await ledgerRows(id)).toEqual(['Deposit', 'DepositRollback', 'DepositRollback']);
+    expect(await app.platform.services.ledger.balances(walletId)).toMatchObject({ cash: 5000n, pending: 0n });
+    await expectLedgerBalanced();
   });
 });

@@ -126,6 +126,21 @@ export async function lastAccount(on: Queryable, playerId: string, provider: Pay
   return accountOfPayload(provider, rows[0]?.payload);
 }
 
+/**
+ * Deposits whose rollback is waiting for funds (payload.rollbackShortfall not yet settled), oldest
+ * first: the operator's list, or one wallet's. With lock, rows another transaction holds are skipped.
+ */
+export async function rollbacksAwaitingFunds(on: Queryable, options: { walletId?: string; lock?: boolean } = {}): Promise<PaymentRow[]> {
+  const params: unknown[] = [];
+  let where = `type = 'Deposit' and status = 'Completed' and payload ? 'rollbackShortfall' and payload->'rollbackShortfall'->>'settledAt' is null`;
+  if (options.walletId) {
+    params.push(options.walletId);
+    where += ` and wallet_id = $1`;
+  }
+  const { rows } = await on.query<PaymentRow>(`${PAYMENT_SQL} where ${where} order by payments.seq${options.lock ? ' for update skip locked' : ''}`, params);
+  return rows;
+}
+
 /** The player's last completed deposit, or null. */
 export async function lastCompletedDeposit(on: Queryable, playerId: string): Promise<PaymentRow | null> {
   const { rows } = await on.query<PaymentRow>(`${PAYMENT_SQL} where player_id = $1 and type = 'Deposit' and status = 'Completed' order by payments.seq desc limit 1`, [playerId]);

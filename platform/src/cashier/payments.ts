@@ -28,7 +28,7 @@ import { licenceProfile } from '../../../shared/licences.ts';
 import type { PaymentStatus, PaymentType } from './flow.ts';
 import { applyNotification, notificationFor } from './notifications.ts';
 import type { CashierHooks, NotificationOutcome } from './notifications.ts';
-import { checkKey, createOnce, lastAccount, lastCompletedDeposit, paymentById, paymentByKey, paymentHistory } from './payment-store.ts';
+import { checkKey, createOnce, lastAccount, lastCompletedDeposit, paymentById, paymentByKey, paymentHistory, rollbacksAwaitingFunds } from './payment-store.ts';
 import type { HistoryFilter, HistoryPage, PaymentRow, WithdrawalType } from './payment-store.ts';
 import { createNotificationSigner, isPaymentProvider, PROVIDER_NAMES, sandboxAccounts } from './providers.ts';
 import type { NotificationDelivery, PaymentProvider, ProviderAccount } from './providers.ts';
@@ -61,6 +61,24 @@ export interface Cashier {
   /** Waits for late deliveries still scheduled (shutdown and tests). */
   drain(): Promise<void>;
   hooks: CashierHooks;
+}
+
+/**
+ * Refuses a new withdrawal while a reversed deposit waits for funds on the wallet (WithdrawalsBlocked):
+ * the cash in it is what the rollback takes next. Called under the wallet's lock, the flag's own lock.
+ */
+async function assertNoRollbackAwaitingFunds(tx: Queryable, walletId: string): Promise<void> {
+  const [waiting] = await rollbacksAwaitingFunds(tx, { walletId });
+  if (!waiting) return;
+  const amount = BigInt(waiting.amount_minor);
+  const { cash } = (await tx.query<{ cash: string }>(`select coalesce((select balance_minor from ledger_accounts where wallet_id = $1 and code = 'cash'), 0)::text as cash`, [walletId])).rows[0] ?? { cash: '0' };
+  const missing = amount - BigInt(cash);
+  const money = (minor: bigint) => `${formatMinor(minor, waiting.currency)} ${waiting.currency}`;
+  throw new PlatformError(
+    'WithdrawalsBlocked',
+    `Your ${PROVIDER_NAMES[waiting.provider].name} payment provider reversed a deposit of ${money(amount)}, which you had already spent: withdrawals are on hold until your balance covers it${missing > 0n ? ` (${money(missing)} more)` : ''}. Your next deposit settles it; contact support with any questions`,
+    { paymentId: waiting.id },
+  );
 }
 
 /** The smallest deposit a wallet takes: the spec's currency table or the wallet's own minimum, whichever is larger. */
@@ -209,6 +227,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
         // The wallet row first: inserting the payment takes a key-share lock on it, and taking that
         // before the ledger's row lock would let two racing withdrawals deadlock on PostgreSQL.
         await tx.query('select id from wallets where id = $1 for update', [who.wallet_id]);
+        if (!existing) await assertNoRollbackAwaitingFunds(tx, who.wallet_id);
         const once = await createOnce(tx, { playerId, walletId: who.wallet_id, type: 'Withdrawal', withdrawalType: input.withdrawalType, provider: provider as PaymentProvider, amountMinor, currency, key });
         if (once.created) {
           // Holding the money at once is what stops two withdrawals from spending one balance (the wallet row lock orders them).
@@ -247,8 +266,10 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
 
     async receiveNotification(provider, rawBody, signature) {
       const note = signer.verify(provider, rawBody, signature);
-      const { outcome, posted } = await db.transaction((tx) => applyNotification(tx, note, { ledger, hooks }));
+      const { outcome, posted, shortfall } = await db.transaction((tx) => applyNotification(tx, note, { ledger, hooks }));
       for (const result of posted) ledger.publish(result);
+      // Thrown after the commit, so the operator's flag stays while no money moved (routes.ts answers 409).
+      if (shortfall) throw shortfall;
       return outcome;
     },
 

@@ -47,6 +47,26 @@ export interface PaymentPayload {
   debtor?: { account?: string };
   /** Why the platform refused a deposit the provider had confirmed (it was cancelled and returned). */
   refusal?: { cause: string; until: string | null; message: string };
+  /** The operator's flag on a deposit whose rollback found its money spent (notifications.ts). */
+  rollbackShortfall?: RollbackShortfall;
+}
+
+/**
+ * A provider's rollback the wallet could not pay: nothing moved, the provider was answered
+ * InsufficientFunds, and the rollback completes whole once the cash is there. Money in minor units.
+ */
+export interface RollbackShortfall {
+  /** The furthest status the provider reported (the platform walks there once the cash is back). */
+  status: 'RollbackInitialized' | 'RolledBacked';
+  amountMinor: string;
+  /** The wallet's cash at the last refusal, and what it lacked. */
+  availableMinor: string;
+  shortfallMinor: string;
+  firstRefusedAt: string;
+  lastRefusedAt: string;
+  refusals: number;
+  /** When the rollback finally took the money (a provider's retry, or funds that arrived); null while it waits. */
+  settledAt: string | null;
 }
 
 /** Display names, payment methods and the sandbox banks of each provider. */

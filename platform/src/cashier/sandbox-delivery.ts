@@ -5,13 +5,25 @@
  * Delivery can be made awkward on purpose (twice, reversed, three seconds late) to show that money
  * still moves exactly once.
  */
-import { PlatformError } from '../graphql/errors.ts';
+import { PlatformError, type ErrorReason } from '../graphql/errors.ts';
 import type { Queryable } from '../db/db.ts';
 import { pathBetween } from './flow.ts';
 import type { PaymentStatus } from './flow.ts';
 import { notificationFor } from './notifications.ts';
 import { paymentById } from './payment-store.ts';
 import type { NotificationDelivery, NotificationSigner, ProviderAccount, ProviderNotification } from './providers.ts';
+
+/** The platform's JSON refusal of a notification ({ error, reason }), or null for anything else. */
+function parseRefusal(text: string): { error: string; reason: ErrorReason } | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null) return null;
+    const { error, reason } = body as Record<string, unknown>;
+    return typeof error === 'string' && typeof reason === 'string' && reason !== 'InternalError' ? { error, reason: reason as ErrorReason } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The sandbox providers' notification sender. */
 export interface SandboxDelivery {
@@ -45,7 +57,12 @@ export function createSandboxDelivery(options: { db: Queryable; signer: Notifica
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       }
     }
-    if (!response.ok) throw new Error(`The ${note.provider} sandbox's ${note.status} notification for ${note.paymentId} was refused: ${response.status} ${await response.text()}`);
+    if (response.ok) return;
+    const text = await response.text();
+    // The platform's refusal with its reason (a rollback's InsufficientFunds) reaches the sandbox's caller as that reason.
+    const refusal = parseRefusal(text);
+    if (refusal) throw new PlatformError(refusal.reason, `The ${note.provider} sandbox's ${note.status} notification for ${note.paymentId} was refused (${response.status}): ${refusal.error}`);
+    throw new Error(`The ${note.provider} sandbox's ${note.status} notification for ${note.paymentId} was refused: ${response.status} ${text}`);
   }
 
   return {
