@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, demoPlayerRow, signedInAs, startPlatform } from './helpers.ts';
+import { DATABASES, demoPlayerRow, freshSmsPlayer, signedInAs, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const DEPOSIT = 'mutation ($input: InitiateDepositInput!) { initiateDeposit(input: $input) { redirectUrl payment { id status } } }';
@@ -97,5 +97,23 @@ describe.each(DATABASES)('self-exclusion and timeouts refuse money in, on $name'
     const withdrawal = await app.gql(WITHDRAW, { input: { amount: '10', currency: 'EUR', withdrawalType: 'Manual', idempotencyKey: randomUUID() } }, await as('self-excluded'));
     expect(withdrawal.errors).toBeUndefined();
     expect(withdrawal.data.initiateWithdrawal.payment.status).toBe('Initialized');
+  });
+
+  it('refuses a timeout that would end inside a running self-exclusion, saying until when, and takes one that reaches past it', async () => {
+    const TIMEOUT = 'mutation ($hours: Int!) { takeTimeout(hours: $hours) { timeouts { timeoutEndsAt } } }';
+    const excluded = await player('self-excluded');
+    const refused = await app.gql(TIMEOUT, { hours: 720 }, await as('self-excluded'));
+    expect(refused.data?.takeTimeout ?? null).toBeNull();
+    expect(refused.errors?.[0]?.message).toMatch(/^You are self-excluded until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: a timeout of 720 hours would end before that, so it adds nothing/);
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ reason: 'BadUserInput', cause: 'SelfExclusion' });
+    expect(Date.parse(refused.errors?.[0]?.extensions.until as string)).toBe(Date.parse(excluded.self_exclusion_ends_at as string));
+    expect((await player('self-excluded')).timeout_ends_at).toBe(excluded.timeout_ends_at);
+
+    // An exclusion ending within the hour: a 24-hour timeout keeps the player away longer, so it is taken.
+    const fresh = await freshSmsPlayer(app);
+    await app.platform.db.query(`update players set self_exclusion_ends_at = now() + interval '1 hour' where id = $1`, [fresh.id]);
+    const taken = await app.gql(TIMEOUT, { hours: 24 }, fresh.headers);
+    expect(taken.errors).toBeUndefined();
+    expect(Date.parse(taken.data.takeTimeout.timeouts.timeoutEndsAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
   });
 });

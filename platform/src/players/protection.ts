@@ -72,7 +72,7 @@ export async function playRestrictionOf(on: Queryable, playerId: string): Promis
 }
 
 /** "2027-05-25 14:00 UTC": an unambiguous end time for messages that are not localised. */
-function untilText(until: string): string {
+export function untilText(until: string): string {
   return `${until.slice(0, 10)} ${until.slice(11, 16)} UTC`;
 }
 

@@ -5,13 +5,16 @@
  * real-money launches from the moment the row is written (in the same lock order as the money), the
  * player's other sessions end (their devices get SessionDestroyed and sign out), and withdrawals still
  * work. Neither can be lifted or shortened: asking for a shorter one than is running keeps the running
- * one. No KYC or other step stands in front of them.
+ * one. No KYC or other step stands in front of them. A timeout that would end before a running
+ * self-exclusion does is refused (it would add nothing); one that reaches past it is taken.
  */
 import { licenceProfile } from '../../../shared/licences.ts';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import type { PlatformServices } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
+import type { Queryable } from '../db/db.ts';
 import { lockPlayerForMoney } from './limits.ts';
+import { untilText } from './protection.ts';
 
 /** Who asks: the player, their licence and the session they ask from (which stays signed in). */
 export interface ExclusionRequest {
@@ -24,9 +27,10 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /** Writes the new end unless a later one is running; ends the player's other sessions. Returns the end in force. */
-async function restrict(services: PlatformServices, request: ExclusionRequest, column: 'self_exclusion_ends_at' | 'timeout_ends_at', endsAt: Date): Promise<string> {
+async function restrict(services: PlatformServices, request: ExclusionRequest, column: 'self_exclusion_ends_at' | 'timeout_ends_at', endsAt: Date, check?: (tx: Queryable) => Promise<void>): Promise<string> {
   const inForce = await services.db.transaction(async (tx) => {
     await lockPlayerForMoney(tx, request.playerId);
+    await check?.(tx);
     const { rows } = await tx.query<{ ends_at: Date | string }>(
       `update players set ${column} = greatest(coalesce(${column}, $2), $2) where id = $1 returning ${column} as ends_at`,
       [request.playerId, endsAt],
@@ -54,5 +58,20 @@ export function selfExclude(services: PlatformServices, request: ExclusionReques
 export function takeTimeout(services: PlatformServices, request: ExclusionRequest, hours: number): Promise<string> {
   const lengths = licenceProfile(request.licence).timeoutHours;
   if (!lengths.includes(hours)) throw new PlatformError('BadUserInput', `hours must be one of ${lengths.join(', ')} under the ${request.licence} licence, not ${hours}`);
-  return restrict(services, request, 'timeout_ends_at', new Date(services.clock().getTime() + hours * HOUR));
+  const now = services.clock();
+  const endsAt = new Date(now.getTime() + hours * HOUR);
+  return restrict(services, request, 'timeout_ends_at', endsAt, async (tx) => {
+    // Read under the player's lock, so an exclusion written at the same moment is seen.
+    const { rows } = await tx.query<{ ends_at: Date | string | null }>('select self_exclusion_ends_at as ends_at from players where id = $1', [request.playerId]);
+    const value = rows[0]?.ends_at;
+    if (value === null || value === undefined) return;
+    const excludedUntil = value instanceof Date ? value : new Date(value);
+    if (excludedUntil.getTime() <= now.getTime() || excludedUntil.getTime() < endsAt.getTime()) return;
+    const until = excludedUntil.toISOString();
+    throw new PlatformError(
+      'BadUserInput',
+      `You are self-excluded until ${untilText(until)}: a timeout of ${hours} hours would end before that, so it adds nothing. Deposits, bets and real-money play stay refused until the exclusion ends, and you can still withdraw your balance`,
+      { cause: 'SelfExclusion', until },
+    );
+  });
 }
