@@ -67,10 +67,6 @@ describe('the identity provider user store', () => {
     expect((await createUserManager(CONFIG, { monitorSession: false }).getUser())?.access_token).toBe('access-token-1');
   });
 
-  it('asks the provider no userinfo: every page load signs in silently, and only the id_token\'s sub is read', () => {
-    expect(createUserManager(CONFIG, { monitorSession: false }).settings.loadUserInfo).toBe(false);
-  });
-
   it('keeps the sign-in state (verifier, nonce, return path: no token) in local storage under oidc.', async () => {
     const { stateStore } = createUserManager(CONFIG, { monitorSession: false }).settings;
     await stateStore.set('state-1', '{"code_verifier":"v"}');

@@ -54,9 +54,7 @@ export function userManagerSettings(config: SessionConfig, origin: string, overr
     // keycloak-session.ts renews on the expiring notification itself, under the cross-tab lock.
     automaticSilentRenew: false,
     monitorSession: true,
-    // Every page load signs in silently: the lobby reads only the id_token's sub (the player comes from
-    // GraphQL), so the userinfo request would be a round trip per page for claims nobody reads.
-    loadUserInfo: false,
+    loadUserInfo: true,
     validateSubOnSilentRenew: true,
     ui_locales: config.locale.replace('_', '-'),
     ...overrides,
