@@ -4,13 +4,8 @@
  *
  * - Sign-in sends a nonce and keeps it (with the return path) in the sign-in state, so the
  *   callback can verify the id_token against it (`id-token.ts`) before anyone counts as signed in.
- * - The user (access, id and refresh tokens) lives in the page's memory only (oidc.ts), so every
- *   page load (a reload, the next page, a new tab) opens the session by a silent sign-in: a hidden
- *   iframe asks the provider with prompt=none, its session cookie answers with a code, and the
- *   code is exchanged (PKCE) and the id_token verified before the runtime gets a token. This runs
- *   in the player runtime, after the first paint; the server render already knows the player from
- *   the `keycloakAccessToken` cookie. No provider session (login_required and friends) is a silent
- *   sign-out. Within the page, renewals use the refresh token held in that memory.
+ * - A stored user whose token expired is renewed silently; a user who exists but is not
+ *   authenticated any more (login_required and friends) is signed out silently.
  * - Renewals run under the same Web Lock as custom-token refreshes, one at a time across tabs: the
  *   library's own automatic renew is off and the 60 s expiring notification calls the locked renew
  *   instead, retried after 5 s on a timeout; any other renew error ends the session.
@@ -22,7 +17,7 @@ import type { SessionConfig } from '../session/config.ts';
 import { REFRESH_BEFORE_EXPIRY_MS, REFRESH_LOCK_NAME, SessionEndedError, type TokenRefresher } from '../session/token-refresh.ts';
 import { writeKeycloakCookie, type TokenPair } from '../session/tokens.ts';
 import { remoteKeys, verifyIdToken } from './id-token.ts';
-import { createRegistrationUserManager, createUserManager, forgetStoredUsers, OIDC_CLIENT_ID } from './oidc.ts';
+import { createRegistrationUserManager, createUserManager, OIDC_CLIENT_ID } from './oidc.ts';
 
 /** Access-token timers act at most this often (spec section 9). */
 const TOKEN_TIMER_MIN_INTERVAL_MS = 5000;
@@ -64,7 +59,6 @@ async function verifyUser(manager: UserManager, user: User, expected: { nonce?: 
  * sign-in asked for. Any failure removes the user, so the visitor stays signed out.
  */
 export async function completeKeycloakSignIn(config: SessionConfig): Promise<{ returnTo: string | null }> {
-  forgetStoredUsers();
   const manager = createUserManager(config);
   let user: User | undefined;
   try {
@@ -112,17 +106,13 @@ function isAnonymousError(error: unknown): boolean {
 }
 
 /**
- * Opens the provider session for this page by a silent sign-in (the page's memory holds no user
- * yet). Resolves null when there is no signed-in player (the visitor is then signed out silently).
+ * Opens the stored provider session, renewing it silently when expired or missing. Resolves null
+ * when there is no signed-in player (the visitor is then signed out silently).
  */
 export async function openKeycloakSession(config: SessionConfig, onEnded: (error: SessionEndedError) => void): Promise<KeycloakSession | null> {
-  forgetStoredUsers();
   const manager = createUserManager(config);
-  // Sign-in states of silent sign-ins that never came back (a timeout, a closed tab) go after 900 s.
-  void manager.clearStaleState().catch(() => undefined);
   let user = await manager.getUser();
   try {
-    // With no user in memory (every page load) this is the iframe with prompt=none, not a refresh.
     if (!user || user.expired) user = await manager.signinSilent();
   } catch (error) {
     if (!isAnonymousError(error)) console.warn(`[session] Silent sign-in failed: ${(error as Error).message}`);

@@ -171,9 +171,8 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
 /**
  * Whether a request carries a refreshable session (spec section 6: "login is recognised by a
  * refreshable session"): the platform's refresh-token cookie, or the identity provider's cookie
- * (the browser reopens that session by a silent sign-in against the provider's session on every
- * page). The browser checks the tokens themselves; a stale cookie only means the page renders for
- * a player until that check logs out.
+ * (its refresh token lives in the browser's session storage). The browser checks the tokens
+ * themselves; a stale cookie only means the page renders for a player until that check logs out.
  */
 export function hasRefreshableSession(cookies: { get(name: string): { value: string } | undefined }): boolean {
   return Boolean(cookies.get(REFRESH_TOKEN_COOKIE)?.value || cookies.get(KEYCLOAK_TOKEN_COOKIE)?.value);

@@ -1,8 +1,8 @@
 /**
  * The visitor's session check, on every page: a few cookie and storage reads, nothing more. Only
- * when the browser holds a session (token cookies, the identity provider's cookie, or tokens
- * arriving in the URL) does it load the player runtime, with Apollo and the realtime clients;
- * visitors never download them.
+ * when the browser holds a session (token cookies, the identity provider's cookie or stored user,
+ * or tokens arriving in the URL) does it load the player runtime, with Apollo and the realtime
+ * clients; visitors never download them.
  */
 import { reportUncaughtErrors } from '../../lib/error-reporting/hand-over.ts';
 import { nextTask } from '../../lib/yield-to-browser.ts';
@@ -11,13 +11,12 @@ import { ACCESS_TOKEN_COOKIE, hasStoredSession } from './token-cookies.ts';
 import { setPlayerLoading } from './player-store.ts';
 import { markSessionChecked } from './session-store.ts';
 
-/**
- * Whether this page load carries a session worth starting the player runtime for. The identity
- * provider's session shows only as its cookie: its user lives in a page's memory (auth/oidc.ts).
- */
+/** Whether this page load carries a session worth starting the player runtime for. */
 export function pageHasSession(): boolean {
   if (new URLSearchParams(location.search).has(ACCESS_TOKEN_COOKIE)) return true;
-  return hasStoredSession(document.cookie, localStorage);
+  if (hasStoredSession(document.cookie, localStorage)) return true;
+  for (let index = 0; index < sessionStorage.length; index += 1) if (sessionStorage.key(index)?.startsWith('oidc.user:')) return true;
+  return false;
 }
 
 /**

@@ -141,8 +141,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   if (store.read()) {
     integration = 'custom';
     tokens = customTokenSource();
-  } else if (readCookie(KEYCLOAK_TOKEN_COOKIE, document.cookie)) {
-    // The provider's user is in no storage (auth/oidc.ts): its session opens by a silent sign-in.
+  } else if (readCookie(KEYCLOAK_TOKEN_COOKIE, document.cookie) || hasStoredOidcUser()) {
     setPlayerLoading();
     const { openKeycloakSession } = await import('../auth/keycloak-session.ts');
     const keycloak = await openKeycloakSession(config, onEnded);
@@ -312,6 +311,11 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
       });
     },
   };
+}
+
+function hasStoredOidcUser(): boolean {
+  for (let index = 0; index < sessionStorage.length; index += 1) if (sessionStorage.key(index)?.startsWith('oidc.user:')) return true;
+  return false;
 }
 
 function isRefused(error: unknown): boolean {
