@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSportsEvents, selectionResult } from '../src/sportsbook/events.ts';
 import { findPlayer } from '../src/players/repository.ts';
+import { formatMinor } from '../src/ledger/money.ts';
 import { bearer, DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
@@ -114,17 +115,22 @@ describe.each(DATABASES)('sportsbook and feed on $name', (database) => {
     expect(visitor.headers.get('content-security-policy')).toMatch(/frame-ancestors http:\/\/aurelia\.localhost:\* https:\/\/aurelia\.localhost:\*/);
     const html = await visitor.text();
     expect(html).toContain('<html lang="fi">');
-    expect(html).toContain('"sessionId":null');
+    expect(html).toContain('<span id="balance-line" hidden>');
     expect(html).toMatch(/class="odds" aria-pressed="false" aria-label="[^"]+kerroin \d+,\d{2}"/);
     expect((await fetch(`${app.url}/sportsbook/?brand=nope`)).status).toBe(400);
     expect((await fetch(`${app.url}/sportsbook/?brand=aurelia&origin=https://evil.example`)).status).toBe(400);
 
     const launched = await app.gql('mutation { launchSportsbook(lobbyOrigin: "http://aurelia.localhost:4321") { url sportsbookSessionId gameServerOrigin } }', {}, headers);
     const { url, sportsbookSessionId } = launched.data.launchSportsbook;
-    expect(url).toBe(`${app.url}/sportsbook/?brand=aurelia&locale=en&session=${sportsbookSessionId}`);
-    const page = await (await fetch(url)).text();
-    expect(page).toContain(`"sessionId":"${sportsbookSessionId}"`);
-    expect(page).not.toContain(headers.authorization?.slice(7));
+    expect(url).toBe(`${app.url}/sportsbook/?brand=aurelia&locale=en&origin=${encodeURIComponent('http://aurelia.localhost:4321')}#session=${sportsbookSessionId}`);
+    const page = await fetch(url);
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors http://aurelia.localhost:* https://aurelia.localhost:*');
+    const launchedHtml = await page.text();
+    // The server never sees the fragment: the page is a visitor's until its script loads the session.
+    expect(launchedHtml).toContain('>Sign in to bet</button>');
+    expect(launchedHtml).toContain('"lobbyOrigin":"http://aurelia.localhost:4321"');
+    expect(launchedHtml).not.toContain(sportsbookSessionId);
+    expect(launchedHtml).not.toContain(headers.authorization?.slice(7));
     const [event] = (await app.gql('{ sportsEvents(sport: "esports", live: false, first: 1) { id } }')).data.sportsEvents;
     const before = await cash();
     const post = (body: object, extra: Record<string, string> = {}) =>
@@ -136,6 +142,57 @@ describe.each(DATABASES)('sportsbook and feed on $name', (database) => {
     expect((await post(slip)).status).toBe(200);
     expect(await cash()).toBe(before - 250n);
     expect((await post(slip, { origin: 'https://evil.example' })).status).toBe(400);
+  });
+
+  it('keeps the session id out of the page\'s query: the launch puts it in the fragment and the page loads the player from /session', async () => {
+    const launch = async (auth: Record<string, string>, sport = '') =>
+      (await app.gql(`mutation { launchSportsbook(lobbyOrigin: "http://aurelia.localhost:4321", locale: "fi"${sport}) { url sportsbookSessionId } }`, {}, auth)).data.launchSportsbook as { url: string; sportsbookSessionId: string };
+    const { url, sportsbookSessionId: id } = await launch(headers, ', sport: "tennis"');
+    const address = new URL(url);
+    expect([...address.searchParams.keys()]).toEqual(['brand', 'locale', 'sport', 'origin']);
+    expect(address.searchParams.has('session')).toBe(false);
+    expect(address.search).not.toContain(id);
+    expect(new URLSearchParams(address.hash.slice(1)).get('session')).toBe(id);
+
+    // An old address with the id in its query is served as a visitor's page, the id nowhere in it.
+    const legacy = await (await fetch(`${app.url}/sportsbook/?brand=aurelia&locale=en&session=${id}`)).text();
+    expect(legacy).toContain('>Sign in to bet</button>');
+    expect(legacy).not.toContain(id);
+
+    const own = (sessionId: string, init?: RequestInit) => fetch(`${app.url}/sportsbook/api/${sessionId}/session`, init);
+    const live = await own(id);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('cache-control')).toBe('no-store');
+    expect(live.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await live.json()).toEqual({
+      brand: 'aurelia', lobbyOrigin: 'http://aurelia.localhost:4321', locale: 'fi',
+      currency: 'EUR', balance: formatMinor(await cash(), 'EUR'), minStake: '0.10', maxStake: '1000.00', defaultStake: '5.00',
+    });
+    // The balance it answers is the wallet's now, after a bet from the page.
+    const [event] = (await app.gql('{ sportsEvents(sport: "tennis", live: false, first: 1) { id } }')).data.sportsEvents;
+    const bet = await fetch(`${app.url}/sportsbook/api/${id}/bets`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ selections: [{ eventId: event.id, marketId: 'winner', outcomeId: 'home' }], stake: '1.25', idempotencyKey: 'fragment-slip-1' }),
+    });
+    expect(bet.status).toBe(200);
+    expect(((await (await own(id)).json()) as { balance: string }).balance).toBe(((await bet.json()) as { balance: string }).balance);
+
+    for (const unknown of ['A'.repeat(32), 'short', encodeURIComponent('../events')]) {
+      const missing = await own(unknown);
+      expect(missing.status).toBe(404);
+      expect(((await missing.json()) as { error: { reason: string } }).error.reason).toBe('NotFound');
+    }
+    expect((await own(id, { method: 'POST' })).status).toBe(405);
+
+    // Signing out of the lobby ends the page's session: the page stays a visitor's and cannot bet.
+    const player = await findPlayer(app.platform.db, 'aurelia', 'wallet-eur');
+    const lobby = await app.platform.services.auth.startSession({ playerId: player?.id as string, brand: 'aurelia', flow: 'sms', passwordless: true });
+    const ending = await launch(bearer(lobby.accessToken));
+    expect((await own(ending.sportsbookSessionId)).status).toBe(200);
+    await app.platform.services.auth.endSession(lobby.sessionId, 'logout');
+    const ended = await own(ending.sportsbookSessionId);
+    expect(ended.status).toBe(410);
+    expect(((await ended.json()) as { error: { reason: string; message: string } }).error).toMatchObject({ reason: 'GameSessionEnded', message: expect.stringMatching(/signed out/) });
   });
 
   it('serves /api/feed with jackpot pots and live tables, and explains bad requests', async () => {

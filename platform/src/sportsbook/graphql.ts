@@ -160,7 +160,7 @@ export const sportsbookTypeDefs = /* GraphQL */ `
   }
 
   type SportsbookLaunch {
-    "Frame this URL on /sports/; it carries only the sportsbook session id, never a token."
+    "Frame this URL on /sports/. It carries the sportsbook session id only in its fragment (#session=), which reaches no server, log or Referer, and never a token."
     url: String!
     sportsbookSessionId: ID!
     "Accept postMessage events (type atrium:sportsbook) from this origin only."
@@ -234,8 +234,11 @@ export const sportsbookResolvers: Resolvers = {
       const url = new URL('/sportsbook/', ctx.services.gameOrigin());
       url.searchParams.set('brand', brand.id);
       url.searchParams.set('locale', locale);
-      url.searchParams.set('session', session.id);
       if (args.sport) url.searchParams.set('sport', args.sport);
+      // The page is rendered for its lobby origin (frame-ancestors); it learns the player only from its script.
+      url.searchParams.set('origin', lobbyOrigin);
+      // The session id is a bearer capability: in the fragment it reaches no server, log or Referer.
+      url.hash = new URLSearchParams({ session: session.id }).toString();
       return { url: url.href, sportsbookSessionId: session.id, gameServerOrigin: ctx.services.gameOrigin(), lobbyOrigin, expiresAt: session.expiresAt };
     },
     async sandboxSettleSportsBet(_: unknown, args: { betId: string; outcome?: 'WON' | 'LOST' | 'VOID' | null }, ctx: GraphQLContext) {

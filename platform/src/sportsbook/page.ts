@@ -1,9 +1,10 @@
 /**
- * The embedded sportsbook page (GET /sportsbook/?brand=&locale=&sport=&session=&origin=), served
+ * The embedded sportsbook page (GET /sportsbook/?brand=&locale=&sport=&origin=[#session=]), served
  * from the platform's own origin for the lobby to frame on /sports/. It lists live and upcoming
  * events with odds buttons and keeps a bet slip; every slip change is posted to the lobby as
- * { type: 'atrium:sportsbook', event: 'betslip', … }. With a session (launchSportsbook) the page
- * places bets itself through its own API; a visitor's "Place bet" posts 'login-required' instead.
+ * { type: 'atrium:sportsbook', event: 'betslip', … }. It is always rendered as a visitor's page: with
+ * a session in the fragment (launchSportsbook) the script loads the player's wallet and places bets
+ * itself through its own API; a visitor's "Sign in to bet" posts 'login-required' instead.
  * Everything is worded in the lobby's locale (sports, markets, the slip; odds and money with Intl);
  * team and competition names are invented proper names and stay as they are. The script's texts
  * come in the JSON configuration block.
@@ -30,8 +31,7 @@ export interface SportsbookPageInput {
   live: SportsEvent[];
   upcoming: SportsEvent[];
   lobbyOrigin: string;
-  /** The page's session and the signed-in player's wallet, or null for a visitor. */
-  session: { id: string; currency: string; balance: string } | null;
+  /** The brand's currency: a visitor's stakes; a player's come from their session (routes.ts). */
   currency: string;
   minStake: string;
   maxStake: string;
@@ -102,7 +102,6 @@ export function sportsbookPageHtml(input: SportsbookPageInput, nonce: string): s
   const link = (slug: string | null) => {
     const params = new URLSearchParams({ brand: brand.id, locale });
     if (slug) params.set('sport', slug);
-    if (input.session) params.set('session', input.session.id);
     params.set('origin', input.lobbyOrigin);
     return `/sportsbook/?${params.toString()}`;
   };
@@ -117,10 +116,16 @@ export function sportsbookPageHtml(input: SportsbookPageInput, nonce: string): s
     locale,
     /** For Intl: odds, money and start times in the page's locale. */
     languageTag: texts.tag,
-    texts: texts.pick('sportsbook.js.'),
+    // The player's words too: the script turns the visitor's page into the player's once its session loads.
+    texts: {
+      ...texts.pick('sportsbook.js.'),
+      placeBet: texts.t('sportsbook.placeBet'),
+      signInToBet: texts.t('sportsbook.signInToBet'),
+      stake: texts.t('sportsbook.stake'),
+      stakeHint: texts.t('sportsbook.stakeHint'),
+    },
     sport,
     lobbyOrigin: input.lobbyOrigin,
-    sessionId: input.session?.id ?? null,
     currency: input.currency,
     minStake: input.minStake,
     maxStake: input.maxStake,
@@ -139,7 +144,7 @@ export function sportsbookPageHtml(input: SportsbookPageInput, nonce: string): s
 <body>
 <div class="layout">
 <main>
-<header class="top"><h1>${t('sportsbook.title')}</h1><p class="meta">${t('sportsbook.sandbox')}${input.session ? ` · ${t('sportsbook.balance')} <output id="balance">${escapeHtml(texts.money(input.session.balance, input.session.currency))}</output>` : ''}</p></header>
+<header class="top"><h1>${t('sportsbook.title')}</h1><p class="meta">${t('sportsbook.sandbox')}<span id="balance-line" hidden> · ${t('sportsbook.balance')} <output id="balance"></output></span></p></header>
 <nav aria-label="${t('sportsbook.sports')}"><ul class="tabs">${tabs}</ul></nav>
 ${section('live-heading', t('sportsbook.liveNow'), input.live, t('sportsbook.noLive'))}
 ${section('upcoming-heading', t('sportsbook.startingSoon'), input.upcoming, t('sportsbook.noUpcoming'))}
@@ -149,12 +154,12 @@ ${section('upcoming-heading', t('sportsbook.startingSoon'), input.upcoming, t('s
 <ul id="slip-list" class="slip-list"></ul>
 <p class="empty" id="slip-empty">${t('sportsbook.slipEmpty')}</p>
 <form id="slip-form" novalidate>
-<label for="stake">${t('sportsbook.stake', { currency: input.currency })}</label>
+<label for="stake" id="stake-label">${t('sportsbook.stake', { currency: input.currency })}</label>
 <input id="stake" name="stake" type="text" inputmode="decimal" maxlength="12" value="${escapeHtml(texts.decimal(input.defaultStake))}" aria-describedby="stake-hint">
 <span class="hint" id="stake-hint">${t('sportsbook.stakeHint', { min: texts.money(input.minStake, input.currency), max: texts.money(input.maxStake, input.currency) })}</span>
 <p>${t('sportsbook.totalOdds')} <output id="total-odds">–</output></p>
 <p>${t('sportsbook.potential')} <output id="potential">–</output></p>
-<button type="submit" id="place" disabled>${t(input.session ? 'sportsbook.placeBet' : 'sportsbook.signInToBet')}</button>
+<button type="submit" id="place" disabled>${t('sportsbook.signInToBet')}</button>
 </form>
 <p class="status" id="slip-status" role="status" aria-live="polite"></p>
 <p class="error" id="slip-error" role="alert"></p>

@@ -1,9 +1,15 @@
 /**
  * The sportsbook's HTTP side, on the game server's origin like the demo games:
  *
- *   GET  /sportsbook/?brand=<id>&locale=<locale>[&sport=<slug>][&session=<id>][&origin=<lobby origin>]
+ *   GET  /sportsbook/?brand=<id>&locale=<locale>[&sport=<slug>][&origin=<lobby origin>][#session=<id>]
  *   GET  /sportsbook/api/events?sport=&live=&first=     events with scores and odds (the page's refresh)
+ *   GET  /sportsbook/api/<sessionId>/session            the player's side of the page: wallet, stakes, lobby origin
  *   POST /sportsbook/api/<sessionId>/bets               { selections, stake, idempotencyKey }
+ *
+ * The session id is a bearer capability, so it never travels in the page's query (where it would
+ * land in access logs, browser history and Referer headers): the launch puts it in the fragment,
+ * which the browser keeps to itself, and the page's script fetches the player's side from
+ * /session. The page is therefore always rendered as a visitor's, and is the same for everyone.
  *
  * The page may be framed only by the brand's lobby (CSP frame-ancestors) and posts its messages only
  * to the lobby origin: the session's, else `origin` when it is on the brand's hosts, else the brand's
@@ -24,6 +30,16 @@ import { brandPageLocale, pageLocale, requestedLocale, type PageLocale } from '.
 import { sportsbookPageHtml } from './page.ts';
 import type { SelectionInput, Sportsbook } from './service.ts';
 
+/** The stake bounds and the slip's starting stake in a currency, as exact decimals. */
+function stakes(currency: string): { currency: string; minStake: string; maxStake: string; defaultStake: string } {
+  return {
+    currency,
+    minStake: formatMinor(betMinorIn(10n, currency), currency),
+    maxStake: formatMinor(betMinorIn(100_000n, currency), currency),
+    defaultStake: formatMinor(betMinorIn(500n, currency), currency),
+  };
+}
+
 /** Creates the /sportsbook/ handler. */
 export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands: BrandRegistry; ledger: Ledger; settings: AuthSettings }) {
   const { sportsbook, brands, ledger, settings } = options;
@@ -41,18 +57,15 @@ export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands
   }
 
   async function page(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
-    const sessionId = params.get('session');
-    const session = sessionId ? await sportsbook.session(sessionId) : null;
-    const brandId = params.get('brand') ?? session?.brand ?? null;
+    const brandId = params.get('brand');
     const brand = brandId ? brands.get(brandId) : undefined;
     if (!brand) {
       const texts = pageLocale(requestedLocale(params.get('locale')) ?? 'en');
       refuse(res, 400, texts, texts.t('sportsbook.unknownBrand', { brands: [...brands.keys()].join(', ') }));
       return;
     }
-    const usable = session && session.brand === brand.id && !session.ended ? session : null;
-    // The lobby's locale when the brand offers it, else the session's, else the brand's default.
-    const texts = brandPageLocale(brand, params.get('locale'), usable?.locale);
+    // The lobby's locale when the brand offers it, else the brand's default (a launch names the session's).
+    const texts = brandPageLocale(brand, params.get('locale'));
     const locale = texts.locale;
     const sport = params.get('sport');
     if (sport && !SPORT_SLUGS.includes(sport)) {
@@ -61,18 +74,11 @@ export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands
     }
     let lobbyOrigin: string;
     try {
-      lobbyOrigin = usable?.lobbyOrigin ?? lobbyOriginFor(brand, params.get('origin'), settings);
+      lobbyOrigin = lobbyOriginFor(brand, params.get('origin'), settings);
     } catch (error) {
       refuse(res, 400, texts, (error as Error).message);
       return;
     }
-    let wallet: { id: string; currency: string; balance: string } | null = null;
-    if (usable) {
-      const bettor = await sportsbook.bettorForSession(usable.id);
-      const balances = await ledger.balances(bettor.walletId);
-      wallet = { id: usable.id, currency: bettor.currency, balance: formatMinor(balances.cash, bettor.currency) };
-    }
-    const currency = wallet?.currency ?? brand.currency;
     const now = Date.now();
     const nonce = newNonce();
     const html = sportsbookPageHtml(
@@ -84,11 +90,7 @@ export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands
         live: listSportsEvents({ sport, live: true, first: 30, nowMs: now }),
         upcoming: listSportsEvents({ sport, live: false, first: 30, nowMs: now }),
         lobbyOrigin,
-        session: wallet,
-        currency,
-        minStake: formatMinor(betMinorIn(10n, currency), currency),
-        maxStake: formatMinor(betMinorIn(100_000n, currency), currency),
-        defaultStake: formatMinor(betMinorIn(500n, currency), currency),
+        ...stakes(brand.currency),
       },
       nonce,
     );
@@ -100,6 +102,25 @@ export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands
       'content-security-policy': embeddedPageCsp(nonce, frameAncestors(brand, lobbyOrigin)),
     });
     res.end(req.method === 'HEAD' ? undefined : html);
+  }
+
+  /**
+   * What the page's script needs to bet for the session's player (what the page's server render
+   * used to hold): NotFound for an unknown id, GameSessionEnded once the session or its lobby
+   * session ended, so the page stays a visitor's.
+   */
+  async function sessionView(sessionId: string) {
+    const session = await sportsbook.session(sessionId);
+    if (!session) throw new PlatformError('NotFound', `No sportsbook session "${sessionId}": reload the sports page`);
+    const bettor = await sportsbook.bettorForSession(session.id);
+    const balances = await ledger.balances(bettor.walletId);
+    return {
+      brand: session.brand,
+      lobbyOrigin: session.lobbyOrigin,
+      locale: session.locale,
+      balance: formatMinor(balances.cash, bettor.currency),
+      ...stakes(bettor.currency),
+    };
   }
 
   return async function handleSportsbook(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -126,6 +147,15 @@ export function createSportsbookRoutes(options: { sportsbook: Sportsbook; brands
           markets: event.markets.map((market) => ({ ...market, outcomes: market.outcomes.map((outcome) => ({ id: outcome.id, name: outcome.name, odds: formatOdds(outcome.oddsHundredths) })) })),
         }));
         sendJson(res, 200, { events });
+        return;
+      }
+      const own = /^\/sportsbook\/api\/([A-Za-z0-9_-]{1,64})\/session$/.exec(path);
+      if (own) {
+        if (req.method !== 'GET') {
+          res.writeHead(405, { allow: 'GET' }).end();
+          return;
+        }
+        sendJson(res, 200, await sessionView(own[1] as string));
         return;
       }
       const bets = /^\/sportsbook\/api\/([A-Za-z0-9_-]{1,64})\/bets$/.exec(path);

@@ -3,9 +3,15 @@
 // lobby origin it was opened for), places bets through its own origin when it has a session, and
 // refreshes scores and odds every 20 seconds. Its texts, in the lobby's language, come with the
 // configuration (config.texts, config.languageTag for Intl).
+//
+// The server renders every page as a visitor's. A player's session id comes in the fragment
+// (#session=<id>), which no server, log or Referer sees; the script takes it off the address at
+// once and loads the player's side (wallet, currency, stakes, lobby origin) from
+// /sportsbook/api/<id>/session before it tells the lobby it is ready.
 (() => {
   'use strict';
   const config = JSON.parse(document.getElementById('sportsbook-config').textContent);
+  config.sessionId = null;
   const $ = (id) => document.getElementById(id);
   // pageKit comes from page-kit.client.js, inlined ahead of this script.
   const { t, decimal, money } = pageKit(config);
@@ -28,7 +34,12 @@
     const [whole, fraction = ''] = odds.split('.');
     return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
   };
-  const decimals = config.minStake.includes('.') ? config.minStake.split('.')[1].length : 0;
+  // The stake's decimals follow the currency, which a player's session may change.
+  let decimals = 0;
+  const countDecimals = () => {
+    decimals = config.minStake.includes('.') ? config.minStake.split('.')[1].length : 0;
+  };
+  countDecimals();
   function parseStake(text) {
     const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
     if (!match || (match[2] || '').length > decimals) return null;
@@ -109,6 +120,8 @@
 
   async function place(event) {
     event.preventDefault();
+    // A click before the player's session has loaded waits for it rather than asking them to sign in.
+    await sessionLoaded;
     if (busy || slip.size === 0) return;
     $('slip-error').textContent = '';
     if (!config.sessionId) {
@@ -141,7 +154,7 @@
       }
       const bet = data.bet;
       $('slip-status').textContent = t('placed', { stake: money(bet.stake), odds: decimal(bet.totalOdds), payout: money(bet.potentialPayout) });
-      if ($('balance')) $('balance').textContent = money(data.balance);
+      $('balance').textContent = money(data.balance);
       notify('bet-placed', { betId: bet.id, stake: bet.stake, totalOdds: bet.totalOdds, potentialPayout: bet.potentialPayout, balance: data.balance, replayed: data.replayed });
       notify('balance', { balance: data.balance });
       slip.clear();
@@ -184,13 +197,74 @@
     }
   }
 
+  /** The session id the launch put in the fragment, taken off the address so history keeps none. */
+  function takeSessionFromFragment() {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const id = fragment.get('session');
+    if (id === null) return null;
+    fragment.delete('session');
+    const rest = fragment.toString();
+    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+    return /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null;
+  }
+
+  let stakeEdited = false;
+  /** Turns the visitor's page into the player's: their wallet's currency, stakes and balance. */
+  function useSession(id, session) {
+    config.sessionId = id;
+    config.lobbyOrigin = session.lobbyOrigin;
+    config.currency = session.currency;
+    config.minStake = session.minStake;
+    config.maxStake = session.maxStake;
+    countDecimals();
+    $('stake-label').textContent = t('stake', { currency: session.currency });
+    $('stake-hint').textContent = t('stakeHint', { min: money(session.minStake), max: money(session.maxStake) });
+    if (!stakeEdited) $('stake').value = decimal(session.defaultStake);
+    $('balance').textContent = money(session.balance);
+    $('balance-line').hidden = false;
+  }
+
+  /** Loads the player's side of a launched page; an unknown or ended session leaves a visitor's page. */
+  async function loadSession(id) {
+    let response;
+    try {
+      response = await fetch('/sportsbook/api/' + encodeURIComponent(id) + '/session', { cache: 'no-store', credentials: 'omit' });
+    } catch {
+      // Unreachable for now: bet with the session anyway, the bet's answer says what holds.
+      config.sessionId = id;
+      return;
+    }
+    const session = response.ok ? await response.json().catch(() => null) : null;
+    if (session && session.brand === config.brand) useSession(id, session);
+    else $('place').textContent = t('signInToBet');
+  }
+
+  const launchedSession = takeSessionFromFragment();
+  // Worded for the player before the first paint; loadSession words it back for an ended session.
+  if (launchedSession) $('place').textContent = t('placeBet');
+  const sessionLoaded = launchedSession ? loadSession(launchedSession) : Promise.resolve();
+
   for (const button of document.querySelectorAll('.odds')) button.addEventListener('click', () => toggle(button));
-  $('stake').addEventListener('input', render);
+  // The sport tabs keep the player's session, again in the fragment only.
+  for (const link of document.querySelectorAll('.tabs a')) {
+    link.addEventListener('click', (event) => {
+      if (!config.sessionId || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      location.assign(link.href + '#session=' + encodeURIComponent(config.sessionId));
+    });
+  }
+  $('stake').addEventListener('input', () => {
+    stakeEdited = true;
+    render();
+  });
   $('slip-form').addEventListener('submit', place);
   for (const time of document.querySelectorAll('[data-local-time]')) {
     time.textContent = new Date(time.getAttribute('datetime')).toLocaleString(config.languageTag, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
   }
   setInterval(refresh, 20000);
-  notify('ready', {});
-  render();
+  // Ready once the page knows whether it bets for a player, so the lobby's first click is answered right.
+  void sessionLoaded.then(() => {
+    notify('ready', {});
+    render();
+  });
 })();

@@ -1577,7 +1577,7 @@ export type SportsbookLaunch = {
   gameServerOrigin: Scalars['String']['output'];
   lobbyOrigin: Scalars['String']['output'];
   sportsbookSessionId: Scalars['ID']['output'];
-  /** Frame this URL on /sports/; it carries only the sportsbook session id, never a token. */
+  /** Frame this URL on /sports/. It carries the sportsbook session id only in its fragment (#session=), which reaches no server, log or Referer, and never a token. */
   url: Scalars['String']['output'];
 };
 
