@@ -2,7 +2,8 @@
  * Sports end to end against the platform's sandbox sportsbook: switching products from the quick
  * menu (and the stored preference with consent), the sportsbook framed on /sports/ from its own
  * origin, a visitor's "Sign in to bet" leading to sign-in, a player's bet debiting the balance in
- * the header, and the live events of the lobby's TOP_SPORTS block.
+ * the header (their session id only in the frame address's fragment, never its query), and the live
+ * events of the lobby's TOP_SPORTS block.
  */
 import { expect, test } from './support/test.ts';
 import { waitForLobbyRest } from './support/hydration.ts';
@@ -46,6 +47,8 @@ test.describe('sportsbook', () => {
     const src = new URL((await frameElement.getAttribute('src'))!);
     expect(src.origin).toBe(SPORTSBOOK_ORIGIN);
     expect(src.searchParams.get('origin')).toBe(brandOrigin('aurelia'));
+    expect(src.searchParams.has('session')).toBe(false);
+    expect(src.hash).toBe('');
     await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
 
     const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
@@ -69,14 +72,28 @@ test.describe('sportsbook', () => {
 
     await page.goto(`${brandOrigin(brand)}/en/sports/`);
     await expect(page.getByTestId('balance')).toContainText('$50.00');
+    // The session id is a bearer capability: in the fragment only, which no server, log or Referer sees.
+    const frameElement = page.getByTestId('sportsbook-frame');
+    await expect(frameElement).toHaveAttribute('src', /#session=/);
+    const src = new URL((await frameElement.getAttribute('src'))!);
+    expect(src.origin).toBe(SPORTSBOOK_ORIGIN);
+    expect(src.searchParams.has('session')).toBe(false);
+    expect(src.search).not.toContain('session=');
+    const sessionId = new URLSearchParams(src.hash.slice(1)).get('session');
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(src.search).not.toContain(sessionId!);
     await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    // The frame's script took the id off its own address (history keeps none) and loaded the player's wallet.
+    await expect.poll(() => page.frames().find((candidate) => candidate.url().startsWith(`${SPORTSBOOK_ORIGIN}/sportsbook/`))?.url()).toMatch(/^[^#]*$/);
     const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
+    await expect(frame.locator('output#balance')).toHaveText('$50.00');
     await frame.locator('button.odds:not([disabled])').first().click();
     await frame.getByLabel(/^Stake/).fill('5.00');
     await frame.getByRole('button', { name: 'Place bet' }).click();
 
     await expect(page.getByTestId('balance')).toContainText('$45.00', { timeout: 15_000 });
     await expect(page.getByText('Your bet was placed.')).toBeVisible();
+    await expect(frame.locator('output#balance')).toHaveText('$45.00');
     const bets = await graphql<{ viewer: { sportsBets: { stake: string; status: string }[] } }>(
       page.request, brand, '{ viewer { sportsBets { stake status } } }', {}, tokens.accessToken,
     );
