@@ -39,7 +39,7 @@ export const PLATFORM_ROUTES = [
   { id: 'graphql', matches: (path) => GRAPHQL_PATHS.has(path), samples: [...GRAPHQL_PATHS], sandboxOnly: false },
   { id: 'media', matches: (path) => path.startsWith('/media/'), samples: ['/media/games/none.webp', '/media/logos/none.svg'], sandboxOnly: false },
   { id: 'games', matches: (path) => path.startsWith('/games/'), samples: ['/games/', '/games/none/', '/games/play/none'], sandboxOnly: false },
-  { id: 'sportsbook', matches: (path) => path === '/sportsbook' || path.startsWith('/sportsbook/'), samples: ['/sportsbook', '/sportsbook/?session=none'], sandboxOnly: false },
+  { id: 'sportsbook', matches: (path) => path === '/sportsbook' || path.startsWith('/sportsbook/'), samples: ['/sportsbook', '/sportsbook/?brand=aurelia&locale=en'], sandboxOnly: false },
   { id: 'feed', matches: (path) => path === '/api/feed' || path === '/api/feed/', samples: ['/api/feed', '/api/feed/?brand=aurelia'], sandboxOnly: false },
   {
     id: 'oidc',
