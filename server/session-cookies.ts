@@ -19,15 +19,13 @@
  * path and lifetime the page used before, so a session that began before this change goes on.
  */
 import type http from 'node:http';
-import { ACCESS_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from '../src/features/session/token-cookies.ts';
+import {
+  ACCESS_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE, SESSION_COOKIE_HEADER, SESSION_LOGOUT_ENDPOINT, SESSION_REFRESH_ENDPOINT, TOKEN_COOKIE_MAX_AGE_S,
+} from '../src/features/session/token-cookies.ts';
 
-/** How long the token cookies are kept: the platform's refresh-token lifetime (30 days). */
-const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
-/** The paths of the lobby's session endpoints. */
-export const SESSION_REFRESH_PATH = '/api/session/refresh';
-export const SESSION_LOGOUT_PATH = '/api/session/logout';
-/** The header with which the lobby's own script asks that a sign-in's refresh token stay on the server. */
-export const SESSION_COOKIE_HEADER = 'x-atrium-session';
+/** The paths of the lobby's session endpoints (one source with the browser's, token-cookies.ts). */
+export const SESSION_REFRESH_PATH = SESSION_REFRESH_ENDPOINT;
+export const SESSION_LOGOUT_PATH = SESSION_LOGOUT_ENDPOINT;
 /** The most a GraphQL answer read here may weigh (sign-in answers are a few hundred bytes). */
 const MAX_ANSWER_BYTES = 1_000_000;
 
@@ -38,8 +36,8 @@ export function sessionCookies(pair: { accessToken: string; refreshToken: string
   const attributes = (maxAge: number) => `Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`;
   if (!pair) return [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE].map((name) => `${name}=; ${attributes(0)}${name === REFRESH_TOKEN_COOKIE ? '; HttpOnly' : ''}`);
   return [
-    `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(pair.accessToken)}; ${attributes(COOKIE_MAX_AGE_S)}`,
-    `${REFRESH_TOKEN_COOKIE}=${encodeURIComponent(pair.refreshToken)}; ${attributes(COOKIE_MAX_AGE_S)}; HttpOnly`,
+    `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(pair.accessToken)}; ${attributes(TOKEN_COOKIE_MAX_AGE_S)}`,
+    `${REFRESH_TOKEN_COOKIE}=${encodeURIComponent(pair.refreshToken)}; ${attributes(TOKEN_COOKIE_MAX_AGE_S)}; HttpOnly`,
   ];
 }
 

@@ -59,10 +59,9 @@ export function createOutboxHandler(sms: SmsService, email: Pick<EmailRegistrati
     const kind = path.startsWith('/platform/email-') ? 'email' : 'sms';
     const view = views[kind];
     if (!sandbox.allows(req)) {
-      const body = sandbox.enabled
-        ? `The ${view.title} needs the sandbox operator key: open the link \`npm start\` prints (${SANDBOX_KEY_PATH}?key=…), or send the key in the ${SANDBOX_KEY_HEADER} header.`
-        : `The ${view.title} is a sandbox tool and the sandbox is off on this platform.`;
-      res.writeHead(sandbox.enabled ? 403 : 404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify({ error: body }));
+      // Only a sandbox routes here (route-table.ts): what is missing is the key.
+      const body = `The ${view.title} needs the sandbox operator key: open the link \`npm start\` prints (${SANDBOX_KEY_PATH}?key=…), or send the key in the ${SANDBOX_KEY_HEADER} header.`;
+      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify({ error: body }));
       return;
     }
     const query = new URL(req.url ?? '/', 'http://platform').searchParams;

@@ -142,10 +142,6 @@ ${messages}
 
   return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
     if (!path.startsWith(LIVE_CHAT_PREFIX)) return false;
-    if (!sandbox.enabled) {
-      sendJson(res, 404, { error: 'The live chat is a sandbox stand-in and the sandbox is off: point LIVE_CHAT_SCRIPT_URL at your provider' });
-      return true;
-    }
     const url = new URL(req.url ?? '/', 'http://platform');
     if (path === `${LIVE_CHAT_PREFIX}conversations.json`) {
       if (!sandbox.allows(req)) {

@@ -224,10 +224,6 @@ export function createTagRoutes(options: { db: Db; sandbox: SandboxGate; brands:
 
   return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
     if (!path.startsWith(TAGS_PREFIX) && path !== TAGS_PREFIX.slice(0, -1)) return false;
-    if (!sandbox.enabled) {
-      sendJson(res, 404, { error: 'The tags here are sandbox stand-ins and the sandbox is off: set ANALYTICS_TAGS=real on the lobby to load the real ones' });
-      return true;
-    }
     const url = new URL(req.url ?? '/', 'http://platform');
     if (req.method === 'GET' && serveScript(res, path, url)) return true;
     if (path === TAG_HITS_JSON || path === TAGS_PREFIX || path === TAGS_PREFIX.slice(0, -1)) {

@@ -11,6 +11,15 @@ export const REFRESH_TOKEN_COOKIE = 'refreshToken';
 /** The cookie mirroring the identity provider's access token (so server renders know the player). */
 export const KEYCLOAK_TOKEN_COOKIE = 'keycloakAccessToken';
 
+/** How long the token cookies are kept: the platform's refresh-token lifetime (30 days). */
+export const TOKEN_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** The lobby server's endpoint that rotates the session with the refresh cookie it holds (server/session-cookies.ts). */
+export const SESSION_REFRESH_ENDPOINT = '/api/session/refresh';
+/** The lobby server's endpoint that forgets the session's cookies, the HttpOnly refresh cookie among them. */
+export const SESSION_LOGOUT_ENDPOINT = '/api/session/logout';
+/** The header with which the lobby's own script asks that a sign-in's refresh token stay on the server (src/lib/graphql-client.ts writes it). */
+export const SESSION_COOKIE_HEADER = 'x-atrium-session';
+
 /** Reads one cookie from a `document.cookie` string. */
 export function readCookie(name: string, cookies: string): string | undefined {
   for (const part of cookies.split(';')) {

@@ -11,12 +11,10 @@
  * player is there. The cookie names and the reads the visitor's session check needs live in
  * token-cookies.ts, which is all a visitor's page downloads.
  */
-import { ACCESS_TOKEN_COOKIE, decodeCookieValue, KEYCLOAK_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './token-cookies.ts';
+import { ACCESS_TOKEN_COOKIE, decodeCookieValue, KEYCLOAK_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE, SESSION_LOGOUT_ENDPOINT, TOKEN_COOKIE_MAX_AGE_S } from './token-cookies.ts';
 
-export { ACCESS_TOKEN_COOKIE, hasStoredSession, KEYCLOAK_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './token-cookies.ts';
+export { ACCESS_TOKEN_COOKIE, hasStoredSession, KEYCLOAK_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE, SESSION_REFRESH_ENDPOINT, TOKEN_COOKIE_MAX_AGE_S } from './token-cookies.ts';
 
-/** How long the token cookies are kept: the platform's refresh-token lifetime (30 days). */
-export const TOKEN_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 /** The platform's token pair as its sign-in and refresh answers carry it (spec section 3). */
 export interface TokenPair {
@@ -121,11 +119,6 @@ function sharedJarReads(jar: CookieJar, fallback: () => SessionTokens | null): R
     },
   };
 }
-
-/** The lobby's endpoint that rotates the session with the refresh token it holds (server/session-cookies.ts). */
-export const SESSION_REFRESH_ENDPOINT = '/api/session/refresh';
-/** The lobby's endpoint that forgets the session's cookies, the HttpOnly refresh cookie among them. */
-export const SESSION_LOGOUT_ENDPOINT = '/api/session/logout';
 
 /** Asks the lobby to forget the session's cookies; resolves when it has (or could not be reached). */
 export function forgetServerSession(): Promise<void> {
