@@ -18,6 +18,7 @@ import { analyticsTagsMode } from '../src/features/tags/tags.server.ts';
 import { isCrossSiteWrite, malformedForwarding, securityHeaders } from '../src/features/security/request-guard.ts';
 import { malformedHost, malformedPath, sendMalformedHostPage, sendMalformedPathPage } from './bad-request.ts';
 import { isBrandAssetPath, isFaviconPath, serveBrandAsset, serveFavicon } from './brand-assets.ts';
+import { idpEndpoint, idpRefreshCookie, proxyIdpTokenRequest } from './idp-refresh-cookie.ts';
 import { adoptTokensFromAddress, handleSessionRoute, proxySignIn, wantsSessionCookie, type SessionRouteContext } from './session-cookies.ts';
 
 /** Paths the lobby forwards to the platform. */
@@ -191,8 +192,13 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
 
   // An answer of the platform that does not say how to cache it (GraphQL, the identity provider's
   // forms) is never stored by a CDN or a browser: it may be a player's.
-  proxy.on('proxyRes', (proxyRes) => {
+  proxy.on('proxyRes', (proxyRes, req) => {
     if (!proxyRes.headers['cache-control']) proxyRes.headers['cache-control'] = 'no-store';
+    // The player confirmed the provider's sign-out: the refresh token the lobby held for the realm goes too.
+    const signOut = idpEndpoint((req.url ?? '').split('?')[0] ?? '');
+    if (signOut?.endpoint === 'logout/confirm' && req.method === 'POST') {
+      proxyRes.headers['set-cookie'] = [...(proxyRes.headers['set-cookie'] ?? []), idpRefreshCookie(signOut.realm, null, isHttps(req, trustProxy))];
+    }
   });
 
   const brandOf = (req: http.IncomingMessage): Brand | undefined => {
@@ -301,6 +307,12 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
       if (req.headers['transfer-encoding']) {
         bodyBytes.set(req, 0);
         req.on('data', (chunk: Buffer) => bodyBytes.set(req, (bodyBytes.get(req) ?? 0) + chunk.length));
+      }
+      // The identity provider's token requests: the lobby keeps the refresh token (idp-refresh-cookie.ts).
+      const idp = req.method === 'POST' ? idpEndpoint(pathname) : null;
+      if (idp && idp.endpoint !== 'logout/confirm') {
+        void proxyIdpTokenRequest(req, res, sessionContext(req), idp).catch((error: unknown) => failSessionRoute(res, error));
+        return;
       }
       const graphql = req.url.startsWith('/graphql') || req.url.startsWith('/api/graphql');
       if (graphql && wantsSessionCookie(req)) {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idpRefreshCookie } from './idp-refresh-cookie.ts';
 import { adoptTokensFromAddress, handleSessionRoute, proxySignIn, sessionCookies, SESSION_LOGOUT_PATH, SESSION_REFRESH_PATH, wantsSessionCookie } from './session-cookies.ts';
 
 /** A stand-in platform (unit test): rotates `refresh-N` to `refresh-N+1` once, and signs in by SMS. */
@@ -104,10 +105,10 @@ describe('the lobby holds the refresh token (backend for frontend)', () => {
     expect(adopted.headers.getSetCookie().find((cookie) => cookie.startsWith('refreshToken='))).toMatch(/^refreshToken=refresh-8;/);
   });
 
-  it('logs out by forgetting both cookies, and takes only POST', async () => {
+  it('logs out by forgetting both cookies and the identity provider’s held refresh token, and takes only POST', async () => {
     const out = await fetch(`${lobby.url}${SESSION_LOGOUT_PATH}`, { method: 'POST' });
     expect(out.status).toBe(204);
-    expect(out.headers.getSetCookie()).toEqual(sessionCookies(null, false));
+    expect(out.headers.getSetCookie()).toEqual([...sessionCookies(null, false), idpRefreshCookie('aurelia', null, false)]);
     expect((await fetch(`${lobby.url}${SESSION_REFRESH_PATH}`)).status).toBe(405);
   });
 });

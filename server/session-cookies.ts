@@ -22,6 +22,8 @@ import type http from 'node:http';
 import {
   ACCESS_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE, SESSION_COOKIE_HEADER, SESSION_LOGOUT_ENDPOINT, SESSION_REFRESH_ENDPOINT, TOKEN_COOKIE_MAX_AGE_S,
 } from '../src/features/session/token-cookies.ts';
+import { platformHeaders, readBody } from './forwarding.ts';
+import { idpRefreshCookie } from './idp-refresh-cookie.ts';
 
 /** The paths of the lobby's session endpoints (one source with the browser's, token-cookies.ts). */
 export const SESSION_REFRESH_PATH = SESSION_REFRESH_ENDPOINT;
@@ -58,28 +60,6 @@ const json = (res: http.ServerResponse, status: number, body: unknown, cookies: 
   res.end(JSON.stringify(body));
 };
 
-/** The headers of a call the lobby makes to the platform on the browser's behalf. */
-function platformHeaders(req: http.IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  for (const name of ['x-brand', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-locale', 'user-agent', 'accept-language']) {
-    const value = req.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  return headers;
-}
-
-/** Reads a request's body as text, up to `limit` bytes (null past it). */
-async function readBody(stream: AsyncIterable<Buffer | string>, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buffer.length;
-    if (size > limit) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** A GraphQL error answer in the platform's shape, with a reason the browser switches on. */
 const graphqlError = (reason: string, message: string) => ({ errors: [{ message, extensions: { reason } }] });
@@ -144,7 +124,10 @@ export async function handleSessionRoute(path: string, req: http.IncomingMessage
   }
   if (path === SESSION_LOGOUT_PATH) {
     req.resume();
-    res.writeHead(204, { 'cache-control': 'no-store', 'set-cookie': sessionCookies(null, context.secure) }).end();
+    // The identity provider's refresh token (idp-refresh-cookie.ts) goes too, for the brand's realm.
+    const realm = req.headers['x-brand'];
+    const forget = [...sessionCookies(null, context.secure), ...(typeof realm === 'string' ? [idpRefreshCookie(realm, null, context.secure)] : [])];
+    res.writeHead(204, { 'cache-control': 'no-store', 'set-cookie': forget }).end();
     return true;
   }
   await refresh(req, res, context);

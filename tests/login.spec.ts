@@ -119,19 +119,39 @@ test.describe('identity provider', () => {
     const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.user:')));
     expect(stored).toHaveLength(1);
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(true);
-
-    // Silent renew: the access token is renewed before it expires (refresh-token grant), still signed in.
-    const accessToken = () => page.evaluate(() => {
+    // The provider's refresh token is the lobby's too: the stored user holds a placeholder, and the
+    // token an HttpOnly cookie sent only to the realm's endpoints (issue 26: no long-lived token in storage).
+    const storedUser = () => page.evaluate(() => {
       const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+      return JSON.parse((key && sessionStorage.getItem(key)) || '{}') as { access_token?: string; refresh_token?: string };
     });
-    const first = await accessToken();
-    await expect.poll(accessToken, { timeout: 20_000 }).not.toBe(first);
+    const heldToken = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'idpRefreshToken');
+    expect((await storedUser()).refresh_token).toBe('held-by-the-lobby');
+    const held = await heldToken();
+    expect(held).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/realms/solenne/protocol/openid-connect/', expires: -1 });
+    const visible = await page.evaluate(() => [document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join('\n'));
+    expect(visible).not.toContain(held!.value);
+
+    // Silent renew: the access token is renewed before it expires (the refresh-token grant, with the
+    // lobby's cookie), and the rotated refresh token replaces the held one; still signed in.
+    const first = (await storedUser()).access_token;
+    await expect.poll(async () => (await storedUser()).access_token, { timeout: 20_000 }).not.toBe(first);
+    expect((await heldToken())?.value).not.toBe(held!.value);
+    expect((await storedUser()).refresh_token).toBe('held-by-the-lobby');
     await expectSignedIn(page, '€');
 
     // A reload keeps the session (user in session storage, cookie for the server render).
     await page.reload();
     await expectSignedIn(page, '€');
+    // A page that cannot reach the provider's keys (the network, or a page leaving mid-request) learns
+    // nothing of the session: the player stays signed in, and nothing stored is removed (issue 27).
+    const keys = '**/auth/realms/solenne/protocol/openid-connect/certs';
+    await page.route(keys, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expectSignedIn(page, '€');
+    expect((await storedUser()).access_token).toBeTruthy();
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(true);
+    await page.unroute(keys);
 
     // A new tab has no stored user (session storage is per tab): it signs in silently in an iframe
     // (prompt=none against the provider's session) and verifies that id_token too.
@@ -144,6 +164,7 @@ test.describe('identity provider', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(`${brandOrigin('solenne')}/en/login/`);
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(false);
+    expect(await heldToken()).toBeUndefined();
     // The provider session ended too: signing in again asks for the password.
     await page.getByRole('button', { name: 'Continue to sign in' }).click();
     await expect(page.getByLabel('Password')).toBeVisible();
