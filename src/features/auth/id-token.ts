@@ -20,6 +20,14 @@ export class IdTokenError extends Error {
   }
 }
 
+/** The provider's keys could not be fetched, so the id_token is neither valid nor invalid yet. */
+export class KeysUnreachableError extends Error {
+  constructor(cause: string) {
+    super(`The identity provider's keys could not be fetched: ${cause}`);
+    this.name = 'KeysUnreachableError';
+  }
+}
+
 /** What an id_token must satisfy. */
 export interface IdTokenExpectations {
   issuer: string;
@@ -57,6 +65,8 @@ export async function verifyIdToken(idToken: string | undefined, expected: IdTok
     if (error instanceof errors.JOSEAlgNotAllowed) throw new IdTokenError('The id_token is not signed with an allowed algorithm');
     if (error instanceof errors.JWSSignatureVerificationFailed) throw new IdTokenError("The id_token's signature does not match the provider's keys");
     if (error instanceof errors.JWKSNoMatchingKey) throw new IdTokenError("The id_token is signed with a key the provider does not publish");
+    // The keys could not be fetched (the network, a timeout, a page leaving): that says nothing of the token.
+    if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) throw new KeysUnreachableError((error as Error).message);
     throw new IdTokenError(`The id_token could not be verified: ${(error as Error).message}`);
   }
   if (!payload.sub) throw new IdTokenError('ID Token is missing a subject claim');

@@ -8,15 +8,19 @@
  *   authenticated any more (login_required and friends) is signed out silently.
  * - Renewals run under the same Web Lock as custom-token refreshes, one at a time across tabs: the
  *   library's own automatic renew is off and the 60 s expiring notification calls the locked renew
- *   instead, retried after 5 s on a timeout; any other renew error ends the session.
+ *   instead, retried after 5 s when it fails for want of an answer (the network, a timeout, the
+ *   provider briefly unavailable); a session ends only when the provider says so (invalid_grant,
+ *   login_required and friends, an id_token that fails its checks). A page that cannot reach the
+ *   provider while it opens the session tries twice more, then renders for a visitor this once,
+ *   removing nothing.
  * - The provider's access token is mirrored into the `keycloakAccessToken` cookie so server
  *   renders know a player is there; it is the Bearer token for the platform too.
  */
-import { ErrorTimeout, type User, type UserManager } from 'oidc-client-ts';
+import { ErrorResponse, ErrorTimeout, type User, type UserManager } from 'oidc-client-ts';
 import type { SessionConfig } from '../session/config.ts';
 import { REFRESH_BEFORE_EXPIRY_MS, REFRESH_LOCK_NAME, SessionEndedError, type TokenRefresher } from '../session/token-refresh.ts';
 import { writeKeycloakCookie, type TokenPair } from '../session/tokens.ts';
-import { remoteKeys, verifyIdToken } from './id-token.ts';
+import { KeysUnreachableError, remoteKeys, verifyIdToken } from './id-token.ts';
 import { createRegistrationUserManager, createUserManager, OIDC_CLIENT_ID } from './oidc.ts';
 
 /** Access-token timers act at most this often (spec section 9). */
@@ -25,6 +29,37 @@ const TOKEN_TIMER_MIN_INTERVAL_MS = 5000;
 export const SILENT_RENEW_RETRY_MS = 5000;
 /** Silent-session answers that mean "anonymous", not an error (spec section 8). */
 export const ANONYMOUS_SESSION_ERRORS = ['login_required', 'consent_required', 'interaction_required', 'account_selection_required'];
+
+/** Provider answers that mean "not now", not "signed out". */
+const TRANSIENT_PROVIDER_ERRORS = ['temporarily_unavailable', 'server_error'];
+/** How long to wait before each new try when the provider cannot be reached while a page opens the session. */
+export const OPEN_RETRY_DELAYS_MS = [1000, 3000];
+
+/**
+ * Whether a failure says nothing about the session: the network (fetch's TypeError), a timeout, a
+ * request cut off by the page leaving, the provider's "temporarily unavailable", or its keys out
+ * of reach. Such a failure is retried; a session ends only when the provider says it is over.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof ErrorTimeout || error instanceof KeysUnreachableError) return true;
+  if (error instanceof ErrorResponse) return TRANSIENT_PROVIDER_ERRORS.includes(error.error ?? '');
+  const { name, message } = (error ?? {}) as { name?: string; message?: string };
+  if (name === 'AbortError' || name === 'TimeoutError') return true;
+  return error instanceof TypeError && /fetch|network|load failed/i.test(message ?? '');
+}
+
+/** Runs `attempt`, trying again after each delay while it fails transiently. */
+async function withRetries<T>(attempt: () => Promise<T>, delays: readonly number[] = OPEN_RETRY_DELAYS_MS): Promise<T> {
+  for (const delay of delays) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isTransientFailure(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return attempt();
+}
 
 /** What the sign-in request carries through the provider and back. */
 interface SignInState {
@@ -113,8 +148,14 @@ export async function openKeycloakSession(config: SessionConfig, onEnded: (error
   const manager = createUserManager(config);
   let user = await manager.getUser();
   try {
-    if (!user || user.expired) user = await manager.signinSilent();
+    if (!user || user.expired) user = await withRetries(() => manager.signinSilent());
   } catch (error) {
+    if (isTransientFailure(error)) {
+      // The provider could not be asked (the network, or this page leaving mid-request): nothing is
+      // known of the session, so nothing is removed; the next page asks again.
+      console.warn(`[session] The identity provider could not be reached: ${(error as Error).message}; the session is kept for the next page`);
+      return null;
+    }
     if (!isAnonymousError(error)) console.warn(`[session] Silent sign-in failed: ${(error as Error).message}`);
     user = null;
   }
@@ -125,23 +166,32 @@ export async function openKeycloakSession(config: SessionConfig, onEnded: (error
     return null;
   }
   let subject = user.profile.sub;
+  const opened = user;
   try {
-    await verifyUser(manager, user, {});
+    await withRetries(() => verifyUser(manager, opened, {}));
   } catch (error) {
-    console.warn(`[session] ${(error as Error).message}: signing out`);
-    await manager.removeUser();
-    writeKeycloakCookie(null);
-    return null;
+    if (!(error instanceof KeysUnreachableError)) {
+      console.warn(`[session] ${(error as Error).message}: signing out`);
+      await manager.removeUser();
+      writeKeycloakCookie(null);
+      return null;
+    }
+    // The keys are out of reach: the token was verified when it was stored, and the platform checks
+    // the access token on every call itself, so the session goes on.
+    console.warn(`[session] ${error.message}: the stored session goes on`);
   }
   writeKeycloakCookie(user.access_token);
 
   manager.events.addUserLoaded((loaded) => {
-    void verifyUser(manager, loaded, { subject })
+    void withRetries(() => verifyUser(manager, loaded, { subject }))
       .then(() => {
         subject = loaded.profile.sub;
         writeKeycloakCookie(loaded.access_token);
       })
-      .catch((error: unknown) => onEnded(new SessionEndedError('JWT_EXPIRED', (error as Error).message)));
+      .catch((error: unknown) => {
+        if (error instanceof KeysUnreachableError) writeKeycloakCookie(loaded.access_token);
+        else onEnded(new SessionEndedError('JWT_EXPIRED', (error as Error).message));
+      });
   });
   manager.events.addUserSignedOut(() => onEnded(new SessionEndedError('SESSION_EXPIRED', 'Signed out at the identity provider')));
   let inFlight: Promise<TokenPair> | null = null;
@@ -181,7 +231,7 @@ export async function openKeycloakSession(config: SessionConfig, onEnded: (error
     }
     lastRenewAt = Date.now();
     renew().catch((error: unknown) => {
-      if (error instanceof ErrorTimeout || /timed out/i.test((error as Error).message)) {
+      if (isTransientFailure(error) || /timed out/i.test((error as Error).message)) {
         setTimeout(renewWhenExpiring, SILENT_RENEW_RETRY_MS);
         return;
       }
