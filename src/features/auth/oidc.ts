@@ -1,7 +1,8 @@
 /**
  * The one place the identity provider's `UserManager` (oidc-client-ts) is built, with every
  * constant and storage rule of spec section 9: authorization code with PKCE only, client `app`,
- * the user in session storage and the sign-in state in local storage (key prefix `oidc.`), stale
+ * the user in session storage (its refresh token a placeholder: the lobby's server holds the real one,
+ * server/idp-refresh-cookie.ts) and the sign-in state in local storage (key prefix `oidc.`), stale
  * state 900 s, clock skew 300 s (in id-token.ts, which checks the times), silent request timeout 10 s, access-token expiring notification
  * 60 s, session check every 2 s, popup height 640. The library itself polls a closed popup every
  * 500 ms, checks its access-token timers at most every 5 s and retries a timed-out silent renew
