@@ -80,6 +80,9 @@ const server = spawn(process.execPath, ['scripts/start.ts'], {
   env: { ...process.env, PORT: String(PORT), PLATFORM_PORT: String(PORT + 1), PLATFORM_DATA_DIR: data },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+// A section that throws ends the bench: its server must not outlive it (a stray one holds the port
+// and the next run cannot start).
+process.on('exit', () => server.kill('SIGTERM'));
 await new Promise<void>((resolve, reject) => {
   let output = '';
   server.stdout.on('data', (chunk: Buffer) => {
