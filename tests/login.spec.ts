@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { brandOrigin } from './support/urls.ts';
+import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 import { emailCode, smsCode as outboxCode, unique } from './support/player.ts';
 import { waitForIslands } from './support/hydration.ts';
 
@@ -104,7 +104,7 @@ test.describe('SMS sign-in', () => {
 });
 
 test.describe('identity provider', () => {
-  test('sign-in with PKCE: the verified id_token signs the player in; logout ends the provider session', async ({ page }) => {
+  test('sign-in with PKCE: the verified id_token signs the player in; logout ends the provider session', async ({ page, request }) => {
     // Solenne signs everyone in with the identity provider.
     await page.goto(`${brandOrigin('solenne')}/en/login/`);
     await page.getByRole('button', { name: 'Continue to sign in' }).click();
@@ -152,6 +152,22 @@ test.describe('identity provider', () => {
     expect((await storedUser()).access_token).toBeTruthy();
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(true);
     await page.unroute(keys);
+    // A renewal whose answer never reached the page (it left first, taking the rotated token with it):
+    // the next page renews at once with the token the browser still holds, and the provider answers
+    // what that token was rotated to, within its grace, instead of revoking the grant.
+    const lost = await request.post(`${LOOPBACK}/auth/realms/solenne/protocol/openid-connect/token`, {
+      form: { grant_type: 'refresh_token', refresh_token: 'held-by-the-lobby', client_id: 'app' },
+      headers: { ...brandHost('solenne'), cookie: `idpRefreshToken=${(await heldToken())!.value}` },
+    });
+    expect(lost.status()).toBe(200);
+    await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'))!;
+      sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), expires_at: Math.floor(Date.now() / 1000) - 1 }));
+    });
+    const renewed = page.waitForResponse((response) => response.url().endsWith('/protocol/openid-connect/token'));
+    await page.reload();
+    expect((await renewed).status()).toBe(200);
+    await expectSignedIn(page, '€');
 
     // A new tab has no stored user (session storage is per tab): it signs in silently in an iframe
     // (prompt=none against the provider's session) and verifies that id_token too.

@@ -124,6 +124,23 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token as string });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(body.refresh_token);
+    // The same token again within the grace (a page that left before the answer reached it): the
+    // answer it was rotated to, not the reuse detection revoking the grant (players signed out at random).
+    const again = await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token as string });
+    expect(again).toEqual(refreshed);
+    // Three at once: one rotation, one answer for all three, and the grant lives on.
+    const together = await Promise.all([1, 2, 3].map(() => token({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token as string })));
+    expect(together.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(together.map((answer) => answer.body.refresh_token)).size).toBe(1);
+    expect(together[0]?.body.refresh_token).not.toBe(refreshed.body.refresh_token);
+    // Nothing in the database is a usable token: the kept answers are sealed.
+    const kept = await app.platform.db.query<{ answer: string }>('select answer from oidc_refresh_grace where answer is not null');
+    expect(kept.rows.length).toBeGreaterThanOrEqual(2);
+    expect(kept.rows.map((row) => row.answer).join(' ')).not.toContain(together[0]?.body.refresh_token as string);
+    // Past the grace, a spent token is reuse: the provider revokes the grant, successors included.
+    await app.platform.db.query(`update oidc_refresh_grace set expires_at = now() - interval '1 second'`);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token as string })).body.error).toBe('invalid_grant');
+    expect((await token({ grant_type: 'refresh_token', refresh_token: together[0]?.body.refresh_token as string })).body.error).toBe('invalid_grant');
 
     // End session with id_token_hint, client_id, post_logout_redirect_uri and state.
     const logoutUrl = new URL(discovery.end_session_endpoint as string);

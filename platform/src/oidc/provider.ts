@@ -38,6 +38,7 @@ import { brandPageLocale } from '../i18n/page-texts.ts';
 import { MAX_PASSWORD_LENGTH, MAX_TEXT_LENGTH, textProblem } from '../graphql/input-rules.ts';
 import type { PageTheme } from '../web/html.ts';
 import { postgresAdapter } from './adapter.ts';
+import { createRefreshGrace, type RefreshGrace } from './refresh-grace.ts';
 import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 import type { EmailRegistration } from '../auth/email-registration.ts';
 import { ageOn, licenceProfile } from '../../../shared/licences.ts';
@@ -88,6 +89,7 @@ export function createOidcRealms(options: {
   const themes = new Map<string, PageTheme>();
   const issuers = new Map<string, string>();
   const callbacks = new Map<string, ReturnType<Provider['callback']>>();
+  const grace = createRefreshGrace(db);
 
   /** The brand object each realm was built from: a brand reloaded from brands/ gets its realm rebuilt. */
   const builtFor = new Map<string, Brand>();
@@ -480,6 +482,8 @@ export function createOidcRealms(options: {
         rest = KEYCLOAK_ROUTES.authorization;
         query = `?${params.toString()}`;
       }
+      // A refresh token presented again within the grace gets the answer it was rotated to (refresh-grace.ts).
+      if (rest === KEYCLOAK_ROUTES.token && req.method === 'POST' && (await answeredWithinGrace(req, res, grace))) return true;
       // oidc-provider finds its mount path by comparing originalUrl with url.
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = `/auth/realms/${brand.id}${rest}${query}`;
       req.url = `${rest}${query}`;
@@ -491,3 +495,73 @@ export function createOidcRealms(options: {
   };
 }
 
+/** The most of a token request read ahead of the provider (its own limit). */
+const TOKEN_REQUEST_LIMIT = 56 * 1024;
+
+/**
+ * Reads a request's body of known length ahead of its handler and puts it back, so the handler reads
+ * it as it came. Null (and nothing read) without a length or past `limit`.
+ */
+async function peekBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const length = Number(req.headers['content-length']);
+  if (!Number.isInteger(length) || length <= 0 || length > limit) return null;
+  const chunks: Buffer[] = [];
+  let received = 0;
+  await new Promise<void>((resolve, reject) => {
+    // Put back at once, in the same tick: had the body's end arrived, the stream would otherwise
+    // emit 'end' on the next tick, after which nothing can be put back.
+    const finish = () => {
+      req.off('readable', onReadable);
+      req.off('end', finish);
+      req.off('error', reject);
+      if (!req.readableEnded && received > 0) req.unshift(Buffer.concat(chunks));
+      resolve();
+    };
+    // Reads no further than the length, so the stream has not ended and the bytes can go back.
+    function onReadable() {
+      for (let chunk = req.read() as Buffer | null; chunk !== null; chunk = received < length ? (req.read() as Buffer | null) : null) {
+        chunks.push(chunk);
+        received += chunk.length;
+      }
+      if (received >= length) finish();
+    }
+    req.on('readable', onReadable);
+    req.once('end', finish);
+    req.once('error', reject);
+  });
+  return Buffer.concat(chunks);
+}
+
+/**
+ * For a refresh-token grant: answers it from the grace when the token was rotated moments ago, or
+ * lets it go on to the provider and keeps the provider's answer for the rest of the grace.
+ */
+async function answeredWithinGrace(req: IncomingMessage, res: ServerResponse, grace: RefreshGrace): Promise<boolean> {
+  const body = await peekBody(req, TOKEN_REQUEST_LIMIT);
+  const params = body ? new URLSearchParams(body.toString('utf8')) : null;
+  const presented = params?.get('grant_type') === 'refresh_token' ? params.get('refresh_token') : null;
+  if (!presented) return false;
+  const claim = await grace.claim(presented);
+  if (claim.kind === 'answered') {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' }).end(claim.answer);
+    return true;
+  }
+  // The provider's answer, as it is written, is kept (a 200) or the claim released (a refusal).
+  const written: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const take = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) written.push(Buffer.from(chunk as string));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    take(chunk);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'function') take(chunk);
+    const kept = res.statusCode === 200 ? grace.keep(claim.id, presented, Buffer.concat(written).toString('utf8')) : grace.release(claim.id);
+    kept.catch((error: unknown) => console.warn(`[platform] oidc refresh grace not kept: ${(error as Error).message}`));
+    return end(chunk, ...rest);
+  }) as typeof res.end;
+  return false;
+}
