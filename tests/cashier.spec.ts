@@ -151,6 +151,21 @@ test.describe('cashier', () => {
     await expect(cashier(page)).toBeHidden();
   });
 
+  test('the cashier never opens for a visitor: /withdraw/ with a session the provider no longer has leaves the page signed out, with no cashier', async ({ page }) => {
+    // A stale identity-provider cookie: the server renders for a player, the provider says there is none.
+    const solenne = brandOrigin('solenne');
+    await page.context().addCookies([{ name: 'keycloakAccessToken', value: 'stale', url: solenne }]);
+    await page.goto(`${solenne}/en/withdraw/`);
+    await expect(page).toHaveURL(`${solenne}/en/`);
+    await expect(page.getByTestId('sign-in')).toBeVisible({ timeout: 15_000 });
+    // The cashier's island has taken the redirect's request and the page has gone quiet (the overlay's
+    // code would have loaded by now): still no cashier.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('atrium.cashier.open'))).toBeNull();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog', { name: 'Cashier' })).toBeHidden();
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(false);
+  });
+
   test('a double click and a back-and-resubmit make one deposit', async ({ page }) => {
     const { tokens } = await player(page);
     await page.goto(`${ORIGIN}/en/deposit/`);

@@ -2,7 +2,8 @@
  * The cashier's island, mounted for players only (the logged-in layout renders it when the request
  * carries a session). It applies spec sections 2, 4 and 5:
  *
- * - /deposit/ and /withdraw/ go to / and open the quick-deposit overlay there after 100 ms;
+ * - /deposit/ and /withdraw/ go to / and open the quick-deposit overlay there after 100 ms, once
+ *   the session is confirmed; the overlay closes when the session ends;
  * - autoSubmit, paymentMethod and amount in the query open it for the signed-in player; closing it
  *   strips the spec's parameters with a replace navigation (the overlay host does that);
  * - a window message closeQuickDepositEvent from this origin closes it, and so does a path change;
@@ -81,21 +82,27 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       return;
     }
     const timers: ReturnType<typeof setTimeout>[] = [];
+    // The cashier is the signed-in player's: it opens once the session is confirmed (a stale cookie
+    // never opens it), and it closes the moment the session ends, so no visitor is left in it.
+    const stops: (() => void)[] = [];
+    const whenSignedIn = (action: () => void) => {
+      const stop = $player.subscribe(({ status }) => {
+        if (status !== 'LOGGED_IN') return;
+        queueMicrotask(() => stop());
+        action();
+      });
+      stops.push(stop);
+    };
+    stops.push($player.listen(({ status }) => {
+      if (status === 'LOGGED_OUT' && $overlay.get()?.variant === 'quick-deposit') closeOverlay();
+    }));
     const requested = sessionStorage.getItem(OPEN_AFTER_REDIRECT);
     if (requested === 'deposit' || requested === 'withdraw') {
       sessionStorage.removeItem(OPEN_AFTER_REDIRECT);
-      timers.push(setTimeout(() => open(requested, null), OPEN_AFTER_REDIRECT_MS));
+      timers.push(setTimeout(() => whenSignedIn(() => open(requested, null)), OPEN_AFTER_REDIRECT_MS));
     }
     const deepLink = readDeepLink(location.search);
-    let stopDeepLink = () => {};
-    if (deepLink) {
-      // Only for a signed-in player: wait until the session is confirmed (a stale cookie never opens it).
-      stopDeepLink = $player.subscribe(({ status }) => {
-        if (status !== 'LOGGED_IN') return;
-        queueMicrotask(() => stopDeepLink());
-        open('deposit', deepLink);
-      });
-    }
+    if (deepLink) whenSignedIn(() => open('deposit', deepLink));
     reportReturnFromProvider(texts);
 
     const onMessage = (event: MessageEvent) => {
@@ -131,7 +138,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       removeEventListener('popstate', onPathChange);
       removeEventListener(CASHIER_REQUEST_EVENT, onRequest);
       stopWallet();
-      stopDeepLink();
+      for (const stop of stops) stop();
     };
   }, [cashierRoute, homePath, locale, texts]);
 
