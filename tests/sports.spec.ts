@@ -122,6 +122,18 @@ test('the TOP_SPORTS block shows live events from the sportsbook', async ({ page
     // Cached up to 10 s on the lobby: an event may have just finished since.
     expect(['LIVE', 'FINISHED']).toContain(sportsEvent.status);
     await expect(live.locator(`[data-event-id="${id}"]`)).toContainText(sportsEvent.home);
+    // A book's clock and prices: a football minute up to 90, ice hockey's up to 60, no clock in
+    // tennis (its sets are the score); prices on the ladder from 1.01 to 31.00, and no market priced
+    // as already decided (1.01 against 31.00: such a market is suspended and shows no prices).
+    const meta = await live.locator(`[data-event-id="${id}"] .live-event__meta`).innerText();
+    const minute = /(\d+)'/.exec(meta)?.[1];
+    const sport = id.replace(/-\d+$/, '');
+    if (sport === 'tennis') expect(minute, meta).toBeUndefined();
+    else if (minute) expect(Number(minute), meta).toBeLessThanOrEqual(sport === 'football' ? 90 : 60);
+    const prices = (await live.locator(`[data-event-id="${id}"] .live-event__price`).allInnerTexts()).map((text) => Number(/(\d+\.\d{2})\s*$/.exec(text)?.[1]));
+    for (const price of prices) expect(price).toBeGreaterThanOrEqual(1.01);
+    for (const price of prices) expect(price).toBeLessThanOrEqual(31);
+    expect(prices.includes(1.01) && prices.includes(31), `${id}: ${prices.join(' / ')}`).toBe(false);
   }
   const first = live.locator('[data-event-id]').first();
   await expect(first.getByRole('link')).toHaveAttribute('href', /\/en\/sports\/\?sport=[a-z-]+$/);

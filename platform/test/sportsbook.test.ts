@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSportsEvents, selectionResult } from '../src/sportsbook/events.ts';
+import { onLadder } from '../src/sportsbook/odds.ts';
+import { clockMinute, SPORTS_BY_SLUG } from '../src/sportsbook/sports.ts';
 import { findPlayer } from '../src/players/repository.ts';
 import { formatMinor } from '../src/ledger/money.ts';
 import { bearer, DATABASES, startPlatform } from './helpers.ts';
@@ -16,7 +18,7 @@ describe('sportsbook fixtures', () => {
   it('always has live and upcoming events whose results follow from their ids', () => {
     const live = listSportsEvents({ live: true, first: 100 });
     expect(live.length).toBeGreaterThan(5);
-    expect(live.every((event) => event.status === 'LIVE' && event.score !== null && event.minute !== null)).toBe(true);
+    expect(live.every((event) => event.status === 'LIVE' && event.score !== null)).toBe(true);
     const upcoming = listSportsEvents({ live: false, first: 100, sport: 'tennis' });
     expect(upcoming.every((event) => event.status === 'UPCOMING' && event.sport === 'tennis' && event.markets[0]?.outcomes.length === 2)).toBe(true);
     const football = listSportsEvents({ sport: 'football', first: 1, live: false, nowMs: Date.UTC(2025, 5, 1) })[0];
@@ -25,6 +27,52 @@ describe('sportsbook fixtures', () => {
     const results = ['home', 'draw', 'away'].map((outcome) => selectionResult(football?.id as string, 'winner', outcome, finishedAt));
     expect(results.filter((result) => result === 'won')).toHaveLength(1);
     expect(selectionResult(football?.id as string, 'winner', 'home', Date.parse(football?.startsAt as string))).toBeNull();
+  });
+});
+
+describe('a book’s clocks and prices', () => {
+  // Every event of a day, at every tenth minute it is live: what a player could see.
+  const day = Array.from({ length: 144 }, (_, index) => Date.UTC(2026, 10, 28) + index * 600_000);
+  const seen = day.flatMap((nowMs) => listSportsEvents({ live: true, first: 200, nowMs }));
+  const regulation: Record<string, number | null> = { football: 90, 'ice-hockey': 60, basketball: 40, rugby: 80, handball: 60, tennis: null, esports: null, cricket: null };
+
+  it('shows the match clock: within regulation, from 1, and none in sports without a clock', () => {
+    for (const [sport, last] of Object.entries(regulation)) {
+      const minutes = seen.filter((event) => event.sport === sport).map((event) => event.minute);
+      expect(minutes.length, sport).toBeGreaterThan(10);
+      if (last === null) expect(minutes.every((minute) => minute === null), sport).toBe(true);
+      else {
+        expect(Math.min(...(minutes as number[])), sport).toBeGreaterThanOrEqual(1);
+        expect(Math.max(...(minutes as number[])), sport).toBeLessThanOrEqual(last);
+        // Minute by minute through a whole event: from 1' to the last minute of regulation, never back.
+        const model = SPORTS_BY_SLUG.get(sport)!;
+        const clock = Array.from({ length: model.durationMin }, (_, elapsed) => clockMinute(model, elapsed) as number);
+        expect([clock[0], Math.max(...clock), clock.at(-1)], sport).toEqual([1, last, last]);
+        expect(clock.every((minute, index) => index === 0 || minute >= clock[index - 1]!), sport).toBe(true);
+      }
+    }
+  });
+
+  it('quotes on the ladder between 1.01 and 31.00, suspends a decided live market and never a pre-match one', () => {
+    expect([onLadder(0.9), onLadder(1.004), onLadder(1.999), onLadder(2.347), onLadder(5.55), onLadder(47.17)]).toEqual([101, 101, 199, 234, 550, 4700]);
+    const upcoming = day.slice(0, 6).flatMap((nowMs) => listSportsEvents({ live: false, first: 200, nowMs }));
+    expect(upcoming.every((event) => event.markets.every((market) => !market.suspended))).toBe(true);
+    let suspended = 0;
+    for (const event of [...seen, ...upcoming]) {
+      for (const market of event.markets) {
+        const odds = market.outcomes.map((outcome) => outcome.oddsHundredths);
+        for (const price of odds) expect(onLadder(price / 100)).toBe(price);
+        expect(Math.min(...odds)).toBeGreaterThanOrEqual(101);
+        expect(Math.max(...odds)).toBeLessThanOrEqual(3100);
+        if (market.suspended) suspended += 1;
+        // Open for bets, a market is never priced as already decided.
+        else expect(Math.min(...odds), `${event.id} ${market.id}`).toBeGreaterThan(102);
+      }
+    }
+    expect(suspended).toBeGreaterThan(0);
+    // Pre-match prices spread as a book's do: not the same pair on every event.
+    const events = new Map(upcoming.map((event) => [event.id, event]));
+    expect(new Set([...events.values()].map((event) => event.markets[0]?.outcomes.map((outcome) => outcome.oddsHundredths).join('/'))).size).toBeGreaterThan(events.size / 2);
   });
 });
 

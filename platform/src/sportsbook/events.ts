@@ -9,7 +9,7 @@ import { fixture, tally } from './fixtures.ts';
 import type { Fixture } from './fixtures.ts';
 import { price } from './odds.ts';
 import type { Market } from './odds.ts';
-import { ANCHOR_MS, MINUTE_MS, SPORTS, SPORTS_BY_SLUG } from './sports.ts';
+import { ANCHOR_MS, clockMinute, MINUTE_MS, SPORTS, SPORTS_BY_SLUG } from './sports.ts';
 import type { SportModel } from './sports.ts';
 
 export { formatOdds } from './odds.ts';
@@ -34,7 +34,7 @@ export interface SportsEvent {
   startsAt: string;
   endsAt: string;
   status: EventStatus;
-  /** Minutes played (LIVE), null otherwise. */
+  /** The match clock's minute (LIVE, in a sport with a clock), null otherwise. */
   minute: number | null;
   score: { home: number; away: number } | null;
   markets: Market[];
@@ -45,12 +45,14 @@ function eventAt(event: Fixture, nowMs: number): SportsEvent {
   const { sport } = event;
   const status: EventStatus = nowMs < event.startsAt ? 'UPCOMING' : nowMs < event.endsAt ? 'LIVE' : 'FINISHED';
   const progress = status === 'UPCOMING' ? 0 : status === 'FINISHED' ? 1 : (nowMs - event.startsAt) / (event.endsAt - event.startsAt);
-  const minute = status === 'LIVE' ? Math.floor((nowMs - event.startsAt) / MINUTE_MS) : null;
+  const elapsedMin = Math.floor((nowMs - event.startsAt) / MINUTE_MS);
+  const minute = status === 'LIVE' ? clockMinute(sport, elapsedMin) : null;
   const [home, away] = tally(event.scoring, progress, sport.unit);
   // Pre-match prices never move; live prices are re-quoted every minute.
-  const markets = price(event, status === 'UPCOMING' ? 0 : progress, status === 'UPCOMING' ? -1 : (minute ?? 0)).map((market) => ({
+  const markets = price(event, status === 'UPCOMING' ? 0 : progress, status === 'UPCOMING' ? -1 : elapsedMin).map((market) => ({
     ...market,
-    suspended: status === 'FINISHED',
+    // A finished event takes no bets; a live market all but decided is suspended by its pricing.
+    suspended: market.suspended || status === 'FINISHED',
   }));
   return {
     id: event.id,

@@ -69,8 +69,11 @@ export function simulate(random: Random, sport: SportModel, homeEdge: number): S
     }
     return scores;
   }
+  // The stronger side's edge per score shrinks as scores come thicker: over a hundred baskets a
+  // 70/30 split would make every game a rout, where a few goals leave an upset likely.
+  const edge = 0.5 + (homeEdge - 0.5) / Math.sqrt(Math.max(sport.rate, 1));
   for (const side of [0, 1] as const) {
-    const share = side === 0 ? homeEdge : 1 - homeEdge;
+    const share = side === 0 ? edge : 1 - edge;
     const count = poisson(random, sport.rate * 2 * share);
     for (let i = 0; i < count; i++) scores.push({ side, at: random.next() });
   }

@@ -22,8 +22,21 @@ export interface SportModel {
   totalLine: number;
   /** Best-of sets/maps sports are played set by set instead of by scoring events. */
   bestOf?: number;
+  /**
+   * The match clock a book shows: periods of so many minutes, with breaks between them (the wall
+   * time of the event is shared out among the periods). Sports without one (tennis, esports,
+   * cricket) show no minute.
+   */
+  clock?: MatchClock;
   competitions: string[];
   sides: string[];
+}
+
+/** A sport's match clock. */
+export interface MatchClock {
+  periods: number;
+  periodMin: number;
+  breakMin: number;
 }
 
 const CITIES = [
@@ -35,11 +48,13 @@ const CITIES = [
 export const SPORTS: readonly SportModel[] = [
   {
     slug: 'football', name: 'Football', intervalMin: 35, durationMin: 110, offsetMin: 0, draw: true, unit: 1, rate: 1.35, totalLine: 2.5,
+    clock: { periods: 2, periodMin: 45, breakMin: 15 },
     competitions: ['Northern Premier League', 'Continental Cup', 'Coastal Division'],
     sides: CITIES.map((city, index) => `${city} ${['Rovers', 'United', 'Athletic', 'City', 'Wanderers'][index % 5]}`),
   },
   {
     slug: 'ice-hockey', name: 'Ice hockey', intervalMin: 55, durationMin: 150, offsetMin: 7, draw: true, unit: 1, rate: 2.9, totalLine: 5.5,
+    clock: { periods: 3, periodMin: 20, breakMin: 18 },
     competitions: ['Frozen Lakes League', 'Arctic Championship'],
     sides: CITIES.map((city, index) => `${city} ${['Wolves', 'Lynx', 'Bears', 'Falcons'][index % 4]}`),
   },
@@ -50,6 +65,7 @@ export const SPORTS: readonly SportModel[] = [
   },
   {
     slug: 'basketball', name: 'Basketball', intervalMin: 45, durationMin: 140, offsetMin: 21, draw: false, unit: 2, rate: 50, totalLine: 200.5,
+    clock: { periods: 4, periodMin: 10, breakMin: 5 },
     competitions: ['Metro Basketball League', 'Continental Hoops'],
     sides: CITIES.map((city, index) => `${city} ${['Comets', 'Giants', 'Storm', 'Kings'][index % 4]}`),
   },
@@ -65,11 +81,13 @@ export const SPORTS: readonly SportModel[] = [
   },
   {
     slug: 'rugby', name: 'Rugby', intervalMin: 90, durationMin: 100, offsetMin: 45, draw: true, unit: 4, rate: 5.5, totalLine: 44.5,
+    clock: { periods: 2, periodMin: 40, breakMin: 12 },
     competitions: ['Union Championship'],
     sides: CITIES.slice(4, 16).map((city) => `${city} Rams`),
   },
   {
     slug: 'handball', name: 'Handball', intervalMin: 70, durationMin: 75, offsetMin: 17, draw: true, unit: 1, rate: 27, totalLine: 54.5,
+    clock: { periods: 2, periodMin: 30, breakMin: 10 },
     competitions: ['Nordic Handball League'],
     sides: CITIES.slice(2, 14).map((city) => `HK ${city}`),
   },
@@ -91,4 +109,21 @@ export function totalUnit(slug: string): 'sets' | 'maps' | 'goals' | 'runs' | 'p
   const sport = SPORTS_BY_SLUG.get(slug);
   if (sport?.bestOf) return slug === 'tennis' ? 'sets' : 'maps';
   return slug === 'football' || slug === 'ice-hockey' || slug === 'handball' ? 'goals' : slug === 'cricket' ? 'runs' : 'points';
+}
+
+/**
+ * The minute a book's clock shows `elapsedMin` wall minutes into an event: the period's running
+ * clock (from 1, as "1'"), stopped at the period's end through stoppage time and the break after it;
+ * null for a sport without a clock.
+ */
+export function clockMinute(sport: SportModel, elapsedMin: number): number | null {
+  const { clock } = sport;
+  if (!clock) return null;
+  const periodWall = (sport.durationMin - (clock.periods - 1) * clock.breakMin) / clock.periods;
+  const slot = periodWall + clock.breakMin;
+  const period = Math.min(Math.floor(elapsedMin / slot), clock.periods - 1);
+  const intoPeriod = elapsedMin - period * slot;
+  // The clock runs a little faster than the wall while the period lasts: its last wall minutes are stoppage time.
+  const played = Math.min(Math.floor((intoPeriod / (periodWall * 0.94)) * clock.periodMin) + 1, clock.periodMin);
+  return period * clock.periodMin + played;
 }
