@@ -9,6 +9,7 @@ import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { isPaymentStatus } from './flow.ts';
 import type { PaymentStatus, PaymentType } from './flow.ts';
+import { PAYMENT_PROVIDER_NAMES } from '../../../shared/payment-providers.ts';
 
 /** The sandboxed payment providers, as stored (the GraphQL enum is upper case). */
 export const PAYMENT_PROVIDERS = ['trustly', 'zimpler', 'piq'] as const;
@@ -71,9 +72,9 @@ export interface RollbackShortfall {
 
 /** Display names, payment methods and the sandbox banks of each provider. */
 export const PROVIDER_NAMES: Readonly<Record<PaymentProvider, { name: string; method: string; banks: string[] }>> = {
-  trustly: { name: 'Trustly', method: 'BankTransfer', banks: ['Nordea', 'OP', 'Danske Bank'] },
-  zimpler: { name: 'Zimpler', method: 'Zimpler', banks: ['Handelsbanken', 'S-Pankki', 'Aktia'] },
-  piq: { name: 'PaymentIQ', method: 'CreditCard', banks: ['Visa', 'Mastercard', 'Visa Debit'] },
+  trustly: { name: PAYMENT_PROVIDER_NAMES.trustly, method: 'BankTransfer', banks: ['Nordea', 'OP', 'Danske Bank'] },
+  zimpler: { name: PAYMENT_PROVIDER_NAMES.zimpler, method: 'Zimpler', banks: ['Handelsbanken', 'S-Pankki', 'Aktia'] },
+  piq: { name: PAYMENT_PROVIDER_NAMES.piq, method: 'CreditCard', banks: ['Visa', 'Mastercard', 'Visa Debit'] },
 };
 
 /** How old a signed notification may be before it is refused as a replay from elsewhere. */

@@ -39,12 +39,13 @@ import { DEFAULT_THEME } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
 import { newWalletCurrency } from '../brands/brands.ts';
+import { PAYMENT_PROVIDER_NAMES } from '../../../shared/payment-providers.ts';
 
 /** The sandboxed providers and how their pages look. */
 export const PAY_AND_PLAY_PROVIDERS: Readonly<Record<'trustly' | 'zimpler' | 'piq', { name: string; theme: PageTheme }>> = {
-  trustly: { name: 'Trustly', theme: { ...DEFAULT_THEME, background: '#eef7f1', primary: '#0e7a3b', onPrimary: '#ffffff' } },
-  zimpler: { name: 'Zimpler', theme: { ...DEFAULT_THEME, background: '#f3f0fb', primary: '#5b2fb8', onPrimary: '#ffffff' } },
-  piq: { name: 'PaymentIQ', theme: { ...DEFAULT_THEME, background: '#eef3fa', primary: '#124a8f', onPrimary: '#ffffff' } },
+  trustly: { name: PAYMENT_PROVIDER_NAMES.trustly, theme: { ...DEFAULT_THEME, background: '#eef7f1', primary: '#0e7a3b', onPrimary: '#ffffff' } },
+  zimpler: { name: PAYMENT_PROVIDER_NAMES.zimpler, theme: { ...DEFAULT_THEME, background: '#f3f0fb', primary: '#5b2fb8', onPrimary: '#ffffff' } },
+  piq: { name: PAYMENT_PROVIDER_NAMES.piq, theme: { ...DEFAULT_THEME, background: '#eef3fa', primary: '#124a8f', onPrimary: '#ffffff' } },
 };
 type Provider = keyof typeof PAY_AND_PLAY_PROVIDERS;
 

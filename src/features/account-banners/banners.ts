@@ -22,6 +22,7 @@ import type { Licence } from '../../../shared/brand-schema.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
 import type { Customer } from '../session/customer-store.ts';
 import type { Player } from '../session/player-store.ts';
+import { paymentProviderName } from '../../../shared/payment-providers.ts';
 
 /** The thirteen banners, in the order they stack. */
 export const ACCOUNT_BANNERS = [
@@ -96,9 +97,6 @@ export function loginMethodName(flow: string | null | undefined): string {
   switch (flow) {
     case 'sms': return 'SMS';
     case 'keycloak': return 'email and password';
-    case 'trustly': return 'Trustly';
-    case 'zimpler': return 'Zimpler';
-    case 'piq': return 'PaymentIQ';
-    default: return flow ?? '';
+    default: return (flow && paymentProviderName(flow)) ?? flow ?? '';
   }
 }

@@ -22,11 +22,11 @@ import type { LastCompletedDeposit, Payment } from './queries.ts';
 import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
+import { paymentProviderName } from '../../../shared/payment-providers.ts';
 
 /** Which form shows. */
 export type CashierTab = 'deposit' | 'withdraw';
 
-const PROVIDER_NAMES: Record<CashierProvider, string> = { TRUSTLY: 'Trustly', ZIMPLER: 'Zimpler', PIQ: 'PaymentIQ' };
 
 
 function explain(error: unknown, texts: CashierTexts, locale: Locale, currency: string): string {
@@ -104,11 +104,13 @@ interface PanelProps {
   providers: readonly CashierProvider[];
   /** Where the provider page returns to (this page, without the deep-link parameters). */
   returnUrl: string;
+  /** The brand's currency (lobbySettings.currency), until the wallet's own is known. */
+  brandCurrency: string;
   onDone(): void;
 }
 
 /** The cashier's tabs and forms. */
-export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAccountFeature, providers, returnUrl, onDone }: PanelProps) {
+export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAccountFeature, providers, returnUrl, brandCurrency, onDone }: PanelProps) {
   const [tab, setTab] = useState<CashierTab>(initialTab);
   const [context, setContext] = useState<{ last: LastCompletedDeposit | null; pending: Payment[] } | null>(null);
   const reload = () => loadCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
@@ -139,9 +141,9 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
         // No provider is configured (a production platform ships none): say so instead of a form that cannot work.
         <p className="cashier__blocked" role="status" data-testid="cashier-unavailable">{texts.unavailable}</p>
       ) : tab === 'deposit' ? (
-        <DepositForm locale={locale} texts={texts} deepLink={deepLink} last={context?.last ?? null} lastUsedAccountFeature={lastUsedAccountFeature} providers={providers} returnUrl={returnUrl} onDone={onDone} />
+        <DepositForm locale={locale} texts={texts} deepLink={deepLink} last={context?.last ?? null} lastUsedAccountFeature={lastUsedAccountFeature} providers={providers} returnUrl={returnUrl} brandCurrency={brandCurrency} onDone={onDone} />
       ) : (
-        <WithdrawForm locale={locale} texts={texts} pending={context?.pending ?? []} onChanged={reload} />
+        <WithdrawForm locale={locale} texts={texts} pending={context?.pending ?? []} brandCurrency={brandCurrency} onChanged={reload} />
       )}
     </div>
   );
@@ -196,11 +198,11 @@ function CashierForm({ ids, busy, ready, error, submitText, submittingText, onSu
   );
 }
 
-function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, providers, returnUrl, onDone }: Omit<PanelProps, 'initialTab'> & { last: LastCompletedDeposit | null }) {
+function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, providers, returnUrl, brandCurrency, onDone }: Omit<PanelProps, 'initialTab'> & { last: LastCompletedDeposit | null }) {
   const { wallet } = useStore($wallet);
   const customer = useStore($customer);
   const { player } = useStore($player);
-  const currency = wallet?.currency ?? 'EUR';
+  const currency = wallet?.currency ?? brandCurrency;
   const minimum = minimumDeposit(currency, wallet?.minDepositAmount ?? '0');
   const memory = typeof localStorage === 'undefined' ? null : readDepositMemory(localStorage.getItem(DEPOSIT_MEMORY_KEY));
   const [amount, setAmount] = useState(() => deepLink?.amount ?? (memory && memory.currency === currency ? memory.amount : ''));
@@ -281,7 +283,7 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, pr
           {CASHIER_PROVIDERS.filter((id) => providers.includes(id)).map((id) => (
             <label key={id} className="cashier__option">
               <input type="radio" name="provider" value={id} checked={provider === id} onChange={() => setProvider(id)} />
-              {PROVIDER_NAMES[id]}
+              {paymentProviderName(id)}
             </label>
           ))}
         </fieldset>
@@ -290,11 +292,11 @@ function DepositForm({ locale, texts, deepLink, last, lastUsedAccountFeature, pr
   );
 }
 
-function WithdrawForm({ locale, texts, pending, onChanged }: { locale: Locale; texts: CashierTexts; pending: Payment[]; onChanged(): Promise<void> }) {
+function WithdrawForm({ locale, texts, pending, brandCurrency, onChanged }: { locale: Locale; texts: CashierTexts; pending: Payment[]; brandCurrency: string; onChanged(): Promise<void> }) {
   const { wallet } = useStore($wallet);
   const { player } = useStore($player);
   const customer = useStore($customer);
-  const currency = wallet?.currency ?? 'EUR';
+  const currency = wallet?.currency ?? brandCurrency;
   const minimum = wallet?.minWithdrawalAmount ?? '0';
   const instantBlocked = player?.isInstantBankingBlocked ?? false;
   const [amount, setAmount] = useState('');

@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { loadHistory } from './api.ts';
 import type { Payment, PaymentPage } from './queries.ts';
+import { paymentProviderName } from '../../../shared/payment-providers.ts';
 
 /** Texts of the history pages, translated on the server. */
 export interface HistoryTexts {
@@ -47,7 +48,6 @@ function queryPage(kind: 'deposits' | 'withdrawals', applied: Filter, after: str
   });
 }
 
-const PROVIDER_NAMES: Record<Payment['provider'], string> = { TRUSTLY: 'Trustly', ZIMPLER: 'Zimpler', PIQ: 'PaymentIQ' };
 
 /** The history table with its filters. */
 export default function PaymentHistory({ kind, locale, texts, caption }: { kind: 'deposits' | 'withdrawals'; locale: Locale; texts: HistoryTexts; caption: string }) {
@@ -130,7 +130,7 @@ export default function PaymentHistory({ kind, locale, texts, caption }: { kind:
               <tr key={payment.id} data-testid="payment-row">
                 <td>{dateFormat.format(new Date(payment.createdAt))}</td>
                 <td>{formatMoney(payment.amount, payment.currency, locale)}</td>
-                <td>{PROVIDER_NAMES[payment.provider]}{payment.account ? ` · ${payment.account}` : ''}</td>
+                <td>{paymentProviderName(payment.provider) ?? payment.provider}{payment.account ? ` · ${payment.account}` : ''}</td>
                 <td>{texts.statuses[payment.status]}</td>
               </tr>
             ))}
