@@ -32,6 +32,9 @@ describe('formatting', () => {
   it('formats percentages with no decimals', () => {
     expect(formatPercent(0.253, 'en')).toBe('25%');
     expect(formatPercent(0.256, 'fi')).toBe('26\u00a0%');
+    // A game's RTP keeps its two decimals, in the locale's own way.
+    expect(formatPercent(0.965, 'en', { fractionDigits: 2 })).toBe('96.50%');
+    expect(formatPercent(0.9612, 'de', { fractionDigits: 2 })).toBe('96,12\u00a0%');
   });
 
   it('formats numbers per locale', () => {

@@ -46,9 +46,13 @@ export function minorToDecimal(minor: bigint, exponent = 2): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
-/** Formats a ratio as a whole percentage for a locale (0.253 → "25 %" in fi, "25%" in en). */
-export function formatPercent(ratio: number, locale: Locale): string {
-  return new Intl.NumberFormat(languageTag(locale), { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+/**
+ * Formats a ratio as a percentage for a locale, whole by default (0.253 → "25 %" in fi, "25%" in en);
+ * `fractionDigits` fixes the decimals (a game's RTP: 0.9612 → "96.12%").
+ */
+export function formatPercent(ratio: number, locale: Locale, options: { fractionDigits?: number } = {}): string {
+  const digits = options.fractionDigits ?? 0;
+  return new Intl.NumberFormat(languageTag(locale), { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio);
 }
 
 /** Formats a plain number for a locale. */

@@ -46,10 +46,12 @@ interface Props {
   lastUsedAccountFeature: boolean;
   /** The payment providers the platform offers (lobbySettings.paymentProviders). */
   providers: readonly CashierProvider[];
+  /** The brand's currency (lobbySettings.currency): the cashier's until the wallet's is known. */
+  currency: string;
 }
 
 /** The cashier's triggers and notices. */
-export default function CashierHost({ locale, texts, cashierRoute, homePath, darkLayout, lastUsedAccountFeature, providers }: Props) {
+export default function CashierHost({ locale, texts, cashierRoute, homePath, darkLayout, lastUsedAccountFeature, providers, currency }: Props) {
   // An effect event: timers, listeners and the deep link set up once still open it with the latest props.
   const open = useEffectEvent((tab: CashierTab, deepLink: DeepLink | null) => {
     const close = () => {
@@ -68,6 +70,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
           deepLink={deepLink}
           lastUsedAccountFeature={lastUsedAccountFeature}
           providers={providers}
+          brandCurrency={currency}
           returnUrl={`${location.origin}${urlWithoutOverlayParams(location.href)}`}
           onDone={close}
         />
