@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../src/catalogue/generate.ts';
 import { formatBet } from '../src/catalogue/money.ts';
+import { catalogueNameKey } from '../src/catalogue/names.ts';
+import { CATEGORIES, GAME_LISTS } from '../src/catalogue/vocabulary.ts';
+import { LOCALES } from '../src/i18n/locales.ts';
 import { DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
@@ -16,6 +20,18 @@ describe('catalogue generator', () => {
     for (const field of ['slug', 'id', 'lookupId'] as const) {
       expect(new Set(games.map((game) => game[field])).size).toBe(games.length);
     }
+  });
+});
+
+describe('catalogue names', () => {
+  // Issue 27: the games page's category chips and editorial rails were English in every language.
+  it.each(LOCALES)('%s names every seeded list and category', (locale) => {
+    const texts = JSON.parse(readFileSync(`platform/data/translations/${locale}.json`, 'utf8')) as Record<string, string>;
+    const keys = [
+      ...GAME_LISTS.map((list) => catalogueNameKey('gameList', list.slug)),
+      ...CATEGORIES.map((category) => catalogueNameKey('gameCategory', category.slug)),
+    ];
+    expect(keys.filter((key) => !texts[key]?.trim()), `list and category names missing in ${locale}.json`).toEqual([]);
   });
 });
 
@@ -80,6 +96,24 @@ describe.each(DATABASES)('catalogue on $name', (database) => {
       releasedAt: expected?.releasedAt,
     });
     expect(data.game.rtp).toMatch(/^\d{2}\.\d{2}$/);
+  });
+
+  it('names lists and categories in the request’s locale, games and studios as they are', async () => {
+    const query = '{ gameLists { slug name } gameCategories { slug name } gameCategory(slug: "game-shows") { name } studio(slug: "kestrel-live") { name } }';
+    const english = (await app.gql(query)).data;
+    const german = (await app.gql(query, {}, { 'x-locale': 'de_AT' })).data;
+    const nameOf = (entries: { slug: string; name: string }[], slug: string) => entries.find((entry) => entry.slug === slug)?.name;
+    expect(nameOf(english.gameCategories, 'table-games')).toBe('Table games');
+    expect(nameOf(german.gameCategories, 'table-games')).toBe('Tischspiele');
+    expect(nameOf(german.gameCategories, 'instant-win')).toBe('Sofortgewinne');
+    expect(nameOf(german.gameLists, 'staff-picks')).toBe('Unsere Favoriten');
+    expect(german.gameCategory.name).toBe('Spielshows');
+    expect(german.studio.name).toBe(english.studio.name);
+    // The list slice's locale argument wins over the header, as for its games' filters.
+    const slice = await app.gql('{ listOfGames(listOfGamesSlug: "popular", first: 1, locale: "ja") { name } }', {}, { 'x-locale': 'fi' });
+    expect(slice.data.listOfGames.name).toBe('よく遊ばれているゲーム');
+    const unknown = await app.gql('{ gameCategories { name } }', {}, { 'x-locale': 'sv' });
+    expect(unknown.errors?.[0]?.message).toContain('Unknown locale "sv"');
   });
 
   it('shows bets in the requested currency, else the brand’s', async () => {

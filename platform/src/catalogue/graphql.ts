@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { normaliseSubdivision } from '../geo/country.ts';
 import { checkCurrency, formatBet } from './money.ts';
+import { localiseName, localiseNames } from './names.ts';
 import { decodeCursor } from './repository.ts';
 import type { GameFilters, GamePage, GameRow, GameSource } from './repository.ts';
 
@@ -21,7 +22,7 @@ export const GAME_FILTER_ARGS = `
     subDivision: String
     "Leave out games restricted under this licence; defaults to the brand's licence (x-brand)."
     license: String
-    "Accepted for the lobby's convenience; game names are not localised."
+    "The locale of the list and category names in the answer (else x-locale, else en); game and studio names are not localised."
     locale: String`;
 
 /** Arguments shared by every paged game field. */
@@ -44,6 +45,7 @@ export const catalogueTypeDefs = /* GraphQL */ `
   }
 
   type GameList {
+    "The list's name in the locale argument's (else x-locale's) language."
     name: String!
     slug: String!
     "fixed or editorial"
@@ -52,6 +54,7 @@ export const catalogueTypeDefs = /* GraphQL */ `
   }
 
   type GameListSummary {
+    "The list's name in the request's locale (x-locale)."
     name: String!
     slug: String!
     kind: String!
@@ -60,6 +63,7 @@ export const catalogueTypeDefs = /* GraphQL */ `
 
   type GameCategory {
     slug: String!
+    "The category's name in the request's locale (x-locale)."
     name: String!
     gameCount: Int!
     games(first: Int = 20, ${GAME_PAGE_ARGS}): GameConnection!
@@ -213,13 +217,15 @@ export interface StudioParent {
 export const catalogueResolvers: Resolvers = {
   Query: {
     async listOfGames(_: unknown, args: PageArgs & { listOfGamesSlug: string }, ctx: GraphQLContext) {
-      const list = await ctx.services.catalogue.list(args.listOfGamesSlug);
+      const list = await localiseName(ctx, 'gameList', await ctx.services.catalogue.list(args.listOfGamesSlug), args.locale);
       if (!list) return null;
       return { ...list, games: await pageFor(ctx, { kind: 'list', slug: list.slug }, args, 10) };
     },
-    gameLists: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.catalogue.lists(),
-    gameCategories: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.catalogue.categories(),
-    gameCategory: (_: unknown, args: { slug: string }, ctx: GraphQLContext) => ctx.services.catalogue.category(args.slug),
+    // List and category names answer in the request's locale (names.ts); studio and game names are proper names.
+    gameLists: async (_: unknown, __: unknown, ctx: GraphQLContext) => localiseNames(ctx, 'gameList', await ctx.services.catalogue.lists()),
+    gameCategories: async (_: unknown, __: unknown, ctx: GraphQLContext) => localiseNames(ctx, 'gameCategory', await ctx.services.catalogue.categories()),
+    gameCategory: async (_: unknown, args: { slug: string }, ctx: GraphQLContext) =>
+      localiseName(ctx, 'gameCategory', await ctx.services.catalogue.category(args.slug)),
     studios: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.catalogue.studios(),
     studio: (_: unknown, args: { slug: string }, ctx: GraphQLContext) => ctx.services.catalogue.studio(args.slug),
     async game(_: unknown, args: { slug: string; currencyCode?: string | null }, ctx: GraphQLContext) {

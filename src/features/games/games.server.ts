@@ -62,9 +62,10 @@ export function isListHidden(ctx: PageContext, slug: string): boolean {
   return slug === 'bonus' && !ctx.brand.settings.bonusEnabled;
 }
 
-/** The catalogue's lists (without the ones this brand hides), categories and studios. */
+/** The catalogue's lists (without the ones this brand hides), categories and studios, named in the page's locale. */
 export async function loadCatalogue(ctx: PageContext): Promise<CatalogueData> {
-  const data = await catalogueCache.get(ctx.brand.id, () => platformQuery(GameCatalogueDocument, {}, callFor(ctx)));
+  // The platform names lists and categories in the x-locale's language, so each locale has its own entry.
+  const data = await catalogueCache.get(`${ctx.brand.id}|${ctx.locale}`, () => platformQuery(GameCatalogueDocument, {}, callFor(ctx)));
   return { ...data, gameLists: data.gameLists.filter((list) => !isListHidden(ctx, list.slug)) };
 }
 

@@ -46,7 +46,7 @@ export interface GameGridPageData {
   imageUrl?: string;
 }
 
-/** Fixed lists are titled with their translated name; editorial lists, studios and categories by the platform's name. */
+/** Fixed lists are titled with their translated name; editorial lists and categories by the platform's (in the page's locale), studios by their own. */
 function listTitle(ctx: PageContext, slug: string, platformName: string): string {
   return isFixedGameList(slug) ? ctx.t(`gameList.${slug}` as MessageKey) : platformName;
 }

@@ -224,6 +224,7 @@ export type GameCategory = {
   __typename?: 'GameCategory';
   gameCount: Scalars['Int']['output'];
   games: GameConnection;
+  /** The category's name in the request's locale (x-locale). */
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
 };
@@ -282,6 +283,7 @@ export type GameList = {
   games: GameConnection;
   /** fixed or editorial */
   kind: Scalars['String']['output'];
+  /** The list's name in the locale argument's (else x-locale's) language. */
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
 };
@@ -290,6 +292,7 @@ export type GameListSummary = {
   __typename?: 'GameListSummary';
   gameCount: Scalars['Int']['output'];
   kind: Scalars['String']['output'];
+  /** The list's name in the request's locale (x-locale). */
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
 };
