@@ -314,7 +314,13 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     // A mistyped check digit, a code born on another day, and an age under the brand's 21.
     const typo = await post({ dateOfBirth: '1976-05-03', personalCode: '37605030298' });
     expect(typo.status).toBe(400);
-    expect(typo.html).toContain('Check your personal identification code: it has 11 digits, and these do not add up.');
+    expect(typo.html).toContain('Check your personal identification code: its last digit does not match the other ten, so a digit is probably mistyped.');
+    // Issue 27: the message says what is wrong, never "it has 11 digits" for a code of 3.
+    const short = await post({ dateOfBirth: '1976-05-03', personalCode: '376' });
+    expect(short.html).toContain('Your personal identification code must have 11 digits; this one has 3.');
+    expect(short.html).not.toContain('it has 11 digits');
+    const letters = await post({ dateOfBirth: '1976-05-03', personalCode: '3760503029a' });
+    expect(letters.html).toContain('Write your personal identification code in digits only');
     const mismatch = await post({ dateOfBirth: '1976-05-04', personalCode: '37605030299' });
     expect(mismatch.html).toContain('Your personal identification code says you were born on 1976-05-03');
     const young = await post({ dateOfBirth: '2008-01-01', personalCode: '60801011235' });

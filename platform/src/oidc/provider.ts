@@ -34,7 +34,7 @@ import { findPlayer, playerById } from '../players/repository.ts';
 import { brandTheme, readForm, sendHtml } from '../web/html.ts';
 import { clientAddress } from '../geo/country.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
-import { brandPageLocale } from '../i18n/page-texts.ts';
+import { brandPageLocale, type PageLocale } from '../i18n/page-texts.ts';
 import { MAX_PASSWORD_LENGTH, MAX_TEXT_LENGTH, textProblem } from '../graphql/input-rules.ts';
 import type { PageTheme } from '../web/html.ts';
 import { postgresAdapter } from './adapter.ts';
@@ -42,7 +42,7 @@ import { createRefreshGrace, type RefreshGrace } from './refresh-grace.ts';
 import { errorPage, loginPage, logoutPage, registerCodePage, registerPage, signedOutPage, type RegistrationDocument } from './pages.ts';
 import type { EmailRegistration } from '../auth/email-registration.ts';
 import { ageOn, licenceProfile } from '../../../shared/licences.ts';
-import { parseEstonianPersonalCode } from '../../../shared/personal-code.ts';
+import { checkEstonianPersonalCode, type PersonalCodeProblem } from '../../../shared/personal-code.ts';
 import { checkRegistrationLimits, type RegistrationDepositLimit } from '../players/registration-limits.ts';
 import { minimumAgeOf } from '../players/personal-info.ts';
 import { newWalletCurrency } from '../brands/brands.ts';
@@ -50,6 +50,17 @@ import { newWalletCurrency } from '../brands/brands.ts';
 /** The one client every realm has. */
 export const OIDC_CLIENT_ID = 'app';
 /** Scopes the client may ask for. */
+/** What the registration form says about a personal code that is not valid: what is wrong with it, never a blanket "check it". */
+function personalCodeError(texts: PageLocale, checked: PersonalCodeProblem): string {
+  switch (checked.problem) {
+    case 'digits': return texts.t('idp.error.personalCodeDigits');
+    case 'length': return texts.t('idp.error.personalCodeLength', { length: checked.length });
+    case 'firstDigit': return texts.t('idp.error.personalCodeFirstDigit');
+    case 'date': return texts.t('idp.error.personalCodeDate');
+    case 'checkDigit': return texts.t('idp.error.personalCodeCheckDigit');
+  }
+}
+
 const SCOPES = ['openid', 'offline_access', 'email', 'profile', 'phone'];
 const KEYCLOAK_ROUTES = {
   authorization: '/protocol/openid-connect/auth',
@@ -349,10 +360,10 @@ export function createOidcRealms(options: {
       let ssn: string | null = null;
       if (extras.personalCode) {
         const code = (values.personalCode ?? '').replace(/\s+/g, '');
-        const parsed = parseEstonianPersonalCode(code);
-        if (!parsed) errors.personalCode = texts.t('idp.error.personalCodeInvalid');
+        const checked = checkEstonianPersonalCode(code);
+        if (!checked.ok) errors.personalCode = personalCodeError(texts, checked);
         // The code carries the birth date: it must be the one given, so the age check cannot be talked round.
-        else if (age !== null && parsed.birthDate !== values.dateOfBirth) errors.personalCode = texts.t('idp.error.personalCodeMismatch', { date: parsed.birthDate });
+        else if (age !== null && checked.birthDate !== values.dateOfBirth) errors.personalCode = texts.t('idp.error.personalCodeMismatch', { date: checked.birthDate });
         else ssn = code;
       }
       // Each limit checked as the limits page would check it, so the code step cannot fail on one.
