@@ -42,7 +42,7 @@ describe('translations', () => {
   it.each(LOCALES.filter((locale) => languageOf(locale) !== null))('%s translates every text, English only where its language writes it so', (locale) => {
     const texts = translations(locale);
     const untranslated = Object.keys(ENGLISH)
-      .filter((key) => texts[key] === ENGLISH[key] && !mayMatchEnglish(locale, texts[key]))
+      .filter((key) => texts[key] === ENGLISH[key] && !mayMatchEnglish(locale, ENGLISH[key]!))
       .map((key) => `${key}: ${ENGLISH[key]}`);
     expect(untranslated, `${locale}.json texts left in English (translate them, or list a word its language writes so in same-as-english.ts)`).toEqual([]);
   });

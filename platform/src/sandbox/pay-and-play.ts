@@ -38,6 +38,7 @@ import type { PageTheme } from '../web/html.ts';
 import { DEFAULT_THEME } from '../web/html.ts';
 import { brandUrl } from '../web/redirects.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
+import { dateFormatter } from '../../../shared/date-format.ts';
 import { newWalletCurrency } from '../brands/brands.ts';
 import { PAYMENT_PROVIDER_NAMES } from '../../../shared/payment-providers.ts';
 
@@ -61,7 +62,7 @@ function amountExample(currency: string): string {
 /** Why a restricted player cannot deposit, in the page's language, with the date in UTC. */
 function restrictionText(texts: PageLocale, restriction: Restriction): string {
   if (!restriction.until || (restriction.cause !== 'SelfExclusion' && restriction.cause !== 'Timeout')) return texts.t('bank.error.depositsBlocked');
-  const until = `${new Intl.DateTimeFormat(texts.tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(restriction.until))} UTC`;
+  const until = `${dateFormatter(texts.tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })(restriction.until)} UTC`;
   return texts.t(restriction.cause === 'SelfExclusion' ? 'bank.error.selfExcluded' : 'bank.error.timeout', { until });
 }
 

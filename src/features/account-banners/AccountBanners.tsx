@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Licence } from '../../../shared/brand-schema.ts';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
 import { $session } from '../session/session-store.ts';
@@ -16,6 +16,7 @@ import { activeBanners, sourceOfWealthAsked, type AccountBannerId } from './bann
 import { openOverlay } from '../overlay/store.ts';
 import type { SourceOfWealthOverlayTexts } from '../source-of-wealth/texts.ts';
 import { fillText } from '../../i18n/fill.ts';
+import { formatDate as formatLocaleDate } from '../../i18n/dates.ts';
 
 /** Texts of the banners, translated on the server. */
 export interface BannerTexts {
@@ -69,7 +70,7 @@ export default function AccountBanners({ locale, licence, features, texts, paths
   const banners = activeBanners({ player, customer, licence, features, now: new Date() });
   if (banners.length === 0) return null;
   // Intl only for a banner that shows a date: a page's first Intl format starts ICU (100+ ms on a phone).
-  const formatDate = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long' }).format(new Date(iso)) : '—');
+  const formatDate = (iso: string | null | undefined) => (iso ? formatLocaleDate(new Date(iso), locale, { dateStyle: 'long' }) : '—');
   return (
     <section className="account-banners" aria-label={texts.region}>
       {banners.map((banner) => {

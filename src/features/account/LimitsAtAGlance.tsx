@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import { licenceProfile, limitPeriods } from '../../../shared/licences.ts';
 import { fillText } from '../../i18n/fill.ts';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
 import { loadLimits, type PlayerLimit } from '../protection/api.ts';
 import { formatDuration } from '../protection/durations.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
@@ -57,7 +58,7 @@ export default function LimitsAtAGlance({ locale, licence, texts, limitsPath }: 
   }
 
   const shown = limits.filter((limit) => offered(licence, limit));
-  const date = (iso: string) => new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'medium' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium' });
   const value = (limit: { amount: string | null; minutes: number | null }) =>
     limit.minutes !== null ? formatDuration(limit.minutes, 'minute', locale) : formatMoney(limit.amount ?? '0', wallet.currency, locale);
   return (

@@ -4,7 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { fillText } from '../../i18n/fill.ts';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
 import { $player } from '../session/player-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import type { TasksTexts } from './account-texts.ts';
@@ -23,7 +24,7 @@ export default function OpenTasks({ locale, texts, paths }: Props) {
   const { player } = useStore($player);
   if (!hydrated || !player) return <section className="account-card" aria-busy="true"><p>{texts.loading}</p></section>;
   const tasks = openTasks(player);
-  const date = (iso: string) => new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'long' });
   return (
     <section className="account-card" aria-labelledby="open-tasks-title" data-testid="open-tasks">
       <h2 id="open-tasks-title">{texts.title}</h2>

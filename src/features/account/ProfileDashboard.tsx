@@ -5,12 +5,13 @@
  * the session is checked it shows placeholders; a needed verification links to the page for it.
  */
 import { useStore } from '@nanostores/react';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { $player, type Player } from '../session/player-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet } from '../wallet/wallet-store.ts';
 import { fillText } from '../../i18n/fill.ts';
+import { formatDate } from '../../i18n/dates.ts';
 
 /** Texts of the dashboard, translated on the server. */
 export interface DashboardTexts {
@@ -50,7 +51,7 @@ export default function ProfileDashboard({ locale, texts, paths }: Props) {
   if (!hydrated || !player) {
     return <p className="profile-dashboard profile-dashboard--loading" aria-busy="true">{texts.loading}</p>;
   }
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long' }).format(new Date(iso)) : '—');
+  const date = (iso: string | null) => (iso ? formatDate(new Date(iso), locale, { dateStyle: 'long' }) : '—');
   const kyc = player.kycCheckStatus;
   const sow = player.sourceOfWealthStatus;
   const sowNeeded = sow.status === 'Required' || sow.requiredDocumentsUploadV2.length > 0;

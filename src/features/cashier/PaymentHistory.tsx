@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
+import { dateFormat as localeDateFormat } from '../../i18n/dates.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { loadHistory } from './api.ts';
 import type { Payment, PaymentPage } from './queries.ts';
@@ -91,7 +92,7 @@ export default function PaymentHistory({ kind, locale, texts, caption }: { kind:
     };
   }, [kind, filter]);
 
-  const dateFormat = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = localeDateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="payment-history" data-testid={`${kind}-history`}>
       <form
@@ -128,7 +129,7 @@ export default function PaymentHistory({ kind, locale, texts, caption }: { kind:
           <tbody>
             {rows.map((payment) => (
               <tr key={payment.id} data-testid="payment-row">
-                <td>{dateFormat.format(new Date(payment.createdAt))}</td>
+                <td>{dateFormat(new Date(payment.createdAt))}</td>
                 <td>{formatMoney(payment.amount, payment.currency, locale)}</td>
                 <td>{paymentProviderName(payment.provider) ?? payment.provider}{payment.account ? ` · ${payment.account}` : ''}</td>
                 <td>{texts.statuses[payment.status]}</td>

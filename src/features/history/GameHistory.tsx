@@ -4,7 +4,8 @@
  * win (or "In play" for a round not settled yet) and when it was played. Amounts arrive as exact
  * decimal strings and are formatted in the round's currency for the page's locale.
  */
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { dateFormat } from '../../i18n/dates.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { loadRounds } from './api.ts';
 import HistoryList from './HistoryList.tsx';
@@ -21,7 +22,7 @@ interface Props {
 /** The player's rounds. */
 export default function GameHistory({ locale, texts, paths }: Props) {
   const history = usePagedHistory(loadRounds);
-  const time = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'medium', timeStyle: 'short' });
+  const time = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <HistoryList
       history={history}
@@ -51,7 +52,7 @@ export default function GameHistory({ locale, texts, paths }: Props) {
                 <td data-label={texts.win} className="history-table__money">
                   {round.win === null ? texts.inPlay : formatMoney(round.win, round.currency, locale)}
                 </td>
-                <td data-label={texts.time}><time dateTime={round.playedAt}>{time.format(new Date(round.playedAt))}</time></td>
+                <td data-label={texts.time}><time dateTime={round.playedAt}>{time(new Date(round.playedAt))}</time></td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,7 @@
  * session this page is using is marked.
  */
 import { languageTag, type Locale } from '../../i18n/locales.ts';
+import { dateFormat } from '../../i18n/dates.ts';
 import { loadSessions, type SessionRecord } from './api.ts';
 import HistoryList from './HistoryList.tsx';
 import { usePagedHistory } from './paged-history.ts';
@@ -23,8 +24,8 @@ function countryName(code: string, locale: Locale): string {
 /** The player's sessions. */
 export default function SessionHistory({ locale, texts }: { locale: Locale; texts: SessionHistoryTexts }) {
   const history = usePagedHistory(loadSessions);
-  const time = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'medium', timeStyle: 'short' });
-  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{time.format(new Date(iso))}</time> : '—');
+  const time = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{time(new Date(iso))}</time> : '—');
   const status = (session: SessionRecord) => (session.active ? texts.active : texts.endReasons[session.endReason ?? 'Other']);
   return (
     <HistoryList history={history} texts={texts} testId="session-history" empty={<p className="history-list__empty">{texts.empty}</p>}>

@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { fillText } from '../../i18n/fill.ts';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { loadDocuments, uploadDocument, type PlayerDocument, type UploadProblem } from './documents-api.ts';
 
@@ -59,7 +60,7 @@ export default function DocumentUpload({ locale, texts }: { locale: Locale; text
     if (fileRef.current) fileRef.current.value = '';
     setDocuments(await loadDocuments().catch(() => documents));
   };
-  const date = (iso: string) => new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
   const kindName = (value: string) => (value in texts.kinds ? texts.kinds[value as keyof DocumentTexts['kinds']] : value);
 
   return (

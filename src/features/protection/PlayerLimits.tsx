@@ -9,7 +9,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import { licenceProfile, limitPeriods, type LimitKind, type LimitPeriod } from '../../../shared/licences.ts';
 import { fillText } from '../../i18n/fill.ts';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
@@ -67,7 +68,7 @@ export default function PlayerLimits({ locale, licence, kinds, texts }: Props) {
   if (!hydrated || !state || !wallet) return <p className="player-limits player-limits--loading" aria-busy="true">{texts.loading}</p>;
 
   const money = (amount: string) => formatMoney(amount, wallet.currency, locale);
-  const date = (iso: string) => new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
   const coolingOff = licenceProfile(licence).coolingOffHours;
   const byKind = new Map<LimitKind, typeof rows>();
   for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);

@@ -10,7 +10,8 @@ import { useId, useRef, useState } from 'react';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
 import { fillText } from '../../i18n/fill.ts';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
 import { $player } from '../session/player-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { selfExclude, takeTimeout } from './api.ts';
@@ -42,7 +43,7 @@ export default function TakeABreak({ locale, licence, mode, texts }: Props) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   if (lengths.length === 0) return null;
 
-  const date = (at: Date | string) => new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(at));
+  const date = (at: Date | string) => formatDate(new Date(at), locale, { dateStyle: 'long', timeStyle: 'short' });
   const running = restrictionOfPlayer(player);
   const inForce = endsAt ?? (running && (mode === 'exclusion' ? running.cause === 'SelfExclusion' : true) ? running.until ?? null : null);
 

@@ -5,11 +5,12 @@
  * this module turns them into the player's language with the end date in their locale, so the
  * cashier and the game page say why and until when instead of "try again".
  */
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { pickTexts, type Translate } from '../../i18n/translate.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { fillText } from '../../i18n/fill.ts';
+import { formatDate } from '../../i18n/dates.ts';
 
 /** The translation keys of the refusals, each with a `{date}` placeholder where it has an end. */
 export const RESTRICTION_KEYS = [
@@ -62,7 +63,7 @@ export function restrictionMessage(restriction: Restriction, action: 'deposit' |
   const template = texts[key as keyof RestrictionTexts];
   const until = restriction.until ? new Date(restriction.until) : null;
   const date = until && !Number.isNaN(until.getTime())
-    ? new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeStyle: 'short' }).format(until)
+    ? formatDate(until, locale, { dateStyle: 'long', timeStyle: 'short' })
     : '';
   return fillText(template, { date });
 }

@@ -9,7 +9,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FUNDING_TYPES, SOW_OPTIONS, type FundingType } from '../../../shared/source-of-wealth.ts';
 import { fillText } from '../../i18n/fill.ts';
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { uploadSourceOfWealthDocument } from '../protection/documents-api.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
@@ -53,7 +54,7 @@ export default function SourceOfWealthForm({ locale, texts }: { locale: Locale; 
 
   const requests = status.requiredDocumentsUploadV2;
   const requested = requests.map((request) => request.requestedFundingType);
-  const date = (iso: string) => new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'long' });
   const open = status.status !== 'Done' && (status.status !== 'NotNeed' || requests.length > 0);
   // Updates read the latest state: an upload finishes after the player may have ticked more.
   const change = (type: FundingType, next: (entry: TypeState) => Partial<TypeState>) => {
