@@ -60,6 +60,19 @@ test.describe('platform pages in the lobby’s language', () => {
     await expect(page.getByRole('button', { name: 'Bekreft med Trustly' })).toBeVisible();
   });
 
+  test('the sandbox bank says du to a German-speaking Nordvik visitor, as the lobby does', async ({ page }) => {
+    // Issue 27: the platform's German pages said Sie where the lobby's German says du.
+    // Nordvik's Austrian players sign in with the identity provider; elsewhere (here DE) its default is the bank.
+    await page.setExtraHTTPHeaders({ 'x-debug-country': 'DE' });
+    await page.goto(`${brandOrigin('nordvik')}/de_AT/login/`);
+    await page.getByRole('button', { name: 'Weiter mit Trustly' }).click();
+    await expect(page).toHaveURL(/\/platform\/sandbox\/trustly\//);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-AT');
+    await expect(page.getByRole('group', { name: 'Mit deiner Bank identifizieren' })).toBeVisible();
+    await expect(page.getByText('Wähle, wer du bist')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(/\b(Sie|Ihre?[mnrs]?|Ihnen)\b/);
+  });
+
   test('a demo game opened from the Japanese lobby plays in Japanese', async ({ page }) => {
     const slug = await funSlot(page.request, 'kororaa');
     await page.goto(`${brandOrigin('kororaa')}/ja/games/${slug}/`);

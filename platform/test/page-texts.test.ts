@@ -3,6 +3,7 @@
  * every key (it never shows English), a regional locale gets the rest from its base language, and
  * placeholders match the English text. Also the locale parameter's parsing and the number formats.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fallbackChain, LOCALES } from '../src/i18n/locales.ts';
 import { brandPageLocale, PAGE_TEXT_KEYS, PAGE_TEXT_TABLES, pageLocale, requestedLocale } from '../src/i18n/page-texts.ts';
@@ -22,6 +23,20 @@ describe('platform page texts', () => {
     expect(unknown, `keys in ${locale} that en.ts does not have`).toEqual([]);
     const mismatched = Object.entries(own).filter(([key, text]) => placeholders(text as string) !== placeholders(EN[key as keyof typeof EN]));
     expect(mismatched.map(([key]) => key), `placeholders differ from English in ${locale}`).toEqual([]);
+  });
+
+  // Issue 27: the sandbox bank said "Sie" where the lobby's German says "du". The lobby addresses players
+  // as du, so the platform's German pages do too: no formal Sie, Ihr or Ihnen (a sentence about "them"
+  // is rephrased rather than starting with an ambiguous Sie).
+  it('addresses German players as du, as the lobby does', () => {
+    const formal = /\b(Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b/;
+    const lobby = JSON.parse(readFileSync('platform/data/translations/de.json', 'utf8')) as Record<string, string>;
+    expect(Object.values(lobby).join(' ')).toMatch(/\b(du|dein|deine|dich|dir)\b/);
+    for (const locale of ['de', 'de_AT'] as const) {
+      const formalTexts = Object.entries(PAGE_TEXT_TABLES[locale]).filter(([, text]) => formal.test(text as string)).map(([key, text]) => `${key}: ${text}`);
+      expect(formalTexts, `${locale} page texts that say Sie where the lobby says du`).toEqual([]);
+    }
+    expect(pageLocale('de_AT').t('bank.error.personMissing')).toBe('Wähle, wer du bist.');
   });
 
   it('regional locales fall back to their base language, then to English', () => {

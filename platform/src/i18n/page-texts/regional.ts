@@ -6,7 +6,7 @@ import type { PageTextTable } from '../page-texts.ts';
 
 /** Austrian German: the cashier is die Kassa. (Phone examples follow the brand's country, not the locale.) */
 export const DE_AT: Partial<PageTextTable> = {
-  'pay.unknownBody': '{provider} hat keine Einzahlung {id}: Starten Sie die Einzahlung erneut über die Kassa.',
+  'pay.unknownBody': '{provider} hat keine Einzahlung {id}: Starte die Einzahlung erneut über die Kassa.',
 };
 
 /** Canadian French: courriel for e-mail. */
