@@ -10,6 +10,9 @@ import { layoutShiftSoFar, recordLayoutShifts } from './support/layout-shift.ts'
 import { FIXED_GAME_LISTS } from '../src/routes.ts';
 import { seriousViolations } from './support/axe.ts';
 import { brandOrigin } from './support/urls.ts';
+import { readFileSync } from 'node:fs';
+import type { Locale } from '../src/i18n/locales.ts';
+import { mayMatchEnglish } from '../src/i18n/same-as-english.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -384,6 +387,40 @@ test('the indexes link every list, category and studio', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/game-studio\/kestrel-live\/$/);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Game studios' })).toBeVisible();
 });
+
+/** The games page's category chips, rail headings and main menu, as [path without the locale, text]. */
+async function namedLinks(page: Page, origin: string, locale: string): Promise<Record<'chips' | 'rails' | 'menu', [string, string][]>> {
+  await page.goto(`${origin}/${locale}/games/`, { waitUntil: 'domcontentloaded' });
+  return page.evaluate(() => {
+    const pick = (selector: string) => [...document.querySelectorAll<HTMLAnchorElement>(selector)]
+      .map((link): [string, string] => [new URL(link.href).pathname.replace(/^\/[a-z]{2}(_[A-Z]{2})?\//, '/'), (link.textContent ?? '').trim()]);
+    return { chips: pick('nav.games-browse a'), rails: pick('.game-rail__title a'), menu: pick('nav.main-menu a') };
+  });
+}
+
+// Issue 27: the chips (Slots, Table Games, Live Casino…) and the editorial rails (Popular, Staff Picks) were
+// English in every language, and Nordvik's Italian menu said Home. Every name a player browses by speaks the
+// page's language; a word may read as its English only where that language writes it so (same-as-english.ts).
+for (const brand of ['aurelia', 'kororaa', 'mapleridge', 'nordvik', 'solenne', 'vantor']) {
+  test(`${brand}'s games page names its categories, lists and menu in each of its languages`, async ({ page }) => {
+    const locales = (JSON.parse(readFileSync(`brands/${brand}/brand.json`, 'utf8')) as { locales: { locale: Locale }[] }).locales.map((entry) => entry.locale);
+    const englishLocale = locales.find((locale) => locale.startsWith('en'));
+    expect(englishLocale, `${brand} has an English locale to compare with`).toBeTruthy();
+    const english = await namedLinks(page, brandOrigin(brand), englishLocale!);
+    // Not vacuous: the eleven categories, the rails and the menu are all there to compare.
+    expect(english.chips.length, 'category chips').toBeGreaterThanOrEqual(11);
+    expect(english.rails.length, 'rails').toBeGreaterThanOrEqual(10);
+    expect(english.menu.length, 'menu entries').toBeGreaterThanOrEqual(5);
+    for (const locale of locales.filter((code) => !code.startsWith('en'))) {
+      const named = await namedLinks(page, brandOrigin(brand), locale);
+      const untranslated = (['chips', 'rails', 'menu'] as const).flatMap((part) => named[part]
+        .filter(([path, text]) => english[part].some(([englishPath, englishText]) => englishPath === path && englishText === text) && !mayMatchEnglish(locale, text))
+        .map(([path, text]) => `${part} ${path}: ${text}`));
+      expect(untranslated, `${brand} /${locale}/games/ shows English`).toEqual([]);
+      expect(named.chips.length, `${locale} category chips`).toBe(english.chips.length);
+    }
+  });
+}
 
 // One test per page: axe on a page full of tiles takes seconds on a busy 2-core machine.
 const AXE_PAGES: [brand: string, path: string][] = [
