@@ -5,7 +5,7 @@
  * category names in those files and for every brand's menu, whose entries are also called what the
  * page or list they open calls itself. The failure messages list what is wrong where.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from './locales.ts';
 import { FALLBACK_MESSAGES, MESSAGE_KEYS } from './messages.ts';
@@ -95,5 +95,24 @@ describe.each(BRANDS)('the %s menus', (brand) => {
       }));
     });
     expect(renamed, `content/${brand}/menu.json names things otherwise than their pages`).toEqual([]);
+  });
+});
+
+/** The German texts (under "de" or "de_AT") anywhere in a content file. */
+function germanTexts(value: unknown, key = ''): string[] {
+  if (typeof value === 'string') return key === 'de' || key === 'de_AT' ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => germanTexts(item));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, item]) => germanTexts(item, name));
+  return [];
+}
+
+describe('German lobby content', () => {
+  // Issue 27: the lobby's German says du; its promotions said Sie beside it. (Legal documents keep their own register.)
+  it.each(BRANDS)('%s addresses players as du, as the lobby does', (brand) => {
+    const files = readdirSync(`content/${brand}`).filter((name) => name.endsWith('.json'));
+    const formal = files.flatMap((name) => germanTexts(JSON.parse(readFileSync(`content/${brand}/${name}`, 'utf8')))
+      .filter((text) => /\b(Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b/.test(text))
+      .map((text) => `${name}: ${text.slice(0, 80)}`));
+    expect(formal, `content/${brand} German texts that say Sie`).toEqual([]);
   });
 });
