@@ -7,11 +7,14 @@
  * frame without scrolling. Screenshots of each case go to the test's output folder. The Full
  * screen button puts the stage in full screen by keyboard or pointer, and Escape or the button
  * leaves it; where the Fullscreen API is missing (iPhone Safari) the stage covers the window instead.
+ * No floating control of the page covers the game's controls or the stage's: while a game plays,
+ * the chat button moves into the stage's bar (issue 27: it covered Full screen at 1280×900).
  */
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { graphql } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
+import { coveredControls } from './support/layout.ts';
 
 interface Slot {
   slug: string;
@@ -94,6 +97,16 @@ for (const { name, viewport, tag } of VIEWPORTS) {
 
         // Launching brings the stage into view: the whole frame, under the header, over no tab bar.
         await expect.poll(() => frameHiddenBy(page), { message: 'the frame is wholly in view and uncovered' }).toBeNull();
+        // No floating control of the page (aurelia's chat button) covers the game's own controls or
+        // the stage's: the chat moves into the stage's bar while a game plays.
+        const game = page.frameLocator(frameSelector);
+        const controls = {
+          'Full screen': page.getByTestId('game-fullscreen'), "the game's close button": game.locator('#close'),
+          Spin: game.getByRole('button', { name: 'Spin' }), 'the bet': game.locator('#bet'),
+          ...(brand === 'aurelia' ? { 'the chat in the bar': page.getByTestId('game-live-chat') } : {}),
+        };
+        if (brand === 'aurelia') await expect(page.getByTestId('live-chat-button'), 'the layout has its chat button').toBeAttached();
+        expect(await coveredControls(page, controls), 'controls drawn under something else').toEqual([]);
         const frame = (await page.locator(frameSelector).boundingBox())!;
         const portrait = viewport.height > viewport.width;
         expect(frame.width, 'frame width').toBeGreaterThanOrEqual(viewport.width * (portrait ? 0.85 : 0.5));
@@ -103,7 +116,6 @@ for (const { name, viewport, tag } of VIEWPORTS) {
           expect(frame.width / frame.height).toBeCloseTo(slot.aspectRatio, 1);
         }
 
-        const game = page.frameLocator(frameSelector);
         for (const [what, control] of [['Spin', game.getByRole('button', { name: 'Spin' })], ['bet', game.locator('#bet')], ['balance', game.locator('.balance')]] as const) {
           await expect(control, `${what} shows`).toBeVisible();
           const box = (await control.boundingBox())!;
@@ -164,6 +176,19 @@ test.describe('full screen', () => {
     // The game is still there, in its frame.
     await expect(stage).toHaveAttribute('data-ready', 'true');
   });
+});
+
+test('while a game plays, the chat opens from the stage\'s bar, where it covers nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const slot = await funSlot(page, 'aurelia');
+  await playForFun(page, 'aurelia', slot);
+  await expect(page.getByTestId('live-chat-button')).toBeHidden();
+  // The suite's visitor allowed only the necessary cookies: the chat asks for the preferences first, as from its own button.
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(page.getByTestId('live-chat-consent')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Allow and chat' })).toBeFocused();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByTestId('game-live-chat'), 'the focus goes back to the control that asked').toBeFocused();
 });
 
 test.describe('full screen without the Fullscreen API', () => {

@@ -11,6 +11,7 @@ import { seriousViolations } from './support/axe.ts';
 import { waitForIslands } from './support/hydration.ts';
 import { creditWallet, freshPlayer, graphql, type Tokens } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';
+import { cutSelects, horizontalOverflow } from './support/layout.ts';
 
 const AURELIA = brandOrigin('aurelia');
 const cashier = (page: Page) => page.getByRole('dialog', { name: 'Cashier' });
@@ -243,7 +244,10 @@ test.describe('documents', () => {
     await page.goto(`${AURELIA}/fi/profile/documents/`);
     const documents = page.getByTestId('documents');
     await expect(documents).toContainText('Et ole vielä ladannut asiakirjoja.');
-    await documents.getByRole('combobox', { name: 'Asiakirja' }).selectOption({ label: 'Kuvallinen henkilötodistus (passi, henkilökortti tai ajokortti)' });
+    // The kinds are radios whose labels wrap: a select cut this one on a phone (issue 27).
+    await documents.getByRole('radio', { name: 'Kuvallinen henkilötodistus (passi, henkilökortti tai ajokortti)' }).check();
+    expect(await horizontalOverflow(page, page.viewportSize()!.width)).toEqual([]);
+    expect(await cutSelects(page)).toEqual([]);
     // A real PDF over the 1 MB every other route takes: the lobby lets this one route carry up to 5 MB.
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 32), Buffer.from('\n%%EOF\n')]);
     await documents.getByLabel('Tiedosto (JPEG, PNG tai PDF, enintään 5 Mt)').setInputFiles({ name: 'passi.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -260,5 +264,11 @@ test.describe('documents', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await waitForIslands(page);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The limits' selects show their whole longest option in Finnish on the phone.
+    await page.goto(`${AURELIA}/fi/profile/limits/`);
+    await expect(page.locator('select').first()).toBeVisible();
+    expect(await cutSelects(page)).toEqual([]);
+    expect(await horizontalOverflow(page, page.viewportSize()!.width)).toEqual([]);
   });
 });

@@ -144,7 +144,7 @@ test.describe('KYC before a withdrawal (anj)', () => {
     // The player uploads both documents; the operator approves them (the sandbox back office).
     const documents = page.getByTestId('documents');
     for (const [kind, name] of [['Photo ID (passport, ID card or driving licence)', 'passport.pdf'], ['Proof of address (a bill or bank statement from the last 3 months)', 'bill.pdf']] as const) {
-      await documents.getByRole('combobox', { name: 'Document' }).selectOption({ label: kind });
+      await documents.getByRole('radio', { name: kind }).check();
       await documents.getByLabel('File (JPEG, PNG or PDF, up to 5 MB)').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
       await documents.getByRole('button', { name: 'Upload' }).click();
       await expect(documents.getByRole('status')).toHaveText(`${name} is uploaded: we will review it soon.`);

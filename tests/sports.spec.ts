@@ -10,6 +10,7 @@ import { waitForLobbyRest } from './support/hydration.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';
+import { lineCount, spillsOutOfCards } from './support/layout.ts';
 
 const SPORTSBOOK_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
 
@@ -137,4 +138,25 @@ test('the TOP_SPORTS block shows live events from the sportsbook', async ({ page
   }
   const first = live.locator('[data-event-id]').first();
   await expect(first.getByRole('link')).toHaveAttribute('href', /\/en\/sports\/\?sport=[a-z-]+$/);
+});
+
+test('live sports cards keep team names, scores and odds inside the card, on a desktop and on a phone', async ({ page }) => {
+  // kororaa's teaser sits beside its artwork next to layout1's sidebar: the narrowest text column of the brands.
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${brandOrigin('kororaa')}/en/`);
+    await waitForLobbyRest(page);
+    const cards = page.getByTestId('live-events').locator('.live-event');
+    await cards.first().scrollIntoViewIfNeeded();
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await spillsOutOfCards(cards), `at ${viewport.width}×${viewport.height}`).toEqual([]);
+    for (const score of await page.getByTestId('live-event-score').locator('[aria-hidden="true"]').all()) {
+      expect(await lineCount(score), `the score "${await score.textContent()}" stays on one line at ${viewport.width}`).toBe(1);
+    }
+    // The sports page's own event cards (the sportsbook in its frame) too.
+    await page.goto(`${brandOrigin('kororaa')}/en/sports/`);
+    const events = page.frameLocator('[data-testid="sportsbook-frame"]').locator('.event');
+    await expect(events.first()).toBeVisible();
+    expect(await spillsOutOfCards(events), `the sportsbook at ${viewport.width}`).toEqual([]);
+  }
 });

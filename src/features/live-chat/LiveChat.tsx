@@ -17,6 +17,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { consentManager } from '../consent/consent-store.ts';
+import { OPEN_LIVE_CHAT_EVENT } from './open-event.ts';
 
 /** The button's texts, translated on the server. */
 export interface LiveChatTexts {
@@ -59,6 +60,13 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
   const button = useRef<HTMLButtonElement>(null);
   const allowButton = useRef<HTMLButtonElement>(null);
   const ready = useRef(false);
+  // Where the focus goes back to when the chat closes: the control that opened it (this button, or
+  // one standing in for it while this one is hidden).
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = () => requestAnimationFrame(() => {
+    const target = opener.current?.isConnected && opener.current.checkVisibility() ? opener.current : button.current;
+    target?.focus();
+  });
   const zE = () => (window as unknown as { zE?: (scope: string, command: string) => void }).zE;
 
   // Taking the preferences consent back closes the chat and forgets its conversation.
@@ -87,6 +95,8 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
 
   const open = async () => {
     if (state === 'loading') return;
+    // From the consent question the opener stays the control that asked the question.
+    if (state !== 'asking' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
     if (!consentManager().get().preferences) {
       setState('asking');
       return;
@@ -102,8 +112,8 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
           opened: () => setState('open'),
           closed: () => {
             setState('closed');
-            // The button is shown again on the next render; focus it once it is.
-            requestAnimationFrame(() => button.current?.focus());
+            // The button is shown again on the next render; focus it (or the opener) once it is.
+            returnFocus();
           },
         });
       } catch {
@@ -116,11 +126,19 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
     zE()?.('messenger', 'open');
   };
 
+  // A control standing in for the button (open-event.ts) opens the chat as a click here does
+  // (listening anew after each render, so with this render's state).
+  useEffect(() => {
+    const onOpen = () => void open();
+    window.addEventListener(OPEN_LIVE_CHAT_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_LIVE_CHAT_EVENT, onOpen);
+  });
+
   const label = state === 'loading' ? texts.loading : state === 'error' ? texts.unavailable : texts.open;
   if (state === 'asking') {
     const dismiss = () => {
       setState('idle');
-      requestAnimationFrame(() => button.current?.focus());
+      returnFocus();
     };
     const escape = (event: { key: string }) => {
       if (event.key === 'Escape') dismiss();

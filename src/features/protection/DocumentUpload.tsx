@@ -1,7 +1,7 @@
 /**
  * The documents page (/profile/documents/): the player uploads a photo ID or a proof of address
  * (JPEG, PNG or PDF up to 5 MB, checked by the platform from the file's bytes) and sees every
- * document with its review status. Keyboard-operable: a native file input and a labelled select.
+ * document with its review status. Keyboard-operable: a native file input and labelled radios.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { fillText } from '../../i18n/fill.ts';
@@ -66,13 +66,17 @@ export default function DocumentUpload({ locale, texts }: { locale: Locale; text
   return (
     <div className="player-limits" data-testid="documents">
       <form className="take-a-break" onSubmit={(event) => void submit(event)}>
-        <div className="player-limits__fields">
-          <label htmlFor={`${ids}-kind`}>{texts.kind}</label>
-          <select id={`${ids}-kind`} value={kind} disabled={!hydrated} onChange={(event) => setKind(event.target.value === 'Address' ? 'Address' : 'Identity')}>
-            <option value="Identity">{texts.kinds.Identity}</option>
-            <option value="Address">{texts.kinds.Address}</option>
-          </select>
-        </div>
+        {/* Radios, not a select: a select cannot wrap its text, and "Photo ID (passport, ID card or
+            driving licence)" is wider than a phone in most locales. */}
+        <fieldset className="documents__kinds" disabled={!hydrated}>
+          <legend>{texts.kind}</legend>
+          {(['Identity', 'Address'] as const).map((value) => (
+            <label key={value} className="take-a-break__choice">
+              <input type="radio" name={`${ids}-kind`} value={value} checked={kind === value} onChange={() => setKind(value)} />
+              <span>{texts.kinds[value]}</span>
+            </label>
+          ))}
+        </fieldset>
         <div className="player-limits__fields">
           <label htmlFor={`${ids}-file`}>{texts.file}</label>
           <input id={`${ids}-file`} ref={fileRef} type="file" accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf" disabled={!hydrated} required />

@@ -15,6 +15,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { restrictionMessage, restrictionOfError, type RestrictionTexts } from '../../protection/restriction.ts';
 import { $session } from '../../session/session-store.ts';
 import { acceptGameMessage } from './game-messages.ts';
+import { openLiveChat } from '../../live-chat/open-event.ts';
 import { LaunchGameDocument } from '../../../lib/graphql/generated/graphql.ts';
 import type { GameLaunch } from './queries.ts';
 import { useHydrated, useStoreAfterHydration } from '../../session/use-hydrated.ts';
@@ -47,6 +48,11 @@ interface Props {
   locale: Locale;
   gameServerOrigin: string;
   loginPath: string;
+  /**
+   * The chat button's label when the page has the live chat: while a game plays the bar carries
+   * the chat button, and the floating one (which would cover the game's corner) steps aside.
+   */
+  liveChat?: string;
   texts: GameLauncherTexts;
 }
 
@@ -73,8 +79,17 @@ function FullscreenIcon({ exit }: { exit: boolean }) {
   );
 }
 
+/** The live chat's speech bubble, as on the floating chat button. */
+function ChatIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+    </svg>
+  );
+}
+
 /** The launch buttons and, once launched, the game frame. */
-export default function GameLauncher({ slug, name, playForFun, aspectRatio, responsive, signedIn, currency, locale, gameServerOrigin, loginPath, texts }: Props) {
+export default function GameLauncher({ slug, name, playForFun, aspectRatio, responsive, signedIn, currency, locale, gameServerOrigin, loginPath, liveChat, texts }: Props) {
   const session = useStoreAfterHydration($session, null);
   // The play buttons wait for the island: a click in the moment before hydration would be lost.
   const hydrated = useHydrated();
@@ -213,6 +228,12 @@ export default function GameLauncher({ slug, name, playForFun, aspectRatio, resp
           />
         </div>
         <div className="game-stage__bar">
+          {liveChat && !full && (
+            <button type="button" className="button button--secondary button--small game-stage__chat" onClick={openLiveChat} data-testid="game-live-chat">
+              <ChatIcon />
+              <span className="game-stage__chat-label">{liveChat}</span>
+            </button>
+          )}
           <button type="button" className="button button--secondary button--small game-stage__fullscreen" onClick={() => void toggleFullscreen()} data-testid="game-fullscreen">
             <FullscreenIcon exit={full} />
             <span className="game-stage__fullscreen-label">{full ? texts.exitFullscreen : texts.fullscreen}</span>
