@@ -631,7 +631,7 @@ export type Mutation = {
   takeTimeout: Player;
   /** Changes the player's personal info. Every broken rule comes back at once: BadUserInput with extensions.fieldErrors [{ field: input.<name>, code, message }] (codes required, tooLong, controlCharacters, name, zipCode, state, dateOfBirth, tooYoung, verified); nothing is stored then. */
   updatePersonalInfo: Player;
-  /** Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga; ignored for a number that already has an account). */
+  /** Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga) and its marketing opt-in (marketing: true accepts every channel; absent or false none); both are ignored for a number that already has an account. */
   verifySmsLoginCode: TokenPair;
 };
 
@@ -822,6 +822,7 @@ export type MutationUpdatePersonalInfoArgs = {
 export type MutationVerifySmsLoginCodeArgs = {
   code: Scalars['String']['input'];
   depositLimits?: InputMaybe<Array<RegistrationDepositLimit>>;
+  marketing?: InputMaybe<Scalars['Boolean']['input']>;
   phoneNumber: Scalars['String']['input'];
 };
 

@@ -65,6 +65,7 @@ export type VerifySmsLoginCodeMutationVariables = Exact<{
   phoneNumber: string;
   code: string;
   depositLimits?: Array<RegistrationDepositLimit> | RegistrationDepositLimit | null | undefined;
+  marketing?: boolean | null | undefined;
 }>;
 
 
@@ -320,11 +321,12 @@ export const ResendSmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(
 }
     `) as unknown as TypedDocumentString<ResendSmsLoginCodeMutation, ResendSmsLoginCodeMutationVariables>;
 export const VerifySmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(`
-    mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!, $depositLimits: [RegistrationDepositLimit!]) {
+    mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!, $depositLimits: [RegistrationDepositLimit!], $marketing: Boolean) {
   verifySmsLoginCode(
     phoneNumber: $phoneNumber
     code: $code
     depositLimits: $depositLimits
+    marketing: $marketing
   ) {
     accessToken
     refreshToken
