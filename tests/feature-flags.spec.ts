@@ -451,7 +451,7 @@ test.describe('server toggles (issue 27)', () => {
     await freshPlayer(page, 'aurelia', '+358');
     await page.goto(`${AURELIA}/en/withdraw/`);
     const cashier = page.getByTestId('cashier');
-    await expect(cashier.getByRole('button', { name: 'Withdraw', pressed: true })).toBeVisible();
+    await expect(cashier.getByRole('button', { name: 'Withdraw', pressed: true })).toBeVisible({ timeout: 15_000 });
     await expect(cashier.getByRole('note')).toHaveText('At the weekend a withdrawal can take longer to reach you: manual withdrawals are reviewed on the next working day.');
 
     await withToggles(page, AURELIA, 'DisableWeekendWithdrawalMessages');
