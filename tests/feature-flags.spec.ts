@@ -10,7 +10,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { brandOrigin } from './support/urls.ts';
-import { smsCode, unique } from './support/player.ts';
+import { addTokenCookies, freshPlayer, smsCode, smsTokens, unique } from './support/player.ts';
 import { SANDBOX_KEY_HEADERS } from './support/sandbox.ts';
 import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
 
@@ -368,5 +368,122 @@ test.describe('the testers\' switch (/internal/flags/)', () => {
     await page.getByRole('group', { name: 'Server features for this session' }).getByRole('checkbox', { name: 'QuickMenu', exact: true }).uncheck();
     await page.getByRole('button', { name: 'Apply for this session' }).click();
     expect((await page.context().cookies()).find((each) => each.name === 'testFeatures')).toBeUndefined();
+  });
+});
+
+/** A tester's server toggles for this browser session (the testFeatures cookie /internal/flags/ sets). */
+async function withToggles(page: Page, origin: string, ...names: string[]): Promise<void> {
+  await page.context().addCookies([{ name: 'testFeatures', value: names.join(','), url: origin }]);
+}
+
+test.describe('server toggles (issue 27)', () => {
+  test('BasicEnterCode: the code step is a box per digit that keeps only digits; the toggle makes it a plain field', async ({ page }) => {
+    const phone = `+6455${unique()}`;
+    await page.goto(`${KORORAA}/en/login/`);
+    await page.getByLabel('Mobile number').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/en\/enter-code\/$/);
+    const code = page.getByLabel('Code from the text message');
+    // As many boxes as the code has digits (6); spaces and dashes of a pasted code fall away, a seventh digit too.
+    await expect(code).toHaveClass(/auth-form__code-boxes/);
+    await expect(code).toHaveCSS('--code-length', '6');
+    await waitForIslands(page);
+    await code.fill('12 34-56');
+    await expect(code).toHaveValue('123456');
+    await code.fill('1234567');
+    await expect(code).toHaveValue('123456');
+
+    await withToggles(page, KORORAA, 'BasicEnterCode');
+    await page.reload();
+    await waitForIslands(page);
+    await expect(code).not.toHaveClass(/auth-form__code-boxes/);
+    await code.fill('12 34-56');
+    await expect(code).toHaveValue('12 34-56');
+    // The plain field still signs in with the code as the text message spaced it.
+    const sent = await smsCode(page.request, 'kororaa', phone);
+    await code.fill(`${sent.slice(0, 3)} ${sent.slice(3)}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('DefaultConsentRegistration: the SMS sign-up offers marketing ticked, and the new account has it', async ({ page }) => {
+    await page.goto(`${KORORAA}/en/register/`);
+    await waitForIslands(page);
+    const marketing = page.getByRole('checkbox', { name: /^Send me offers and news/ });
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    await expect(marketing).toHaveCount(0);
+
+    await withToggles(page, KORORAA, 'DefaultConsentRegistration');
+    await page.reload();
+    await waitForIslands(page);
+    await expect(marketing).toBeChecked();
+    const phone = `+6455${unique()}`;
+    await page.getByLabel('Mobile number').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/en\/enter-code\//);
+    await page.getByLabel('Code from the text message').fill(await smsCode(page.request, 'kororaa', phone));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
+    await page.goto(`${KORORAA}/en/profile/`);
+    const preferences = page.getByTestId('marketing-preferences');
+    for (const name of ['Email', 'SMS', 'Phone call', 'Browser notifications']) await expect(preferences.getByRole('switch', { name })).toBeChecked();
+  });
+
+  test('Keycloak: where the country signs in by SMS, the login page also offers the identity provider', async ({ page }) => {
+    await page.goto(`${KORORAA}/en/login/`);
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    const alternative = page.getByRole('link', { name: 'Sign in with email and password' });
+    await expect(alternative).toHaveCount(0);
+
+    await withToggles(page, KORORAA, 'Keycloak');
+    await page.reload();
+    await expect(page.getByText('Have an account with an email address and password?')).toBeVisible();
+    await alternative.click();
+    await expect(page).toHaveURL(`${KORORAA}/en/keycloak-login/`);
+    await expect(page.getByText('Sign in with your email or username and your password.')).toBeVisible();
+  });
+
+  test('DisableWeekendWithdrawalMessages: at the weekend the withdraw form says withdrawals wait for Monday, unless the toggle is on', async ({ page }) => {
+    // Saturday on the player's clock: only the weekday is changed, so the session's times stay true.
+    await page.addInitScript(() => {
+      Date.prototype.getDay = () => 6;
+    });
+    await freshPlayer(page, 'aurelia', '+358');
+    await page.goto(`${AURELIA}/en/withdraw/`);
+    const cashier = page.getByTestId('cashier');
+    await expect(cashier.getByRole('button', { name: 'Withdraw', pressed: true })).toBeVisible({ timeout: 15_000 });
+    await expect(cashier.getByRole('note')).toHaveText('At the weekend a withdrawal can take longer to reach you: manual withdrawals are reviewed on the next working day.');
+
+    await withToggles(page, AURELIA, 'DisableWeekendWithdrawalMessages');
+    await page.goto(`${AURELIA}/en/withdraw/`);
+    await expect(cashier.getByLabel(/^Amount/)).toBeVisible();
+    await expect(cashier.getByRole('note')).toHaveCount(0);
+  });
+
+  test('EnableCashierIBAwardAnnouncement: the cashier tells a player whose instant banking is off how awards are paid', async ({ page }) => {
+    // Aurelia's demo player with instant banking blocked (platform/DEMO-PLAYERS.md).
+    await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', '+3585550013'));
+    await page.goto(`${AURELIA}/en/deposit/`);
+    const cashier = page.getByTestId('cashier');
+    await expect(cashier.getByTestId('cashier-minimum')).toBeVisible();
+    await expect(cashier.getByTestId('cashier-instant-banking-award')).toHaveCount(0);
+
+    await withToggles(page, AURELIA, 'EnableCashierIBAwardAnnouncement');
+    await page.goto(`${AURELIA}/en/deposit/`);
+    await expect(cashier.getByRole('note')).toHaveText('Instant banking is off for your account, so jackpot wins and other awards are paid to you by regular bank transfer.');
+  });
+
+  test('EnableGamesInformationMessage: the game page says where the game\'s information and rules are', async ({ page }) => {
+    await page.goto(`${AURELIA}/en/games/rusty-cherries/`);
+    await expect(page.getByTestId('game-info')).toBeVisible();
+    await expect(page.getByTestId('games-information')).toHaveCount(0);
+
+    await withToggles(page, AURELIA, 'EnableGamesInformationMessage');
+    await page.reload();
+    const note = page.getByRole('note').filter({ hasText: 'Before you play' });
+    await expect(note).toContainText('its volatility and bet limits are here, its rules and paytable in the game\'s own menu.');
+    await note.getByRole('link', { name: 'Game information' }).click();
+    await expect(page).toHaveURL(/#game-info-title$/);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

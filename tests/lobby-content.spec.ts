@@ -5,11 +5,12 @@
  * CMS runs nothing.
  */
 import { expect, test, type Page } from './support/test.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 import { nextFrame } from './support/frames.ts';
 import { waitForLobbyRest } from './support/hydration.ts';
+import { freshPlayer } from './support/player.ts';
 
 const CONTENT = `.data/e2e-${E2E_PORT}-content`;
 interface Block { id: string; type: string; [field: string]: unknown }
@@ -119,6 +120,53 @@ test('a broken edit keeps the last good lobby and names the file, block and fiel
     await page.goto(`${brandOrigin('nordvik')}/internal/content/`);
     await expect(page.getByText('is valid and live')).toBeVisible();
   }).toPass({ timeout: 3000 });
+});
+
+test('an editor writes the account banners (text, link, countries, licences, window): live on the next load, a broken save keeps the last good ones', async ({ page }) => {
+  const file = path.join(CONTENT, 'vantor', 'banners.json');
+  const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+  const HOUR = 3_600_000;
+  const tonight = (extra: object = {}) => ({
+    id: 'tonight', type: 'Maintenance', text: { en: 'Deposits pause tonight from 02:00 to 03:00.' },
+    link: { href: '/promotions/', label: { en: 'What is on meanwhile' } }, countries: ['EE'], licences: ['est'], from: at(-HOUR), until: at(HOUR), ...extra,
+  });
+  const season = { id: 'season', type: 'NovemberCampaign', text: { en: 'Winter promotions are on.' } };
+  writeFileSync(file, JSON.stringify({ banners: [
+    tonight(),
+    // Neither shows to Vantor's Estonian player: another country, another licence.
+    { id: 'leaving', type: 'GermanyCloseDown', text: { en: 'We are leaving Germany.' }, countries: ['DE'] },
+    { id: 'elsewhere', type: 'NovemberCampaign', text: { en: 'Not for this licence.' }, licences: ['mga'] },
+  ] }));
+  try {
+    await freshPlayer(page, 'vantor', '+372');
+    const notices = page.getByRole('region', { name: 'Account notices' });
+    const maintenance = notices.locator('[data-banner="Maintenance"]');
+    await expect(async () => {
+      await page.goto(`${brandOrigin('vantor')}/en/`);
+      await expect(maintenance).toHaveText('Deposits pause tonight from 02:00 to 03:00.What is on meanwhile', { timeout: 2000 });
+    }).toPass({ timeout: 10_000 });
+    await expect(notices.locator('[data-banner]')).toHaveCount(1);
+    await expect(maintenance.getByRole('link', { name: 'What is on meanwhile' })).toHaveAttribute('href', '/en/promotions/');
+
+    // A broken save: the status page names the banner and the field, players keep the last good banners.
+    writeFileSync(file, JSON.stringify({ banners: [tonight({ countries: ['Estonia'] })] }));
+    await expect(async () => {
+      await page.goto(`${brandOrigin('vantor')}/internal/content/`);
+      await expect(page.getByRole('listitem').filter({ hasText: 'vantor/banners.json' })).toContainText('banner "tonight": field "countries.0"', { timeout: 200 });
+    }).toPass({ timeout: 15_000 });
+    await page.goto(`${brandOrigin('vantor')}/en/`);
+    await expect(maintenance).toContainText('Deposits pause tonight');
+
+    // The window is over: gone on the next load, while a banner without a window stays.
+    writeFileSync(file, JSON.stringify({ banners: [tonight({ from: at(-2 * HOUR), until: at(-HOUR) }), season] }));
+    await expect(async () => {
+      await page.goto(`${brandOrigin('vantor')}/en/`);
+      await expect(notices.locator('[data-banner="NovemberCampaign"]')).toHaveText('Winter promotions are on.', { timeout: 2000 });
+    }).toPass({ timeout: 10_000 });
+    await expect(maintenance).toHaveCount(0);
+  } finally {
+    rmSync(file, { force: true });
+  }
 });
 
 test('hostile rich text from the CMS runs nothing', async ({ page }) => {

@@ -125,6 +125,22 @@ test('product mode: the quick menu marks Sports on sports paths and Casino on ga
   await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
   await page.goto('/en/promotions/');
   await expect(page.locator('html')).toHaveAttribute('data-product', 'casino');
+  await expect(page.locator('.site-header__logo')).toHaveAttribute('href', '/en/');
+});
+
+test('product mode: productMode=sports applies sports mode, whose home is /sports/', async ({ page }) => {
+  // The lobby's address in sports mode is the sportsbook, the query kept.
+  await page.goto('/en/?productMode=sports&utm_source=mail');
+  await expect(page).toHaveURL('/en/sports/?productMode=sports&utm_source=mail');
+  await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+  // On a neutral page the logo (home) leads to the sportsbook, and the quick menu marks Sports.
+  await page.goto('/en/promotions/?productMode=sports');
+  await expect(page.locator('.site-header__logo')).toHaveAttribute('href', '/en/sports/');
+  await expect(page.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: 'Sports' })).toHaveAttribute('aria-current', 'page');
+  // The quick menu's Casino link switches back: the lobby stays.
+  await page.goto('/en/?productMode=casino');
+  await expect(page).toHaveURL('/en/?productMode=casino');
+  await expect(page.locator('.site-header__logo')).toHaveAttribute('href', '/en/');
 });
 
 test('the product-mode preference is stored only with preferences consent', async ({ page, context }) => {
@@ -138,4 +154,11 @@ test('the product-mode preference is stored only with preferences consent', asyn
   expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
   await page.goto('/en/promotions/');
   await expect(page.locator('html')).toHaveAttribute('data-product', 'sports');
+  // The stored preference makes the lobby's address the sportsbook too, until the Casino link changes it.
+  await page.goto('/en/');
+  await expect(page).toHaveURL('/en/sports/');
+  await page.goto('/en/?productMode=casino');
+  await expect(page).toHaveURL('/en/?productMode=casino');
+  await page.goto('/en/');
+  await expect(page).toHaveURL('/en/');
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogueRepository } from '../src/catalogue/repository.ts';
 import { BLOCK_TYPES } from '../src/content/blocks.ts';
 import { LOGOS_FOLDER, svgSize } from '../src/content/more-casinos.ts';
+import { servedBanners } from '../src/content/banners.ts';
 import { createContentStore } from '../src/content/store.ts';
 import { createPlatform } from '../src/platform.ts';
 import type { Platform } from '../src/platform.ts';
@@ -220,6 +221,40 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
       const [notice] = await store.problems('newbrand');
       expect(notice?.message).toMatch(/newbrand\/ does not exist: using the starter lobby/);
       expect(await store.problems('aurelia')).toEqual([]);
+    });
+
+    it('serves the operator’s banners from the brand’s banners.json, else the starter ones; a broken save names banner and field and keeps the last good version', async () => {
+      const store = createContentStore(scratchDir, createCatalogueRepository(app.platform.db));
+      expect((await store.banners('newbrand')).map((banner) => banner.type)).toEqual(['Content', 'InstantBankingJackpot']);
+      expect((await store.banners('kororaa')).map((banner) => banner.type)).toEqual(['Content', 'InstantBankingJackpot']);
+      const file = join(scratchDir, 'aurelia', 'banners.json');
+      const original = readFileSync(file, 'utf8');
+      const good = await store.banners('aurelia');
+      expect(good.map((banner) => banner.type)).toEqual(['GermanyCloseDown', 'NovemberCampaign', 'Content', 'InstantBankingJackpot']);
+      expect(good[0]).toMatchObject({ countries: ['DE'], link: { href: '/withdraw/' }, licences: null });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        save(file, JSON.stringify({ banners: [
+          { id: 'outage', type: 'Maintenance', text: { en: 'Down tonight' }, countries: ['Germany'] },
+          { id: 'weather', type: 'Weather', text: { en: 'Sunny' } },
+          { id: 'late', type: 'Maintenance', text: { en: 'Never' }, from: '2026-12-01T00:00:00Z', until: '2026-11-01T00:00:00Z' },
+          { id: 'away', type: 'Content', text: { en: 'Elsewhere' }, link: { href: 'http://example.com/', label: { en: 'Go' } } },
+        ] }));
+        expect(await store.banners('aurelia')).toEqual(good);
+        const problem = (await store.problems('aurelia')).find((each) => each.file.endsWith('aurelia/banners.json'));
+        expect(problem?.message).toContain('banner "outage": field "countries.0": a two-letter country code in capitals, such as "DE"');
+        expect(problem?.message).toContain('banner "weather": field "type": one of GermanyCloseDown, NovemberCampaign, Maintenance, Content, InstantBankingJackpot');
+        expect(problem?.message).toContain('banner "late": field "until": 2026-11-01T00:00:00Z is not after "from" 2026-12-01T00:00:00Z');
+        expect(problem?.message).toContain('banner "away": field "link.href": a lobby path such as "/withdraw/" or an https:// URL');
+      } finally {
+        save(file, original);
+        warn.mockRestore();
+      }
+      expect(await store.problems('aurelia')).toEqual([]);
+      // The platform serves a banner to its licences until it is over; the lobby checks country and start.
+      const [until, licensed] = [{ ...good[0]!, until: '2026-01-01T00:00:00Z' }, { ...good[0]!, licences: ['anj' as const] }];
+      expect(servedBanners([good[0]!, until, licensed], 'mga', new Date('2026-06-01T00:00:00Z'))).toEqual([good[0]]);
+      expect(servedBanners([licensed], 'anj', new Date('2026-06-01T00:00:00Z'))).toEqual([licensed]);
     });
 
     it('keeps every brand’s content valid, with every block type and a lobby menu', async () => {

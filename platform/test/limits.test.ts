@@ -168,6 +168,23 @@ describe.each(DATABASES)('player limits on $name', (database) => {
     expect(crc.errors?.[0]?.message).toBe('Deposit limits are not asked on registration under the crc licence: set them on the limits page');
   });
 
+  it('opens a new SMS account with the marketing choice of its sign-up form (DefaultConsentRegistration), every channel or none', async () => {
+    const VERIFY = 'mutation ($p: String!, $c: String!, $m: Boolean) { verifySmsLoginCode(phoneNumber: $p, code: $c, marketing: $m) { accessToken } }';
+    const MARKETING = '{ viewer { player { isEmailMarketingAccepted isSmsMarketingAccepted isPhoneMarketingAccepted isWebPushMarketingAccepted } } }';
+    const signUp = async (phone: string, marketing?: boolean) => {
+      await app.gql('mutation ($p: String!) { requestSmsLoginCode(phoneNumber: $p) { phoneNumber } }', { p: phone });
+      const verified = await app.gql(VERIFY, { p: phone, c: await latestSmsCode(app, phone), m: marketing });
+      expect(verified.errors).toBeUndefined();
+      return Object.values((await app.gql(MARKETING, {}, bearer(verified.data.verifySmsLoginCode.accessToken))).data.viewer.player);
+    };
+    const fresh = () => `+35846${String(Date.now() % 1_000_000).padStart(6, '0')}${(phones += 1)}`;
+    expect(await signUp(fresh(), true)).toEqual([true, true, true, true]);
+    expect(await signUp(fresh(), false)).toEqual([false, false, false, false]);
+    expect(await signUp(fresh())).toEqual([false, false, false, false]);
+    // A number that already has an account keeps its choices (the demo player accepts every channel).
+    expect(await signUp('+3585550001', false)).toEqual([true, true, true, true]);
+  });
+
   it('never lets concurrent deposits together pass a limit', async () => {
     const { headers } = await newPlayer();
     await setLimit(headers, { kind: 'Deposit', period: 'Day', amount: '100' });

@@ -25,8 +25,8 @@ export const authTypeDefs = /* GraphQL */ `
     requestSmsLoginCode(phoneNumber: String!, depositLimits: [RegistrationDepositLimit!]): SmsCodeRequest!
     "Texts a new code, replacing the previous one; SmsResendTooSoon inside the cooldown."
     resendSmsLoginCode(phoneNumber: String!): SmsCodeRequest!
-    "Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga; ignored for a number that already has an account)."
-    verifySmsLoginCode(phoneNumber: String!, code: String!, depositLimits: [RegistrationDepositLimit!]): TokenPair!
+    "Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga) and its marketing opt-in (marketing: true accepts every channel; absent or false none); both are ignored for a number that already has an account."
+    verifySmsLoginCode(phoneNumber: String!, code: String!, depositLimits: [RegistrationDepositLimit!], marketing: Boolean): TokenPair!
   }
 
   "A deposit limit chosen on registration: a rolling period and a decimal amount in the new wallet's currency."
@@ -111,9 +111,9 @@ export const authResolvers: Resolvers = {
     },
     resendSmsLoginCode: (_: unknown, args: { phoneNumber: string }, ctx: GraphQLContext) =>
       ctx.services.sms.requestCode(ctx.brand(), args.phoneNumber, true),
-    async verifySmsLoginCode(_: unknown, args: { phoneNumber: string; code: string; depositLimits?: RegistrationDepositLimit[] | null }, ctx: GraphQLContext) {
+    async verifySmsLoginCode(_: unknown, args: { phoneNumber: string; code: string; depositLimits?: RegistrationDepositLimit[] | null; marketing?: boolean | null }, ctx: GraphQLContext) {
       const brand = ctx.brand();
-      const { playerId } = await ctx.services.sms.verifyCode(brand, args.phoneNumber, args.code, { depositLimits: args.depositLimits ?? [] });
+      const { playerId } = await ctx.services.sms.verifyCode(brand, args.phoneNumber, args.code, { depositLimits: args.depositLimits ?? [], marketing: args.marketing ?? false });
       return pair(await ctx.services.auth.startSession({ playerId, brand: brand.id, flow: 'sms', passwordless: true, origin: signInOrigin(ctx.req, brand, ctx.services) }));
     },
   },

@@ -52,7 +52,7 @@ export interface SmsService {
   requestCode(brand: Brand, phoneNumber: string, resend: boolean): Promise<SmsCodeRequest>;
   /** Checks a code; returns the player it signs in (creating one for a new number). */
   /** Checks the code; an unknown number registers, with the deposit limits its registration form asked for (mga). */
-  verifyCode(brand: Brand, phoneNumber: string, code: string, registration?: { depositLimits?: readonly RegistrationDepositLimit[] }): Promise<{ playerId: string; registered: boolean }>;
+  verifyCode(brand: Brand, phoneNumber: string, code: string, registration?: { depositLimits?: readonly RegistrationDepositLimit[]; marketing?: boolean }): Promise<{ playerId: string; registered: boolean }>;
   /** Outbox messages, newest first, optionally for one brand and/or number. */
   outbox(filter: { brand?: string | null; phoneNumber?: string | null; limit?: number }): Promise<SmsMessage[]>;
 }
@@ -145,6 +145,8 @@ export function createSmsService(db: Db, settings: AuthSettings, content: Pick<C
           currency: newWalletCurrency(brand),
           language: brand.locales.find((entry) => entry.isDefault)?.locale ?? 'en',
           realityCheckPeriod: licenceProfile(brand.license).realityCheckDefault,
+          // The sign-up form's marketing opt-in (DefaultConsentRegistration offers it ticked): every channel, or none.
+          marketing: registration.marketing ?? false,
         });
         // The deposit limits asked on the registration form, in force from the first deposit; a bad
         // one refuses the whole sign-up (the code stays unused), as the form's own check would.

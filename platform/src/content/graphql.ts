@@ -1,4 +1,4 @@
-/** GraphQL for the embedded CMS: the layout, menu, more-casinos and legal-document queries. */
+/** GraphQL for the embedded CMS: the layout, menu, more-casinos, account-banner and legal-document queries. */
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -6,6 +6,8 @@ import { archivedDocument } from '../players/legal-acceptance.ts';
 import { isLegalDocument, LEGAL_DOCUMENTS, localiseLegal } from './legal.ts';
 import { localiseText, resolveBlocks } from './resolve.ts';
 import { BLOCK_TYPES } from './blocks.ts';
+import { servedBanners } from './banners.ts';
+import { OPERATOR_BANNER_TYPES } from '../../../shared/operator-banners.ts';
 
 /** Schema of the content queries. */
 export const contentTypeDefs = /* GraphQL */ `
@@ -20,6 +22,8 @@ export const contentTypeDefs = /* GraphQL */ `
     moreCasinos(locale: String): [SisterCasino!]!
     "A legal document of the brand (content/<brand>/legal/<document>.json) in locale (argument, else x-locale, else en; falling back to the language, then en). With version: that version when it is current or a player accepted it; null when the brand has not written the document or no one accepted that version."
     legalDocument(document: String!, locale: String, version: String): LegalDocument
+    "The operator's account banners (content/<brand>/banners.json, else the starter banners) for the brand's licence that are not over yet, texts in locale (argument, else x-locale, else en). The lobby shows one to a player whose account country it lists (or when it lists none) once it has started."
+    accountBanners(locale: String): [OperatorBanner!]!
     "A fingerprint of the brand's content files that changes with every save (broken or not). A lobby caching rendered pages polls it and drops the brand's pages when it changes."
     contentVersion: String!
   }
@@ -70,6 +74,35 @@ export const contentTypeDefs = /* GraphQL */ `
     html: String!
     "Whether this version is in force now (false for an older version a player accepted)."
     current: Boolean!
+  }
+
+  enum OperatorBannerType {
+    ${OPERATOR_BANNER_TYPES.join('\n    ')}
+  }
+
+  "An account banner the operator wrote (content/<brand>/banners.json)."
+  type OperatorBanner {
+    "The editor's id, unique in the file."
+    id: String!
+    "Content and InstantBankingJackpot show only when the player has a queued message or instant banking off; the others are announcements."
+    type: OperatorBannerType!
+    "The banner's words in the requested locale."
+    text: String!
+    link: BannerLink
+    "Account countries (ISO codes) the banner is for; null for every country."
+    countries: [String!]
+    "When it starts showing (ISO 8601); null: at once."
+    from: String
+    "When it stops showing (ISO 8601); null: until removed."
+    until: String
+  }
+
+  "Where a banner leads."
+  type BannerLink {
+    "A lobby path without the locale (/withdraw/) or an https URL."
+    href: String!
+    "The link's words in the requested locale."
+    label: String!
   }
 
   "A casino of the same operator that the more-casinos page points players to."
@@ -128,6 +161,21 @@ export const contentResolvers: Resolvers = {
           ctx.services.catalogue,
         ),
       };
+    },
+
+    async accountBanners(_: unknown, args: { locale?: string | null }, ctx: GraphQLContext) {
+      const brand = ctx.brand();
+      const locale = ctx.locale(args.locale);
+      const banners = servedBanners(await ctx.services.content.banners(brand.id), brand.license, new Date());
+      return banners.map((banner) => ({
+        id: banner.id,
+        type: banner.type,
+        text: localiseText(banner.text, locale),
+        link: banner.link ? { href: banner.link.href, label: localiseText(banner.link.label, locale) } : null,
+        countries: banner.countries,
+        from: banner.from,
+        until: banner.until,
+      }));
     },
 
     contentVersion(_: unknown, _args: unknown, ctx: GraphQLContext) {

@@ -1,11 +1,13 @@
 /**
  * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants),
- * `menu.json`, `more-casinos.json` and the legal documents (`legal/<document>.json`) on request, validates them, and caches each file until its mtime changes, so an
+ * `menu.json`, `more-casinos.json`, the operator's account banners (`banners.json`) and the legal documents (`legal/<document>.json`) on request, validates them, and caches each file until its mtime changes, so an
  * editor's save shows on the next page load with no restart. A broken save never takes the lobby
  * down: the last good version of that file keeps being served and the problem (file, block, field)
  * is reported, in the log once and through `problems()` until the file is fixed (and the log says when
  * it is mended). A brand with no content folder yet gets the starter lobby and menu
- * (platform/data/starter-content/), reported through `problems()` as "using the starter lobby".
+ * (platform/data/starter-content/), reported through `problems()` as "using the starter lobby"; a
+ * brand without its own `banners.json` gets the starter banners (the player-state ones: a queued
+ * message, instant banking off).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -18,6 +20,7 @@ import { describeIssues, displayPath, friendlyErrors } from '../validation.ts';
 import { blockFields, blockHeader, layoutFile, menuFile } from './blocks.ts';
 import type { BlockType, MenuFile } from './blocks.ts';
 import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from './more-casinos.ts';
+import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
 import { LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, type LegalDocumentContent, type LegalDocumentKind } from './legal.ts';
 
 /** A validated block: envelope plus its type's fields (defaults applied). */
@@ -57,6 +60,8 @@ export interface ContentStore {
   menus(brandId: string): Promise<MenuFile['menus']>;
   /** The sister casinos of a brand's more-casinos page; none when the brand has no more-casinos.json. */
   moreCasinos(brandId: string): Promise<SisterCasinoContent[]>;
+  /** The operator's account banners of a brand: its `banners.json`, else the starter banners. */
+  banners(brandId: string): Promise<OperatorBannerContent[]>;
   /** A legal document of a brand (`legal/<document>.json`); null when the brand has not written it. */
   legal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null>;
   /**
@@ -205,6 +210,21 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return casinos;
   }
 
+  async function checkBanners(json: unknown, shown: string): Promise<OperatorBannerContent[]> {
+    const parsed = bannersFile.safeParse(json, friendlyErrors);
+    if (!parsed.success) {
+      throw new PlatformError('InvalidContent', `${shown}: ${describeIssues(parsed.error.issues).join('; ')}`, { file: shown });
+    }
+    const { banners, problems: found } = checkOperatorBanners(parsed.data.banners);
+    if (found.length > 0) throw new PlatformError('InvalidContent', `${shown}: ${found.join('; ')}`, { file: shown });
+    return banners;
+  }
+
+  async function readBanners(brandId: string): Promise<OperatorBannerContent[]> {
+    const own = (await usesStarter(brandId)) ? null : await cached(join(dir, brandId, BANNERS_FILE), checkBanners);
+    return own ?? (await cached(join(starterDir, BANNERS_FILE), checkBanners)) ?? [];
+  }
+
   const readMoreCasinos = async (brandId: string) => (await cached(join(dir, brandId, 'more-casinos.json'), checkMoreCasinos)) ?? [];
 
   async function checkLegal(json: unknown, shown: string): Promise<LegalDocumentContent> {
@@ -226,6 +246,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       // The more-casinos and legal pages are seldom visited: read their files here too, so a broken save of it shows
       // on the editors' status page without waiting for a visitor.
       await readMoreCasinos(brandId).catch(() => undefined);
+      await readBanners(brandId).catch(() => undefined);
       await Promise.all(LEGAL_DOCUMENTS.map((document) => readLegal(brandId, document).catch(() => undefined)));
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
@@ -263,6 +284,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       return (await cached(join(dir, brandId, 'menu.json'), checkMenu)) ?? {};
     },
     moreCasinos: readMoreCasinos,
+    banners: readBanners,
     legal: readLegal,
     async version(brandId) {
       // The brand's own files and its legal documents: a save of either shows on the next page load.

@@ -1,8 +1,9 @@
 /**
  * The account banners of the signed-in player (spec section 4), above the page content. Which
- * banners show is decided by `banners.ts` from `$player`, `$customer` and `$session`; they update
- * live (a PlayerUpdated event refetches the player). Each banner is a status message with, where
- * the player can act, a link to the page that resolves it.
+ * banners show is decided by `banners.ts` from `$player`, `$customer` and the operator's banners
+ * (content/<brand>/banners.json, with their own words and links); they update live (a PlayerUpdated
+ * event refetches the player). Each banner is a status message with, where the player can act, a
+ * link to the page that resolves it.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -12,7 +13,8 @@ import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
 import { $session } from '../session/session-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
-import { activeBanners, sourceOfWealthAsked, type AccountBannerId } from './banners.ts';
+import { activeBanners, sourceOfWealthAsked, type AccountBannerId, type OperatorBanner } from './banners.ts';
+import type { OperatorBannerType } from '../../../shared/operator-banners.ts';
 import { openOverlay } from '../overlay/store.ts';
 import type { SourceOfWealthOverlayTexts } from '../source-of-wealth/texts.ts';
 import { fillText } from '../../i18n/fill.ts';
@@ -21,7 +23,8 @@ import { formatDate as formatLocaleDate } from '../../i18n/dates.ts';
 /** Texts of the banners, translated on the server. */
 export interface BannerTexts {
   region: string;
-  messages: Record<AccountBannerId, string>;
+  /** The account-state banners' words (the operator's banners bring their own). */
+  messages: Record<Exclude<AccountBannerId, OperatorBannerType>, string>;
   multipleAccounts: string;
   /** Login-method names for the multiple-accounts message, by flow. */
   methods: Record<string, string>;
@@ -31,7 +34,8 @@ export interface BannerTexts {
 interface Props {
   locale: Locale;
   licence: Licence;
-  features: string[];
+  /** The operator's banners for the brand, in the page's locale. */
+  operatorBanners: OperatorBanner[];
   texts: BannerTexts;
   paths: { documents: string; sourceOfWealth: string };
   /** OverlaySourceOfWealth: the sow overlay's words; absent when the brand does not enable it or on the form's own page. */
@@ -60,14 +64,14 @@ function useSourceOfWealthOverlay(texts: SourceOfWealthOverlayTexts | null | und
 }
 
 /** The player's account banners. */
-export default function AccountBanners({ locale, licence, features, texts, paths, sowOverlay }: Props) {
+export default function AccountBanners({ locale, licence, operatorBanners, texts, paths, sowOverlay }: Props) {
   useSourceOfWealthOverlay(sowOverlay, paths.sourceOfWealth);
   const { player } = useStore($player);
   const customer = useStore($customer);
   const session = useStore($session);
   const hydrated = useHydrated();
   if (!player || !hydrated) return null;
-  const banners = activeBanners({ player, customer, licence, features, now: new Date() });
+  const banners = activeBanners({ player, customer, licence, operatorBanners, now: new Date() });
   if (banners.length === 0) return null;
   // Intl only for a banner that shows a date: a page's first Intl format starts ICU (100+ ms on a phone).
   const formatDate = (iso: string | null | undefined) => (iso ? formatLocaleDate(new Date(iso), locale, { dateStyle: 'long' }) : '—');
@@ -75,17 +79,19 @@ export default function AccountBanners({ locale, licence, features, texts, paths
     <section className="account-banners" aria-label={texts.region}>
       {banners.map((banner) => {
         const text =
-          banner.variant === 'multipleAccounts'
+          banner.operator ? banner.operator.text
+          : banner.variant === 'multipleAccounts'
             ? fillText(texts.multipleAccounts, { method: texts.methods[session?.flow ?? ''] ?? texts.methods.sms ?? '' })
-            : fillText(texts.messages[banner.id], { date: formatDate(banner.date) });
+            : fillText(texts.messages[banner.id as keyof BannerTexts['messages']], { date: formatDate(banner.date) });
         const action =
-          banner.id === 'KycRequired' ? { href: paths.documents, label: texts.actions.documents }
+          banner.operator ? banner.operator.link
+          : banner.id === 'KycRequired' ? { href: paths.documents, label: texts.actions.documents }
           : banner.id === 'SowRequired' || banner.id === 'SowUploadRequired' ? { href: paths.sourceOfWealth, label: texts.actions.sourceOfWealth }
           : null;
         return (
-          <div key={banner.id} className={`account-banner account-banner--${banner.tone}`} role="status" data-banner={banner.id}>
+          <div key={banner.operator?.key ?? banner.id} className={`account-banner account-banner--${banner.tone}`} role="status" data-banner={banner.id}>
             <p>{text}</p>
-            {action && <a className="button button--small" href={action.href}>{action.label}</a>}
+            {action && <a className="button button--small" href={action.href} rel={action.href.startsWith('https://') ? 'noopener noreferrer' : undefined}>{action.label}</a>}
           </div>
         );
       })}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Player } from '../session/player-store.ts';
-import { activeBanners, type BannerInput } from './banners.ts';
+import { activeBanners, type BannerInput, type OperatorBanner } from './banners.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const future = '2026-07-01T00:00:00Z';
@@ -20,8 +20,13 @@ const basePlayer: Player = {
 };
 
 const input = (player: Partial<Player>, extra: Partial<BannerInput> = {}): BannerInput => ({
-  player: { ...basePlayer, ...player }, customer: null, licence: 'mga', features: [], now: NOW, ...extra,
+  player: { ...basePlayer, ...player }, customer: null, licence: 'mga', operatorBanners: [], now: NOW, ...extra,
 });
+/** An operator banner as the layout hands it over (content/<brand>/banners.json). */
+const operator = (banner: Partial<OperatorBanner> & Pick<OperatorBanner, 'type'>): OperatorBanner => ({
+  id: banner.type.toLowerCase(), text: `${banner.type} text`, link: null, countries: null, from: null, until: null, ...banner,
+});
+const GERMANY = { id: 'DE', code: 'DE', name: 'Germany', currency: 'EUR' };
 const ids = (value: BannerInput) => activeBanners(value).map((banner) => banner.id);
 
 describe('account banners', () => {
@@ -34,14 +39,28 @@ describe('account banners', () => {
     const [banner] = activeBanners(input({ accountStatus: { status: 'Closed', cause: 'MultipleAccounts', reopenByCustomerAllowed: false } }));
     expect(banner?.variant).toBe('multipleAccounts');
   });
-  it('GermanyCloseDown for players in Germany', () => expect(ids(input({ country: { id: 'DE', code: 'DE', name: 'Germany', currency: 'EUR' } }))).toEqual(['GermanyCloseDown']));
-  it('NovemberCampaign in November', () => expect(ids(input({}, { now: new Date('2026-11-10T00:00:00Z') }))).toEqual(['NovemberCampaign']));
+  it('the operator\'s banners show only as content: no German or November banner of the lobby\'s own', () => {
+    expect(ids(input({ country: GERMANY }, { now: new Date('2026-11-10T00:00:00Z') }))).toEqual([]);
+  });
+  it('an operator banner shows to players of its countries, in its window, with its own text and link', () => {
+    const closeDown = operator({ type: 'GermanyCloseDown', text: 'We are leaving.', link: { href: '/en/withdraw/', label: 'Withdraw' }, countries: ['DE'] });
+    const [banner] = activeBanners(input({ country: GERMANY }, { operatorBanners: [closeDown] }));
+    expect(banner).toEqual({ id: 'GermanyCloseDown', tone: 'warning', operator: { key: 'germanyclosedown', text: 'We are leaving.', link: { href: '/en/withdraw/', label: 'Withdraw' } } });
+    expect(ids(input({}, { operatorBanners: [closeDown] }))).toEqual([]);
+    const november = operator({ type: 'NovemberCampaign', from: '2026-11-01T00:00:00Z', until: '2026-12-01T00:00:00Z' });
+    expect(ids(input({}, { operatorBanners: [november], now: new Date('2026-10-31T23:59:59Z') }))).toEqual([]);
+    expect(ids(input({}, { operatorBanners: [november], now: new Date('2026-11-01T00:00:00Z') }))).toEqual(['NovemberCampaign']);
+    expect(ids(input({}, { operatorBanners: [november], now: new Date('2026-12-01T00:00:00Z') }))).toEqual([]);
+  });
   it('KycRequired under mga, anj and est only', () => {
     const kyc = { kycCheckStatus: { status: 'Required' as const, deadline: future, verificationsDone: [], verificationsMissing: ['id'] } };
     expect(ids(input(kyc))).toEqual(['KycRequired']);
     expect(ids(input(kyc, { licence: 'cos' }))).toEqual([]);
   });
-  it('Maintenance from the platform toggle', () => expect(ids(input({}, { features: ['Maintenance'] }))).toEqual(['Maintenance']));
+  it('Maintenance from the operator\'s content, in the stacking order', () => {
+    const kyc = { kycCheckStatus: { status: 'Required' as const, deadline: future, verificationsDone: [], verificationsMissing: ['id'] } };
+    expect(ids(input(kyc, { operatorBanners: [operator({ type: 'Maintenance' })] }))).toEqual(['KycRequired', 'Maintenance']);
+  });
   it('SelfExclusion while it runs', () => {
     expect(ids(input({ selfExclusionDetails: { exclusionEndsAt: future } }))).toEqual(['SelfExclusion']);
     expect(ids(input({ selfExclusionDetails: { exclusionEndsAt: past } }))).toEqual([]);
@@ -52,13 +71,18 @@ describe('account banners', () => {
     expect(ids(input({ sourceOfWealthStatus: { ...sow, requiredDocumentsUploadV2: [{ comment: '', requestedFundingType: 'Salary' }] } }))).toEqual(['SowUploadRequired']);
   });
   it('Timeout while it runs', () => expect(ids(input({ timeouts: { timeoutEndsAt: future } }))).toEqual(['Timeout']));
-  it('Content when the operator queued pop-ups', () => {
+  it('Content when the operator queued pop-ups and wrote a Content banner', () => {
     const customer = { id: 'c', popUpsNeeded: ['welcome-bonus'], isCancelWithdrawalBlocked: false, isIncreaseDepositLimitBlocked: false, isRewardsBlocked: false, isDepositsBlocked: false };
-    expect(ids(input({}, { customer }))).toEqual(['Content']);
+    const content = [operator({ type: 'Content' })];
+    expect(ids(input({}, { customer, operatorBanners: content }))).toEqual(['Content']);
+    expect(ids(input({}, { operatorBanners: content }))).toEqual([]);
+    expect(ids(input({}, { customer }))).toEqual([]);
   });
   it('BankingCDD', () => expect(ids(input({ bankingCDD: true }))).toEqual(['BankingCDD']));
   it('InstantBankingGracePeriod before the block, InstantBankingJackpot once blocked', () => {
     expect(ids(input({ instantBankingBlock: { activeFrom: future } }))).toEqual(['InstantBankingGracePeriod']);
-    expect(ids(input({ isInstantBankingBlocked: true, instantBankingBlock: { activeFrom: past } }))).toEqual(['InstantBankingJackpot']);
+    const jackpot = [operator({ type: 'InstantBankingJackpot' })];
+    expect(ids(input({ isInstantBankingBlocked: true, instantBankingBlock: { activeFrom: past } }, { operatorBanners: jackpot }))).toEqual(['InstantBankingJackpot']);
+    expect(ids(input({}, { operatorBanners: jackpot }))).toEqual([]);
   });
 });

@@ -7,12 +7,18 @@
  * would reload the page with the number in the address. What was typed before is kept. Under a
  * licence that asks for deposit limits on registration (mga) the sign-up page asks for them too; the
  * code step sends them, and the platform sets them only when the number opens a new account.
+ * The code step shows a box per digit of the code and keeps only digits, unless the brand enables
+ * BasicEnterCode (a plain field that takes the code as typed). With DefaultConsentRegistration the
+ * sign-up page offers marketing already ticked; the player can untick it before the code is sent.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type SubmitEvent } from 'react';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { GraphqlClientError, graphqlRequest } from '../../lib/graphql-client.ts';
 import { RequestSmsLoginCodeDocument, ResendSmsLoginCodeDocument, VerifySmsLoginCodeDocument } from '../../lib/graphql/generated/graphql.ts';
-import { finishSignIn, rememberedRegistrationLimits, rememberedSmsPhone, rememberRegistrationLimits, rememberSmsPhone, withReturnTo, type RegistrationLimit } from './sign-in.ts';
+import {
+  finishSignIn, rememberedRegistrationLimits, rememberedRegistrationMarketing, rememberedSmsCodeLength, rememberedSmsPhone,
+  rememberRegistrationLimits, rememberRegistrationMarketing, rememberSmsCodeLength, rememberSmsPhone, withReturnTo, type RegistrationLimit,
+} from './sign-in.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
 
 /** Texts of the SMS flow, translated on the server. */
@@ -42,6 +48,10 @@ interface Props {
   mode: 'phone' | 'code' | 'resend';
   /** On the sign-up page under mga: the optional deposit limits. */
   registrationLimits?: RegistrationLimitsField | null;
+  /** On the sign-up page with DefaultConsentRegistration: the marketing opt-in's label (ticked to start with). */
+  registrationMarketing?: string | null;
+  /** BasicEnterCode: the code step is a plain field instead of a box per digit. */
+  basicCode?: boolean;
   texts: SmsTexts;
   paths: { login: string; enterCode: string; resendCode: string; home: string };
   /** The guarded return path of the page, carried from step to step. */
@@ -67,7 +77,7 @@ function errorText(error: unknown, texts: SmsTexts): string {
 }
 
 /** The SMS sign-in step for a route. */
-export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLimits }: Props) {
+export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLimits, registrationMarketing = null, basicCode = false }: Props) {
   const id = useId();
   // undefined until mounted: the number lives in session storage, which server renders cannot read.
   const [phone, setPhone] = useState<string | null | undefined>(undefined);
@@ -77,6 +87,8 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
   const [busy, setBusy] = useState(false);
   const [limits, setLimits] = useState<Partial<Record<RegistrationLimit['period'], string>>>({});
   const [invalidLimit, setInvalidLimit] = useState<RegistrationLimit['period'] | null>(null);
+  const [marketing, setMarketing] = useState(true);
+  const [codeLength, setCodeLength] = useState<number | null>(null);
   const hydrated = useHydrated();
   const field = useRef<HTMLInputElement>(null);
 
@@ -91,6 +103,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
     }));
     if (Object.keys(typedLimits).length > 0) setLimits(typedLimits);
     setPhone(rememberedSmsPhone());
+    setCodeLength(rememberedSmsCodeLength());
     if (mode === 'code' && new URLSearchParams(location.search).has('resent')) setNotice(texts.codeResent);
   }, [mode, texts.codeResent, registrationLimits, id]);
 
@@ -147,7 +160,9 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
           return;
         }
         rememberSmsPhone(data.requestSmsLoginCode.phoneNumber);
+        rememberSmsCodeLength(data.requestSmsLoginCode.codeLength);
         rememberRegistrationLimits(chosen);
+        rememberRegistrationMarketing(registrationMarketing ? marketing : null);
         location.assign(withReturnTo(paths.enterCode, returnTo));
       });
     };
@@ -179,6 +194,12 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
             ))}
           </fieldset>
         )}
+        {registrationMarketing && (
+          <label className="auth-form__check">
+            <input type="checkbox" name="marketing" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} />
+            {registrationMarketing}
+          </label>
+        )}
         {alert}
         <button className="button" type="submit" disabled={!hydrated || busy}>{texts.sendCode}</button>
       </form>
@@ -207,6 +228,8 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
     );
   }
 
+  // The boxes need the code's length, which the number step remembered; without it the plain field.
+  const boxes = basicCode ? null : codeLength;
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = value.replace(/\s/g, '');
@@ -217,8 +240,13 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
     if (!rememberedPhone) return;
     void run(async () => {
       const depositLimits = rememberedRegistrationLimits();
+      const marketingChoice = rememberedRegistrationMarketing();
       // The lobby keeps the refresh token in its HttpOnly cookie: this page only ever sees the access token.
-      const data = await graphqlRequest(VerifySmsLoginCodeDocument, { phoneNumber: rememberedPhone, code, ...(depositLimits.length > 0 ? { depositLimits } : {}) }, { keepRefreshTokenOnServer: true });
+      const data = await graphqlRequest(
+        VerifySmsLoginCodeDocument,
+        { phoneNumber: rememberedPhone, code, ...(depositLimits.length > 0 ? { depositLimits } : {}), ...(marketingChoice !== null ? { marketing: marketingChoice } : {}) },
+        { keepRefreshTokenOnServer: true },
+      );
       finishSignIn(data.verifySmsLoginCode, paths.home);
     });
   };
@@ -228,8 +256,12 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
       {notice && <p role="status">{notice}</p>}
       <label htmlFor={`${id}-code`}>{texts.codeLabel}</label>
       <input
-        ref={field} id={`${id}-code`} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={8} required
-        value={value} onChange={(event) => setValue(event.target.value)}
+        ref={field} id={`${id}-code`} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required
+        // A box per digit: only digits, as many as the code has; the field takes a pasted "123 456" whole before trimming it.
+        maxLength={boxes ? boxes * 2 : 8}
+        className={boxes ? 'auth-form__code-boxes' : undefined}
+        style={boxes ? ({ '--code-length': boxes } as CSSProperties) : undefined}
+        value={value} onChange={(event) => setValue(boxes ? event.target.value.replace(/\D/g, '').slice(0, boxes) : event.target.value)}
         aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
       />
       {alert}

@@ -27,7 +27,37 @@ export function finishSignIn(tokens: SessionTokens, fallbackPath: string, method
   rememberSignIn(method);
   sessionStorage.removeItem(SMS_PHONE_STORAGE_KEY);
   sessionStorage.removeItem(REGISTRATION_LIMITS_STORAGE_KEY);
+  sessionStorage.removeItem(SMS_CODE_LENGTH_STORAGE_KEY);
+  sessionStorage.removeItem(REGISTRATION_MARKETING_STORAGE_KEY);
   (window.top ?? window).location.replace(requestedReturnPath() ?? fallbackPath);
+}
+
+/** Where the SMS step keeps how many digits the platform's code has, for the code step's boxes. */
+const SMS_CODE_LENGTH_STORAGE_KEY = 'atrium.smsCodeLength';
+/** Where the SMS sign-up keeps the player's marketing choice (DefaultConsentRegistration) until the code step sends it. */
+const REGISTRATION_MARKETING_STORAGE_KEY = 'atrium.registrationMarketing';
+
+/** Remembers how many digits the code sent has (requestSmsLoginCode's codeLength). */
+export function rememberSmsCodeLength(length: number): void {
+  sessionStorage.setItem(SMS_CODE_LENGTH_STORAGE_KEY, String(length));
+}
+
+/** The code length the number step remembered; null when unknown or implausible. */
+export function rememberedSmsCodeLength(): number | null {
+  const length = Number(sessionStorage.getItem(SMS_CODE_LENGTH_STORAGE_KEY));
+  return Number.isInteger(length) && length >= 4 && length <= 8 ? length : null;
+}
+
+/** Remembers the marketing choice of the sign-up form; null when the form did not ask. */
+export function rememberRegistrationMarketing(accepted: boolean | null): void {
+  if (accepted === null) sessionStorage.removeItem(REGISTRATION_MARKETING_STORAGE_KEY);
+  else sessionStorage.setItem(REGISTRATION_MARKETING_STORAGE_KEY, accepted ? '1' : '0');
+}
+
+/** The marketing choice the sign-up form remembered; null when it did not ask. */
+export function rememberedRegistrationMarketing(): boolean | null {
+  const stored = sessionStorage.getItem(REGISTRATION_MARKETING_STORAGE_KEY);
+  return stored === null ? null : stored === '1';
 }
 
 /** Remembers the number a code was sent to. */

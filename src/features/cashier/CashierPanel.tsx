@@ -3,6 +3,9 @@
  * withdrawals. The minimum (currency table or server, whichever is larger) shows before the player
  * submits; a block on the account is explained instead of a dead button. Each submit sends the
  * idempotency key of its intent (intent.ts), and a second click while one is in flight does nothing.
+ * Two server toggles add notices: at the weekend the withdraw form says withdrawals wait for the next
+ * working day (unless DisableWeekendWithdrawalMessages), and EnableCashierIBAwardAnnouncement tells a
+ * player whose instant banking is off how awards (jackpot wins) reach them.
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, startTransition, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
@@ -19,7 +22,7 @@ import { cancelWithdrawal, initiateDeposit, initiateWithdrawal, loadCashierConte
 import { preparePlayerCall } from '../session/player-call.ts';
 import { forgetIntent, intentKey, type IntentKind } from './intent.ts';
 import type { LastCompletedDeposit, Payment } from './queries.ts';
-import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
+import { amountProblem, CASHIER_PROVIDERS, DEPOSIT_MEMORY_KEY, isWeekend, minimumDeposit, providerOf, readDepositMemory, type CashierProvider, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
 import { paymentProviderName } from '../../../shared/payment-providers.ts';
@@ -112,6 +115,7 @@ interface PanelProps {
 /** The cashier's tabs and forms. */
 export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAccountFeature, providers, returnUrl, brandCurrency, onDone }: PanelProps) {
   const [tab, setTab] = useState<CashierTab>(initialTab);
+  const { player } = useStore($player);
   const [context, setContext] = useState<{ last: LastCompletedDeposit | null; pending: Payment[] } | null>(null);
   const reload = () => loadCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
   // The tap that opens the cashier is answered in the next frame by the dialog and its tabs; the
@@ -135,6 +139,9 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
           </button>
         ))}
       </div>
+      {texts.instantBankingAward && player?.isInstantBankingBlocked && (
+        <p className="cashier__hint" role="note" data-testid="cashier-instant-banking-award">{texts.instantBankingAward}</p>
+      )}
       {!formShown ? (
         <div className="cashier__pending" aria-busy="true" />
       ) : providers.length === 0 ? (
@@ -353,6 +360,7 @@ function WithdrawForm({ locale, texts, pending, brandCurrency, onChanged }: { lo
           </label>
           {instantBlocked && <p id={`${ids}-instant`} className="cashier__hint" data-testid="cashier-instant-blocked">{texts.blockedInstant}</p>}
         </fieldset>
+        {texts.weekendWithdrawals && isWeekend(new Date()) && <p className="cashier__hint" role="note" data-testid="cashier-weekend">{texts.weekendWithdrawals}</p>}
       </CashierForm>
       {pending.length > 0 && (
         <section className="cashier__pending" aria-labelledby={`${ids}-pending`}>

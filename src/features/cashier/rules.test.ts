@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, isCloseQuickDepositMessage, minimumDeposit, providerOf, readDeepLink, readDepositMemory, runningOutOfFunds, toMinor, walletNoticesSuppressed } from './rules.ts';
+import { amountProblem, isCloseQuickDepositMessage, isWeekend, minimumDeposit, providerOf, readDeepLink, readDepositMemory, runningOutOfFunds, toMinor, walletNoticesSuppressed } from './rules.ts';
 
 describe('cashier rules', () => {
   it('takes the larger of the currency table and the server minimum', () => {
@@ -61,5 +61,9 @@ describe('cashier rules', () => {
     expect(isCloseQuickDepositMessage('closeQuickDepositEvent', 'http://aurelia.localhost:4321', allowed)).toBe(true);
     expect(isCloseQuickDepositMessage('closeQuickDepositEvent', 'https://evil.example', allowed)).toBe(false);
     expect(isCloseQuickDepositMessage({ type: 'closeQuickDepositEvent' }, 'http://aurelia.localhost:4321', allowed)).toBe(false);
+  });
+
+  it('calls Saturday and Sunday the weekend on the player\'s own clock', () => {
+    expect([5, 6, 7, 8, 9, 10, 11].map((day) => isWeekend(new Date(2026, 0, day, 12)))).toEqual([false, false, false, false, false, true, true]);
   });
 });

@@ -129,3 +129,9 @@ export const CLOSE_QUICK_DEPOSIT_MESSAGE = 'closeQuickDepositEvent';
 export function isCloseQuickDepositMessage(data: unknown, origin: string, allowedOrigins: readonly string[]): boolean {
   return data === CLOSE_QUICK_DEPOSIT_MESSAGE && allowedOrigins.includes(origin);
 }
+
+/** Saturday or Sunday on the player's own clock: manual withdrawals wait for the next working day's review. */
+export function isWeekend(at: Date): boolean {
+  const day = at.getDay();
+  return day === 0 || day === 6;
+}

@@ -58,10 +58,14 @@ export interface CashierTexts {
   statuses: Record<Payment['status'], string>;
   /** Why a deposit is refused to a self-excluded or timed-out player, with {date}. */
   restriction: RestrictionTexts;
+  /** The withdraw form's weekend notice (Saturday and Sunday); null when the brand enables DisableWeekendWithdrawalMessages. */
+  weekendWithdrawals: string | null;
+  /** EnableCashierIBAwardAnnouncement: how awards are paid to a player whose instant banking is off; null when the toggle is off. */
+  instantBankingAward: string | null;
 }
 
 /** Builds the texts with the page's translator. */
-export function cashierTexts(t: Translate, paths: { documents: string }): CashierTexts {
+export function cashierTexts(t: Translate, paths: { documents: string }, hasFeature: (name: string) => boolean = () => false): CashierTexts {
   return {
     title: t('cashier.title'),
     deposit: t('page.deposit.title'),
@@ -113,5 +117,7 @@ export function cashierTexts(t: Translate, paths: { documents: string }): Cashie
       RolledBacked: t('payment.status.RolledBacked'),
     },
     restriction: restrictionTexts(t),
+    weekendWithdrawals: hasFeature('DisableWeekendWithdrawalMessages') ? null : t('cashier.weekendWithdrawals'),
+    instantBankingAward: hasFeature('EnableCashierIBAwardAnnouncement') ? t('cashier.instantBankingAward') : null,
   };
 }

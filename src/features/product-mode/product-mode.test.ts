@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayStoreProductMode, resolveProductMode } from './product-mode.ts';
+import { mayStoreProductMode, productHomeRoute, resolveProductMode } from './product-mode.ts';
 
 describe('product mode', () => {
   it('is SPORTS on sports paths and CASINO on casino paths whatever the query says', () => {
@@ -17,5 +17,11 @@ describe('product mode', () => {
   it('is stored only with preferences consent', () => {
     expect(mayStoreProductMode({ preferences: false })).toBe(false);
     expect(mayStoreProductMode({ preferences: true })).toBe(true);
+  });
+
+  it('calls /sports/ home in sports mode when the brand has a sportsbook, else the lobby', () => {
+    expect(productHomeRoute('SPORTS', true)).toBe('sports');
+    expect(productHomeRoute('SPORTS', false)).toBe('lobby');
+    expect(productHomeRoute('CASINO', true)).toBe('lobby');
   });
 });

@@ -32,6 +32,14 @@ export function resolveProductMode(input: {
   return parse(input.queryValue) ?? parse(input.storedValue) ?? 'CASINO';
 }
 
+/**
+ * The route a product mode calls home (spec section 2: CASINO's is /, SPORTS' is /sports/). A brand
+ * without the Sportsbook feature has no sportsbook to go home to, so its home stays the lobby.
+ */
+export function productHomeRoute(mode: ProductMode, sportsbook: boolean): 'lobby' | 'sports' {
+  return mode === 'SPORTS' && sportsbook ? 'sports' : 'lobby';
+}
+
 /** Whether the preference may be stored: only when the visitor gave preferences consent. */
 export function mayStoreProductMode(consent: { preferences: boolean }): boolean {
   return consent.preferences;

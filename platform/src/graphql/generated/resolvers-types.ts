@@ -49,6 +49,15 @@ export type BalanceUpdatedEvent = {
   wageringProgress?: Maybe<Scalars['Int']['output']>;
 };
 
+/** Where a banner leads. */
+export type BannerLink = {
+  __typename?: 'BannerLink';
+  /** A lobby path without the locale (/withdraw/) or an https URL. */
+  href: Scalars['String']['output'];
+  /** The link's words in the requested locale. */
+  label: Scalars['String']['output'];
+};
+
 export type BlockType =
   | 'BANNER_EXTERNAL_LINK'
   | 'BANNER_GAME'
@@ -634,7 +643,7 @@ export type Mutation = {
   takeTimeout: Player;
   /** Changes the player's personal info. Every broken rule comes back at once: BadUserInput with extensions.fieldErrors [{ field: input.<name>, code, message }] (codes required, tooLong, controlCharacters, name, zipCode, state, dateOfBirth, tooYoung, verified); nothing is stored then. */
   updatePersonalInfo: Player;
-  /** Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga; ignored for a number that already has an account). */
+  /** Checks the code and signs the player in (flow sms, passwordless). An unknown number registers, with the deposit limits its sign-up form asked for (mga) and its marketing opt-in (marketing: true accepts every channel; absent or false none); both are ignored for a number that already has an account. */
   verifySmsLoginCode: TokenPair;
 };
 
@@ -825,6 +834,7 @@ export type MutationUpdatePersonalInfoArgs = {
 export type MutationVerifySmsLoginCodeArgs = {
   code: Scalars['String']['input'];
   depositLimits?: InputMaybe<Array<RegistrationDepositLimit>>;
+  marketing?: InputMaybe<Scalars['Boolean']['input']>;
   phoneNumber: Scalars['String']['input'];
 };
 
@@ -834,6 +844,31 @@ export type NotificationDelivery =
   | 'ONCE'
   | 'REVERSED'
   | 'TWICE';
+
+/** An account banner the operator wrote (content/<brand>/banners.json). */
+export type OperatorBanner = {
+  __typename?: 'OperatorBanner';
+  /** Account countries (ISO codes) the banner is for; null for every country. */
+  countries?: Maybe<Array<Scalars['String']['output']>>;
+  /** When it starts showing (ISO 8601); null: at once. */
+  from?: Maybe<Scalars['String']['output']>;
+  /** The editor's id, unique in the file. */
+  id: Scalars['String']['output'];
+  link?: Maybe<BannerLink>;
+  /** The banner's words in the requested locale. */
+  text: Scalars['String']['output'];
+  /** Content and InstantBankingJackpot show only when the player has a queued message or instant banking off; the others are announcements. */
+  type: OperatorBannerType;
+  /** When it stops showing (ISO 8601); null: until removed. */
+  until?: Maybe<Scalars['String']['output']>;
+};
+
+export type OperatorBannerType =
+  | 'Content'
+  | 'GermanyCloseDown'
+  | 'InstantBankingJackpot'
+  | 'Maintenance'
+  | 'NovemberCampaign';
 
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -1076,6 +1111,8 @@ export type ProviderOfTheWeek = {
 
 export type Query = {
   __typename?: 'Query';
+  /** The operator's account banners (content/<brand>/banners.json, else the starter banners) for the brand's licence that are not over yet, texts in locale (argument, else x-locale, else en). The lobby shows one to a player whose account country it lists (or when it lists none) once it has started. */
+  accountBanners: Array<OperatorBanner>;
   /** Content files of the brand whose latest save is broken; their last good version is being served. */
   contentProblems: Array<ContentProblem>;
   /** A fingerprint of the brand's content files that changes with every save (broken or not). A lobby caching rendered pages polls it and drops the brand's pages when it changes. */
@@ -1118,6 +1155,11 @@ export type Query = {
   translations: Scalars['JSON']['output'];
   /** The signed-in player (Authorization: Bearer <accessToken>); AuthenticationFailure and HTTP 401 without a valid token. */
   viewer?: Maybe<Viewer>;
+};
+
+
+export type QueryAccountBannersArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1849,6 +1891,7 @@ export type ResolversTypes = {
   AccountState: AccountState;
   AccountStatus: ResolverTypeWrapper<AccountStatus>;
   BalanceUpdatedEvent: ResolverTypeWrapper<BalanceUpdatedEvent>;
+  BannerLink: ResolverTypeWrapper<BannerLink>;
   BlockType: BlockType;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ConsentCategory: ConsentCategory;
@@ -1907,6 +1950,8 @@ export type ResolversTypes = {
   MoneyType: MoneyType;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NotificationDelivery: NotificationDelivery;
+  OperatorBanner: ResolverTypeWrapper<OperatorBanner>;
+  OperatorBannerType: OperatorBannerType;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Payment: ResolverTypeWrapper<PaymentRow>;
   PaymentConnection: ResolverTypeWrapper<Omit<PaymentConnection, 'edges'> & { edges: Array<ResolversTypes['PaymentEdge']> }>;
@@ -1982,6 +2027,7 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AccountStatus: AccountStatus;
   BalanceUpdatedEvent: BalanceUpdatedEvent;
+  BannerLink: BannerLink;
   Boolean: Scalars['Boolean']['output'];
   ConsentRecord: ConsentRecord;
   ContentLogo: ContentLogo;
@@ -2029,6 +2075,7 @@ export type ResolversParentTypes = {
   MarketingPreferences: MarketingPreferences;
   MarketingPreferencesInput: MarketingPreferencesInput;
   Mutation: Record<PropertyKey, never>;
+  OperatorBanner: OperatorBanner;
   PageInfo: PageInfo;
   Payment: PaymentRow;
   PaymentConnection: Omit<PaymentConnection, 'edges'> & { edges: Array<ResolversParentTypes['PaymentEdge']> };
@@ -2102,6 +2149,11 @@ export type BalanceUpdatedEventResolvers<ContextType = GraphQLContext, ParentTyp
   moneyType?: Resolver<Maybe<ResolversTypes['MoneyType']>, ParentType, ContextType>;
   transactionKind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   wageringProgress?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type BannerLinkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerLink'] = ResolversParentTypes['BannerLink']> = {
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ConsentRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConsentRecord'] = ResolversParentTypes['ConsentRecord']> = {
@@ -2419,6 +2471,16 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   verifySmsLoginCode?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationVerifySmsLoginCodeArgs, 'code' | 'phoneNumber'>>;
 };
 
+export type OperatorBannerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorBanner'] = ResolversParentTypes['OperatorBanner']> = {
+  countries?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['BannerLink']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['OperatorBannerType'], ParentType, ContextType>;
+  until?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2560,6 +2622,7 @@ export type ProviderOfTheWeekResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  accountBanners?: Resolver<Array<ResolversTypes['OperatorBanner']>, ParentType, ContextType, Partial<QueryAccountBannersArgs>>;
   contentProblems?: Resolver<Array<ResolversTypes['ContentProblem']>, ParentType, ContextType>;
   contentVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   countryContext?: Resolver<ResolversTypes['CountryContext'], ParentType, ContextType>;
@@ -2866,6 +2929,7 @@ export type ZendeskTokenResolvers<ContextType = GraphQLContext, ParentType exten
 export type Resolvers<ContextType = GraphQLContext> = {
   AccountStatus?: AccountStatusResolvers<ContextType>;
   BalanceUpdatedEvent?: BalanceUpdatedEventResolvers<ContextType>;
+  BannerLink?: BannerLinkResolvers<ContextType>;
   ConsentRecord?: ConsentRecordResolvers<ContextType>;
   ContentLogo?: ContentLogoResolvers<ContextType>;
   ContentProblem?: ContentProblemResolvers<ContextType>;
@@ -2904,6 +2968,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   LogoutResult?: LogoutResultResolvers<ContextType>;
   MarketingPreferences?: MarketingPreferencesResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  OperatorBanner?: OperatorBannerResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;
   PaymentConnection?: PaymentConnectionResolvers<ContextType>;

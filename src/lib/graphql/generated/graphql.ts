@@ -34,6 +34,13 @@ export type LimitPeriod =
   | 'Month'
   | 'Week';
 
+export type OperatorBannerType =
+  | 'Content'
+  | 'GermanyCloseDown'
+  | 'InstantBankingJackpot'
+  | 'Maintenance'
+  | 'NovemberCampaign';
+
 /** The sandboxed payment providers (spec section 3). */
 export type PaymentProvider =
   | 'PIQ'
@@ -45,6 +52,13 @@ export type RegistrationDepositLimit = {
   amount: string;
   period: LimitPeriod;
 };
+
+export type AccountBannersQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type AccountBannersQuery = { accountBanners: Array<{ id: string, type: OperatorBannerType, text: string, countries: Array<string> | null, from: string | null, until: string | null, link: { href: string, label: string } | null }> };
 
 export type RequestSmsLoginCodeMutationVariables = Exact<{
   phoneNumber: string;
@@ -65,6 +79,7 @@ export type VerifySmsLoginCodeMutationVariables = Exact<{
   phoneNumber: string;
   code: string;
   depositLimits?: Array<RegistrationDepositLimit> | RegistrationDepositLimit | null | undefined;
+  marketing?: boolean | null | undefined;
 }>;
 
 
@@ -303,6 +318,22 @@ export const GamePageFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     name
   }
 }`, {"fragmentName":"GamePage"}) as unknown as TypedDocumentString<GamePageFragment, unknown>;
+export const AccountBannersDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query AccountBanners($locale: String) {
+  accountBanners(locale: $locale) {
+    id
+    type
+    text
+    link {
+      href
+      label
+    }
+    countries
+    from
+    until
+  }
+}
+    `) as unknown as TypedDocumentString<AccountBannersQuery, AccountBannersQueryVariables>;
 export const RequestSmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation RequestSmsLoginCode($phoneNumber: String!, $depositLimits: [RegistrationDepositLimit!]) {
   requestSmsLoginCode(phoneNumber: $phoneNumber, depositLimits: $depositLimits) {
@@ -320,11 +351,12 @@ export const ResendSmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(
 }
     `) as unknown as TypedDocumentString<ResendSmsLoginCodeMutation, ResendSmsLoginCodeMutationVariables>;
 export const VerifySmsLoginCodeDocument = /*#__PURE__*/ new TypedDocumentString(`
-    mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!, $depositLimits: [RegistrationDepositLimit!]) {
+    mutation VerifySmsLoginCode($phoneNumber: String!, $code: String!, $depositLimits: [RegistrationDepositLimit!], $marketing: Boolean) {
   verifySmsLoginCode(
     phoneNumber: $phoneNumber
     code: $code
     depositLimits: $depositLimits
+    marketing: $marketing
   ) {
     accessToken
     refreshToken
