@@ -4,6 +4,8 @@
  */
 import type { Translate } from '../../i18n/translate.ts';
 import { restrictionTexts, type RestrictionTexts } from '../protection/restriction.ts';
+import { refusalTexts, type RefusalTexts } from '../protection/refusal.ts';
+import type { PathContext } from '../../paths.ts';
 import type { KycOverlayTexts } from '../protection/kyc-overlay.tsx';
 import type { Payment } from './queries.ts';
 
@@ -58,10 +60,12 @@ export interface CashierTexts {
   statuses: Record<Payment['status'], string>;
   /** Why a deposit is refused to a self-excluded or timed-out player, with {date}. */
   restriction: RestrictionTexts;
+  /** The platform's other refusals (the wallet's ceiling, a provider not offered, too many attempts). */
+  refusals: RefusalTexts;
 }
 
 /** Builds the texts with the page's translator. */
-export function cashierTexts(t: Translate, paths: { documents: string }): CashierTexts {
+export function cashierTexts(t: Translate, paths: { documents: string; context: PathContext }): CashierTexts {
   return {
     title: t('cashier.title'),
     deposit: t('page.deposit.title'),
@@ -113,5 +117,6 @@ export function cashierTexts(t: Translate, paths: { documents: string }): Cashie
       RolledBacked: t('payment.status.RolledBacked'),
     },
     restriction: restrictionTexts(t),
+    refusals: refusalTexts(t, paths.context),
   };
 }
