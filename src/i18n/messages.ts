@@ -324,6 +324,8 @@ export const FALLBACK_MESSAGES = {
   'logout.SESSION_EXPIRED': 'Your session has expired. Please sign in again.',
   'logout.JWT_EXPIRED': 'You have been signed out. Please sign in again.',
   'logout.LOGGED_IN_FROM_ANOTHER_DEVICE': 'You signed in on another device, so you have been signed out here.',
+  'logout.SELF_EXCLUDED': 'You excluded yourself until {date} on another device, so you have been signed out here.',
+  'logout.TIMEOUT': 'You took a break until {date} on another device, so you have been signed out here.',
   'verify.emailIntro': 'We sent you an email with a link. Open it to verify your address.',
   'verify.emailDone': 'Your email address {email} is verified.',
   'verify.emailPending': 'Your email address {email} is not verified yet: open the link we sent you.',
