@@ -12,6 +12,8 @@ declare namespace App {
     page: import('./features/page-context/page-context.server.ts').PageContext;
     /** The page's hero image, preloaded in the document head (set by the page before its layout renders). */
     heroImage?: { mobile: string; desktop: string };
+    /** Set by the middleware while the platform does not answer: the page asked for, which the outage page reloads. */
+    outage?: { returnTo: string };
   }
 }
 

@@ -10,6 +10,7 @@ import { brandForHost, parseHostHeader } from './brands/site.ts';
 import { isLocale, LOCALE_SHAPE } from './i18n/locales.ts';
 import { homePath, routePath } from './paths.ts';
 import { unknownHostResponse, badHostResponse } from './features/errors/host-errors.ts';
+import { platformAnswers } from './features/errors/platform-health.server.ts';
 import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
 import { withFrameSources } from './features/security/csp.server.ts';
 import { cachedRender, clearRenderCache, isAnonymousRequest, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
@@ -77,6 +78,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else if (!localization) {
     // Without localisation, unprefixed paths are the default locale's pages.
     render = async () => finishPage(await next(`/${brand.defaultLocale}${pathname}${search}`));
+  }
+
+  // The platform does not answer: every page says so in the page's language, with a status no CDN
+  // keeps (503, no-store), instead of rendering in English without its texts and settings.
+  if (!(await platformAnswers())) {
+    context.locals.outage = { returnTo: `${pathname}${search}` };
+    return framed(await finishPage(await next(`/${context.locals.locale}/500/`)));
   }
 
   if (!isCacheableRequest(context.request)) return framed(await render());

@@ -1,8 +1,8 @@
 /**
  * A self-excluded or timed-out player cannot put money in, whichever way they try: the cashier says
  * why and until when instead of offering a form, a deposit sent straight to GraphQL is refused, the
- * sandbox bank's pay-and-play sign-in refuses a first deposit, and a real-money game launch says why
- * rather than "try again". Their balance never moves.
+ * sandbox bank's pay-and-play sign-in refuses a first deposit, and a real-money game launch and the
+ * sportsbook say why, until when and what they can do rather than "try again". Their balance never moves.
  */
 import { expect, test, type Page } from './support/test.ts';
 import { bankSignIn, graphql, unique, type Tokens } from './support/player.ts';
@@ -65,5 +65,23 @@ test.describe('self-exclusion and timeouts', () => {
     await expect(page.getByRole('alert').filter({ hasText: /You are self-excluded until .+, so you cannot play for real money until then\./ })).toBeVisible();
     await expect(page.getByText('We could not start the game. Please try again.')).toHaveCount(0);
     await expect(page.getByTestId('game-frame')).toHaveCount(0);
+  });
+
+  test('the sportsbook tells a self-excluded player why, until when and where to withdraw, instead of loading for ever', async ({ page }) => {
+    await demoPlayer(page, 'self-excluded');
+    await page.goto(`${ORIGIN}/en/sports/`);
+    const refusal = page.getByTestId('sportsbook-refusal');
+    await expect(refusal).toHaveText(/^You are self-excluded until .*\d{4}.*, so you cannot bet until then\. Withdraw your balance$/);
+    await expect(refusal).toHaveAttribute('role', 'alert');
+    await expect(refusal.getByRole('link', { name: 'Withdraw your balance' })).toHaveAttribute('href', '/en/withdraw/');
+    await expect(page.getByText('We could not open the sportsbook. Please reload the page.')).toHaveCount(0);
+    await expect(page.getByTestId('sportsbook').getByText('Loading…')).toHaveCount(0);
+    await expect(page.getByTestId('sportsbook-frame')).toHaveCount(0);
+  });
+
+  test('the sportsbook tells a timed-out player why in their language', async ({ page }) => {
+    await demoPlayer(page, 'timeout');
+    await page.goto(`${ORIGIN}/fi/sports/`);
+    await expect(page.getByTestId('sportsbook-refusal')).toHaveText(/^Pidät taukoa .+ asti, joten et voi lyödä vetoa ennen sitä\. Nosta saldosi$/);
   });
 });

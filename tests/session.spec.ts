@@ -6,7 +6,7 @@
  * and a cut or silently dead socket restored with the right balance.
  */
 import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from './support/test.ts';
-import { addTokenCookies, creditWallet as credit, freshPlayer, graphql, smsTokens, unique } from './support/player.ts';
+import { addTokenCookies, bankTokens, creditWallet as credit, freshPlayer, graphql, smsTokens, unique } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 import { readFileSync } from 'node:fs';
 
@@ -131,6 +131,25 @@ test.describe('the session ends with the right reason', () => {
     await expect(page.getByTestId('logout-reason')).toHaveText('You signed in on another device, so you have been signed out here.');
   });
 
+  test('self-excluding on one device signs the other out saying so, until when, in its language', async ({ page }) => {
+    const subscribed = subscriptionsOf(page);
+    // A new player from the sandbox bank, signed in on this browser and again on their phone.
+    const here = await bankTokens(page.request, 'aurelia', 'new');
+    await addTokenCookies(page.context(), 'aurelia', here);
+    const { viewer } = await graphql<{ viewer: { player: { username: string } } }>(page.request, 'aurelia', '{ viewer { player { username } } }', {}, here.accessToken);
+    await page.goto(`${brandOrigin('aurelia')}/fi/`);
+    await expect(page.getByTestId('balance')).toContainText('0,00');
+    await subscribed('sessionDestroyed');
+    // On the phone the player excludes themselves (their own protection mutation).
+    const phoneSession = await bankTokens(page.request, 'aurelia', `aurelia-${viewer.player.username}`);
+    const excluded = await graphql<{ selfExclude: { selfExclusionDetails: { exclusionEndsAt: string } } }>(
+      page.request, 'aurelia', 'mutation { selfExclude(days: 180) { selfExclusionDetails { exclusionEndsAt } } }', {}, phoneSession.accessToken,
+    );
+    const until = excluded.selfExclude.selfExclusionDetails.exclusionEndsAt;
+    await expect(page).toHaveURL(`${brandOrigin('aurelia')}/fi/login/?logoutReason=SELF_EXCLUDED&logoutUntil=${encodeURIComponent(until)}`);
+    await expect(page.getByTestId('logout-reason')).toHaveText(/^Asetit itsellesi pelikiellon \d+\. \S+ \d{4}.* asti toisella laitteella, joten sinut kirjattiin ulos täällä\.$/);
+  });
+
   test('a session destroyed over the legacy protocol ends the same way', async ({ page }) => {
     const subscribed = subscriptionsOf(page);
     const phone = `+4755${unique()}`;
@@ -166,6 +185,7 @@ test.describe('the session ends with the right reason', () => {
     await subscribed('sessionDestroyed');
     await graphql(page.request, 'kororaa', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
     await expect(page).toHaveURL(`${brandOrigin('kororaa')}/en/sports/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
+    await expect(page.getByTestId('logout-reason')).toHaveText('You signed in on another device, so you have been signed out here.');
   });
 });
 

@@ -168,6 +168,15 @@ describe.each(DATABASES)('demo games on $name', (database) => {
     expect(refused.errors?.[0]?.message).toMatch(/no play-for-fun mode/);
   });
 
+  it('says a REAL launch is refused for the player\'s country, so the lobby can tell them it is not the site', async () => {
+    // aurelia's players are Finnish: a game closed to FI (and open under aurelia's licence) is refused for their country.
+    const { rows } = await app.platform.db.query<{ slug: string }>(
+      `select slug from games where 'FI' = any(restricted_countries) and not ('mga' = any(restricted_licences)) order by idx limit 1`,
+    );
+    const refused = await app.gql(LAUNCH, { slug: rows[0]?.slug, mode: 'REAL', lobbyOrigin: LOBBY }, await as('verified'));
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ reason: 'GameUnavailable', cause: 'Country', country: 'FI' });
+  });
+
   it('deals blackjack with hit and stand, and settles a live table bet when its round is drawn', async () => {
     const slug = await slugWhere(`'blackjack' = any(categories) and not is_live_casino`);
     const launched = await launch(slug, 'REAL', await as('verified'));

@@ -5,7 +5,7 @@ import { DATABASES, signInBySms, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
 const WALLET = 'subscription Wallet { balanceUpdated { balance bonusBalance currency amount moneyType wageringProgress } }';
-const SESSION = 'subscription SessionDestroyed { sessionDestroyed { sessionId } }';
+const SESSION = 'subscription SessionDestroyed { sessionDestroyed { sessionId cause until } }';
 
 /** A raw socket speaking the legacy graphql-ws protocol, with a message queue to await. */
 async function legacyClient(url: string) {
@@ -70,10 +70,28 @@ describe.each(DATABASES)('subscriptions over WebSocket on $name', (database) => 
     expect(result.data.sandboxDestroySession.destroyedSessionIds).toEqual([tokens.sessionId]);
     const event = await closed;
     expect(event).toMatchObject({ code: 4401, reason: 'session_destroyed_error' });
-    expect(destroyed).toEqual([{ data: { sessionDestroyed: { sessionId: tokens.sessionId } } }]);
+    expect(destroyed).toEqual([{ data: { sessionDestroyed: { sessionId: tokens.sessionId, cause: 'AnotherDevice', until: null } } }]);
     expect(JSON.stringify(errors)).toContain('session_destroyed_error');
     await updates.return?.();
     await client.dispose();
+  });
+
+  it('tells the other devices of a player who self-excludes why their session ended, and until when', async () => {
+    const here = await signInBySms(app, '+3585550027');
+    const elsewhere = await signInBySms(app, '+3585550027');
+    const client = await legacyClient(app.url);
+    client.send({ type: 'connection_init', payload: { authorization: `Bearer ${elsewhere.accessToken}` } });
+    await client.next((message) => message.type === 'connection_ack');
+    client.send({ id: '1', type: 'start', payload: { query: 'subscription { sessionDestroyed { sessionId cause until } }' } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const excluded = await app.gql('mutation { selfExclude(days: 180) { selfExclusionDetails { exclusionEndsAt } } }', {}, { authorization: `Bearer ${here.accessToken}` });
+    expect(excluded.errors).toBeUndefined();
+    const until = excluded.data.selfExclude.selfExclusionDetails.exclusionEndsAt as string;
+    expect((await client.next((message) => message.id === '1' && message.type === 'data')).payload.data.sessionDestroyed).toEqual({ sessionId: elsewhere.sessionId, cause: 'SelfExclusion', until });
+    // The socket's own session-ended errors say it too, for a page whose subscription had not started yet.
+    expect((await client.next((message) => message.type === 'connection_error')).payload.extensions).toMatchObject({ reason: 'SessionDestroyed', cause: 'SelfExclusion', until });
+    expect(await client.closed).toEqual({ code: 4401, reason: 'session_destroyed_error' });
   });
 
   it('closes graphql-transport-ws connections with a bad token', async () => {

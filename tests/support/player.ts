@@ -82,15 +82,23 @@ export async function creditWallet(request: APIRequestContext, brand: string, pl
  * which are also put in the page's cookies.
  */
 export async function bankSignIn(page: Page, brand: string, username: string): Promise<Tokens> {
-  const origin = brandOrigin(brand);
-  const response = await page.request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
-    headers: brandHost(brand),
-    form: { brand, locale: 'en', returnUrl: `${origin}/en/trustly-login-handler/`, person: `${brand}-${username}`, orderId: `e2e-${unique()}` },
-    maxRedirects: 0,
-  });
-  if (response.status() !== 303) throw new Error(`The sandbox bank did not sign ${brand}-${username} in: ${response.status()} ${await response.text()}`);
-  const back = new URL(response.headers().location ?? '');
-  const tokens = { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' };
+  const tokens = await bankTokens(page.request, brand, `${brand}-${username}`);
   await addTokenCookies(page.context(), brand, tokens);
   return tokens;
+}
+
+/**
+ * A session from the Trustly sandbox bank for a bank identity (`new`: a new player, whose identity is
+ * `<brand>-trustly-<tag>` for username `trustly-<tag>`), without touching any browser's cookies: a
+ * second device of the same player.
+ */
+export async function bankTokens(request: APIRequestContext, brand: string, person: string): Promise<Tokens> {
+  const response = await request.post(`${LOOPBACK}/platform/sandbox/trustly/`, {
+    headers: brandHost(brand),
+    form: { brand, locale: 'en', returnUrl: `${brandOrigin(brand)}/en/trustly-login-handler/`, person, orderId: `e2e-${unique()}` },
+    maxRedirects: 0,
+  });
+  if (response.status() !== 303) throw new Error(`The sandbox bank did not sign ${person} in: ${response.status()} ${await response.text()}`);
+  const back = new URL(response.headers().location ?? '');
+  return { accessToken: back.searchParams.get('accessToken') ?? '', refreshToken: back.searchParams.get('refreshToken') ?? '' };
 }

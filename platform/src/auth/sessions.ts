@@ -16,7 +16,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import type { EventBus } from '../realtime/events.ts';
+import type { EventBus, SessionEndCause } from '../realtime/events.ts';
 import type { PlatformSecrets } from './secrets.ts';
 import { UNKNOWN_ORIGIN, type SignInOrigin } from './sign-in-origin.ts';
 import type { AuthSettings } from './settings.ts';
@@ -62,8 +62,11 @@ export interface AuthService {
   refresh(refreshToken: string, brand: string | null): Promise<IssuedTokens>;
   /** Checks a bearer token (platform JWT or the identity provider's access token); AuthenticationFailure otherwise. */
   authenticate(bearer: string | null, brand: string | null): Promise<Authenticated>;
-  /** Ends a session and its refresh tokens; `destroyed` tells its sockets session_destroyed_error. */
-  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout'): Promise<boolean>;
+  /**
+   * Ends a session and its refresh tokens; `destroyed` tells its sockets session_destroyed_error and
+   * the player SessionDestroyed, with `why` (default: a sign-in on another device).
+   */
+  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout', why?: { cause: SessionEndCause; until: string | null }): Promise<boolean>;
   /** The platform session of an identity-provider grant, opened on first use (origin: the sign-in request's, when known). */
   sessionForGrant(grantId: string, playerId: string, brand: string, origin?: SignInOrigin): Promise<string>;
   /** Ends the session of an identity-provider grant (sign-out, revocation). */
@@ -252,12 +255,16 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
       return auth;
     },
 
-    async endSession(sid, reason) {
+    async endSession(sid, reason, why = { cause: 'AnotherDevice', until: null }) {
       const ended = await db.transaction((tx) => revoke(tx, sid, reason));
       if (!ended) return false;
       // Only a destroyed session is news for the player's other devices (SessionDestroyed); a logout is not.
-      if (reason === 'destroyed') events.publish(ended.playerId, 'sessionDestroyed', { sessionId: sid });
-      events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason });
+      if (reason === 'destroyed') {
+        events.publish(ended.playerId, 'sessionDestroyed', { sessionId: sid, ...why });
+        events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason, ...why });
+      } else {
+        events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason });
+      }
       return true;
     },
 

@@ -168,9 +168,10 @@ export const gameResolvers: Resolvers = {
       const game = await gameForMutation(ctx, args.slug);
       const country = ctx.country();
       const places = [country.countryCode, ...(country.countryCode === 'CA' && country.subDivision ? [`CA-${country.subDivision}`] : [])];
-      const refuse = (where: string) => new PlatformError('GameUnavailable', `${game.name} is not offered ${where}: pick another game`);
-      if (game.restrictedLicences.includes(brand.license)) throw refuse(`under the ${brand.license} licence`);
-      if (!isOffered(game, { license: null, places })) throw refuse(`in ${places.join(' / ')}`);
+      // cause Country lets the lobby tell the player it is their country, not the site, that rules the game out.
+      const refuse = (where: string, details: Record<string, unknown> = {}) => new PlatformError('GameUnavailable', `${game.name} is not offered ${where}: pick another game`, details);
+      if (game.restrictedLicences.includes(brand.license)) throw refuse(`under the ${brand.license} licence`, { cause: 'Licence' });
+      if (!isOffered(game, { license: null, places })) throw refuse(`in ${places.join(' / ')}`, { cause: 'Country', country: country.countryCode });
 
       let player: { id: string; sid: string } | null = null;
       let currency: string;
@@ -178,7 +179,7 @@ export const gameResolvers: Resolvers = {
         const auth = await ctx.auth();
         const row = await playerById(ctx.services.db, auth.playerId);
         if (!row) throw new PlatformError('AuthenticationFailure', 'The signed-in player no longer exists: sign in again');
-        if (!isOffered(game, { license: null, places: [row.country_code] })) throw refuse(`in ${row.country_code}, your country`);
+        if (!isOffered(game, { license: null, places: [row.country_code] })) throw refuse(`in ${row.country_code}, your country`, { cause: 'Country', country: row.country_code });
         await assertMayBet(ctx.services.db, row.id);
         assertOldEnough(row.date_of_birth, brand, 'casino', ctx.services.clock());
         await assertSessionLimit(ctx.services.db, row.id, auth.sid, ctx.services.clock());

@@ -40,7 +40,9 @@ async function restrict(services: PlatformServices, request: ExclusionRequest, c
     return (value instanceof Date ? value : new Date(value)).toISOString();
   });
   const { rows } = await services.db.query<{ sid: string }>('select sid from sessions where player_id = $1 and sid <> $2 and revoked_at is null', [request.playerId, request.sid]);
-  for (const row of rows) await services.auth.endSession(row.sid, 'destroyed');
+  // The other devices are told why they are signed out, and until when (not "signed in elsewhere").
+  const why = { cause: column === 'self_exclusion_ends_at' ? 'SelfExclusion' as const : 'Timeout' as const, until: inForce };
+  for (const row of rows) await services.auth.endSession(row.sid, 'destroyed', why);
   // This device's other tabs read the player again and show the banner.
   services.events.publish(request.playerId, 'playerUpdated', { isAccountClosed: false });
   return inForce;

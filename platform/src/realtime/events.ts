@@ -39,11 +39,15 @@ export interface RewardUpdate {
   assignationId: string;
 }
 
+/** Why a session was destroyed: a sign-in elsewhere (or the operator), or a break the player took on another device. */
+export type SessionEndCause = 'AnotherDevice' | 'SelfExclusion' | 'Timeout';
+
 /** Every event a player's sockets can receive, by subscription field. */
 export interface PlayerEvents {
   balanceUpdated: BalanceUpdate;
   playerUpdated: { isAccountClosed: boolean };
-  sessionDestroyed: { sessionId: string };
+  /** until: when the break ends (ISO 8601), for SelfExclusion and Timeout; else null. */
+  sessionDestroyed: { sessionId: string; cause: SessionEndCause; until: string | null };
   customerPopUpAdded: { popUpIdsAdded: string[] };
   rewardUpdated: RewardUpdate;
 }
@@ -54,6 +58,9 @@ export interface SessionEnded {
   playerId: string;
   /** destroyed: another login or the operator ended it (session_destroyed_error); others just close. */
   reason: string;
+  /** For a destroyed session: why, so its sockets' session_destroyed_error can say it too. */
+  cause?: SessionEndCause;
+  until?: string | null;
 }
 
 /** Publish and subscribe per player. */

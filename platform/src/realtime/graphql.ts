@@ -29,6 +29,16 @@ export const realtimeTypeDefs = /* GraphQL */ `
 
   type SessionDestroyedEvent {
     sessionId: ID!
+    "Why it ended: AnotherDevice (a sign-in elsewhere, or the operator), or SelfExclusion / Timeout (a break the player took on another device)."
+    cause: SessionEndCause!
+    "When the break ends (ISO 8601), for SelfExclusion and Timeout; null otherwise."
+    until: String
+  }
+
+  enum SessionEndCause {
+    AnotherDevice
+    SelfExclusion
+    Timeout
   }
 
   type CustomerPopUpAddedEvent {

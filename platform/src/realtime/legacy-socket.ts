@@ -14,7 +14,7 @@ import type WebSocket from 'ws';
 import { createContext } from '../graphql/context.ts';
 import { formatPlatformError, PlatformError, withExtensions } from '../graphql/errors.ts';
 import { parseOperation } from '../graphql/limits.ts';
-import { closeReason, CONTEXT_ERROR_PREFIX, errorPayload, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
+import { closeReason, CONTEXT_ERROR_PREFIX, errorPayload, sessionEndedExtensions, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 import type { Connection, SocketHub } from './socket-hub.ts';
 
 /** Legacy keep-alive interval; the lobby calls a socket dead after 30 s of silence. */
@@ -61,9 +61,9 @@ export function createLegacyServer(hub: SocketHub): WebSocketServer {
     };
 
     const signIn = (auth: { sid: string; playerId: string }): Connection =>
-      hub.signIn(auth, (signedIn, reason) => {
-        const text = sessionEndedText(reason);
-        const extensions = { reason: 'SessionDestroyed', sessionId: signedIn.sid };
+      hub.signIn(auth, (_signedIn, ended) => {
+        const text = sessionEndedText(ended.reason);
+        const extensions = sessionEndedExtensions(ended);
         for (const id of operations.keys()) send({ id, type: 'error', payload: [{ message: text, extensions }] });
         send({ type: 'connection_error', payload: { message: text, extensions } });
         socket.close(4401, text);

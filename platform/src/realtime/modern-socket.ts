@@ -13,7 +13,7 @@ import type WebSocket from 'ws';
 import { createContext } from '../graphql/context.ts';
 import { formatPlatformError, PlatformError } from '../graphql/errors.ts';
 import { parseOperation } from '../graphql/limits.ts';
-import { closeReason, CONTEXT_ERROR_PREFIX, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
+import { closeReason, CONTEXT_ERROR_PREFIX, sessionEndedExtensions, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 import type { Connection, SocketHub } from './socket-hub.ts';
 
 /** Creates the graphql-transport-ws server (upgrades are handed to it; it does not listen). */
@@ -35,10 +35,10 @@ export function createModernServer(hub: SocketHub): WebSocketServer {
             return false;
           }
           tokens.set(socket, token as string);
-          const connection = hub.signIn(auth, (_signedIn, reason) => {
-            const message = sessionEndedText(reason);
+          const connection = hub.signIn(auth, (_signedIn, ended) => {
+            const message = sessionEndedText(ended.reason);
             for (const id of Object.keys(ctx.subscriptions)) {
-              socket.send(JSON.stringify({ id, type: 'error', payload: [{ message, extensions: { reason: 'SessionDestroyed', sessionId: auth.sid } }] }));
+              socket.send(JSON.stringify({ id, type: 'error', payload: [{ message, extensions: sessionEndedExtensions(ended) }] }));
             }
             socket.close(CloseCode.Unauthorized, message);
           });

@@ -9,6 +9,7 @@ import type { GraphQLSchema, ValidationRule } from 'graphql';
 import type { PlatformServices } from '../graphql/context.ts';
 import { formatPlatformError } from '../graphql/errors.ts';
 import { operationRules } from '../graphql/limits.ts';
+import type { SessionEnded } from './events.ts';
 
 /** The message a destroyed session's sockets receive (spec section 4). */
 export const SESSION_DESTROYED_ERROR = 'session_destroyed_error';
@@ -47,8 +48,8 @@ export interface Connection {
   playerId: string;
   /** Aborted the moment the socket stops speaking for this player: its event streams take nothing more. */
   gate: AbortController;
-  /** Sends the session-ended errors and closes. */
-  endSession(reason: string): void;
+  /** Sends the session-ended errors (with the cause of a destroyed session) and closes. */
+  endSession(ended: SessionEnded): void;
 }
 
 /** Reads the bearer token from connection params in any of the usual spellings. */
@@ -73,6 +74,11 @@ export function closeReason(text: string): string {
   return Buffer.byteLength(text) <= 123 ? text : `${Buffer.from(text).subarray(0, 120).toString()}…`;
 }
 
+/** The extensions of a session-ended error: the session, and why a destroyed one ended (SessionDestroyed's cause and until). */
+export function sessionEndedExtensions(ended: SessionEnded): Record<string, unknown> {
+  return { reason: 'SessionDestroyed', sessionId: ended.sessionId, ...(ended.cause ? { cause: ended.cause, until: ended.until ?? null } : {}) };
+}
+
 /** The text a session's sockets get when it ends. */
 export function sessionEndedText(reason: string): string {
   return reason === 'destroyed' ? SESSION_DESTROYED_ERROR : `session_ended: ${reason}`;
@@ -90,7 +96,7 @@ export interface SocketHub {
   /** The brand a socket's upgrade request names (x-brand), when it is a known one. */
   brandOf(req: IncomingMessage): string | null;
   /** Counts a socket as signed in; endSession sends its protocol's session-ended errors and closes it. */
-  signIn(auth: { sid: string; playerId: string }, endSession: (connection: Connection, reason: string) => void): Connection;
+  signIn(auth: { sid: string; playerId: string }, endSession: (connection: Connection, ended: SessionEnded) => void): Connection;
   /** Whether one more signed-in socket for the player would pass the cap (not counting `except`, a socket re-initialising). */
   playerIsFull(playerId: string, except: Connection | null): boolean;
   tooManySocketsText: string;
@@ -116,7 +122,7 @@ export function createSocketHub(services: PlatformServices, schema: GraphQLSchem
         sid: auth.sid,
         playerId: auth.playerId,
         gate: new AbortController(),
-        endSession: (reason) => endSession(connection, reason),
+        endSession: (ended) => endSession(connection, ended),
       };
       connections.add(connection);
       return connection;

@@ -72,7 +72,7 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
       // At once: events published from now on never reach this socket.
       connection.gate.abort();
       // The errors and the close a tick later, so a SessionDestroyed event published just before still goes out.
-      setTimeout(() => connection.endSession(event.reason), 25);
+      setTimeout(() => connection.endSession(event), 25);
     }
   });
 

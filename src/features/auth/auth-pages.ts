@@ -10,6 +10,7 @@ import { HANDLER_ROUTES } from '../../routes.ts';
 import AuthPage from './AuthPage.astro';
 import { inlineScriptHash } from '../security/csp.ts';
 import { SILENT_RENEW_SCRIPT } from './silent-renew.ts';
+import { logoutNotice, type LogoutNotice } from './logout-notice.ts';
 
 /** The pay-and-play providers the sandbox banks stand in for. */
 export const PAY_AND_PLAY = ['trustly', 'zimpler', 'piq'] as const;
@@ -28,7 +29,8 @@ export type AuthView =
 export interface AuthPageData {
   routeId: string;
   auth: AuthView;
-  logoutReason: string | null;
+  /** Why the player was just signed out (`logoutReason`), in the page's language. */
+  logout: LogoutNotice | null;
 }
 
 const isPayAndPlay = (flow: string): flow is PayAndPlayProvider => (PAY_AND_PLAY as readonly string[]).includes(flow);
@@ -40,15 +42,12 @@ export function viewForFlow(flow: string, register: boolean): AuthView {
   return { view: 'sms', mode: 'phone', register };
 }
 
-const LOGOUT_REASONS = ['SESSION_EXPIRED', 'JWT_EXPIRED', 'LOGGED_IN_FROM_ANOTHER_DEVICE', 'ACCOUNT_CLOSED'];
-
 function authPage(routeId: string, view: (ctx: PageContext) => AuthView): RoutePage {
   return routePage<AuthPageData>({
     async load(ctx, _slug, url) {
-      const reason = url.searchParams.get('logoutReason');
       const auth = view(ctx);
       return {
-        data: { routeId, auth, logoutReason: reason && LOGOUT_REASONS.includes(reason) ? reason : null },
+        data: { routeId, auth, logout: logoutNotice(url, ctx.t, ctx.locale) },
         ...(auth.view === 'handler' && auth.kind === 'keycloak' ? { scriptHashes: [inlineScriptHash(SILENT_RENEW_SCRIPT)] } : {}),
       };
     },

@@ -14,6 +14,7 @@ import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { showFeedback } from '../feedback/store.ts';
 import { openKycRequiredOverlay } from '../protection/kyc-overlay.tsx';
 import { restrictionMessage, restrictionOfError, restrictionOfPlayer } from '../protection/restriction.ts';
+import { refusalOf } from '../protection/refusal.ts';
 import { $customer } from '../session/customer-store.ts';
 import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
@@ -52,11 +53,10 @@ function explain(error: unknown, texts: CashierTexts, locale: Locale, currency: 
     case 'InstantBankingBlocked': return texts.blockedInstant;
     case 'CancelWithdrawalBlocked': return texts.blockedCancel;
     case 'InsufficientFunds': return texts.errorInsufficient;
-    // The platform names the ceiling and the room left.
-    case 'BalanceCeiling': return error.message;
     // The platform's own message names the field and the fix (minimum, decimals, currency).
     case 'BadUserInput': return error.message;
-    default: return texts.errorGeneric;
+    // The wallet's ceiling, a provider that is not offered, too many attempts: the player's words, never "try again".
+    default: return refusalOf(error, 'deposit', texts.refusals, locale, currency)?.text ?? texts.errorGeneric;
   }
 }
 

@@ -4,6 +4,8 @@
  */
 import type { Translate } from '../../i18n/translate.ts';
 import { restrictionTexts, type RestrictionTexts } from '../protection/restriction.ts';
+import { refusalTexts, type RefusalTexts } from '../protection/refusal.ts';
+import type { PathContext } from '../../paths.ts';
 import type { KycOverlayTexts } from '../protection/kyc-overlay.tsx';
 import type { Payment } from './queries.ts';
 
@@ -62,10 +64,12 @@ export interface CashierTexts {
   weekendWithdrawals: string | null;
   /** EnableCashierIBAwardAnnouncement: how awards are paid to a player whose instant banking is off; null when the toggle is off. */
   instantBankingAward: string | null;
+  /** The platform's other refusals (the wallet's ceiling, a provider not offered, too many attempts). */
+  refusals: RefusalTexts;
 }
 
 /** Builds the texts with the page's translator. */
-export function cashierTexts(t: Translate, paths: { documents: string }, hasFeature: (name: string) => boolean = () => false): CashierTexts {
+export function cashierTexts(t: Translate, paths: { documents: string; context: PathContext }, hasFeature: (name: string) => boolean = () => false): CashierTexts {
   return {
     title: t('cashier.title'),
     deposit: t('page.deposit.title'),
@@ -119,5 +123,6 @@ export function cashierTexts(t: Translate, paths: { documents: string }, hasFeat
     restriction: restrictionTexts(t),
     weekendWithdrawals: hasFeature('DisableWeekendWithdrawalMessages') ? null : t('cashier.weekendWithdrawals'),
     instantBankingAward: hasFeature('EnableCashierIBAwardAnnouncement') ? t('cashier.instantBankingAward') : null,
+    refusals: refusalTexts(t, paths.context),
   };
 }

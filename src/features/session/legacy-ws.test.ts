@@ -115,6 +115,16 @@ describe('legacy graphql-ws client', () => {
     connection.dispose();
   });
 
+  it('hands the session-destroyed handler the cause and end the platform sends with it', async () => {
+    const ends: unknown[] = [];
+    const h = hooks({ onSessionDestroyed: (end) => ends.push(end) });
+    const { connection, socket } = await connected(h);
+    socket.receive({ type: 'connection_ack' });
+    socket.receive({ type: 'connection_error', payload: { message: 'session_destroyed_error', extensions: { reason: 'SessionDestroyed', cause: 'Timeout', until: '2027-05-25T14:00:00.000Z' } } });
+    expect(ends).toEqual([{ cause: 'Timeout', until: '2027-05-25T14:00:00.000Z' }]);
+    connection.dispose();
+  });
+
   it("closes and reconnects on 'Error resolving subscription context' with a fresh token", async () => {
     let token = 'token-1';
     const h = hooks({ accessToken: async () => token, onTokenRefused: async () => {

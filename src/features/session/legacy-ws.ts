@@ -11,6 +11,7 @@
 import {
   isContextError,
   isSessionDestroyed,
+  sessionEndOf,
   REALTIME_TIMEOUT_MS,
   reconnectDelayMs,
   type RealtimeConnection,
@@ -132,9 +133,9 @@ export function createLegacyConnection(url: string, hooks: RealtimeHooks, WebSoc
       case 'ka':
         return;
       case 'connection_error': {
-        const payload = (message.payload ?? {}) as { message?: string; extensions?: { reason?: string } };
+        const payload = (message.payload ?? {}) as { message?: string; extensions?: Record<string, unknown> };
         if (isSessionDestroyed(payload.message)) {
-          hooks.onSessionDestroyed();
+          hooks.onSessionDestroyed(sessionEndOf([payload]));
           return;
         }
         if (!acknowledged || payload.extensions?.reason === 'AuthenticationFailure') void refreshThenReconnect();
@@ -153,7 +154,7 @@ export function createLegacyConnection(url: string, hooks: RealtimeHooks, WebSoc
       case 'error': {
         const errors = (Array.isArray(message.payload) ? message.payload : [message.payload]) as RealtimeResult['errors'];
         if (errors?.some((error) => isSessionDestroyed(error?.message))) {
-          hooks.onSessionDestroyed();
+          hooks.onSessionDestroyed(sessionEndOf(errors));
           return;
         }
         if (isContextError(errors)) {
@@ -204,7 +205,7 @@ export function createLegacyConnection(url: string, hooks: RealtimeHooks, WebSoc
       clearTimeout(watchdog);
       if (disposed) return;
       if (isSessionDestroyed(event.reason)) {
-        hooks.onSessionDestroyed();
+        hooks.onSessionDestroyed(sessionEndOf());
         return;
       }
       if (event.code === 4401) {

@@ -1,12 +1,14 @@
 /**
  * Logout (spec sections 2 and 4): clears the access token, the refresh token, the identity
  * provider's stored user and cookie and the reality-check value, tells the other tabs, then goes
- * to /login/ (casino) or /sports/ (sports) carrying the page's query plus `logoutReason`. A
+ * to /login/ (casino) or /sports/ (sports) carrying the page's query plus `logoutReason` (and
+ * `logoutUntil`, the end of a break taken on another device, so that page can say until when). A
  * player's own logout also ends the session on the platform and, for the identity provider, at
  * its end-session endpoint (id_token_hint, client_id, post_logout_redirect_uri, state).
  */
 import { routePath } from '../../paths.ts';
 import type { SessionConfig } from './config.ts';
+import type { SessionEnd } from './realtime-protocol.ts';
 import type { LogoutReason } from './token-refresh.ts';
 import { ACCESS_TOKEN_COOKIE, browserTokenStore, REFRESH_TOKEN_COOKIE, writeKeycloakCookie } from './tokens.ts';
 
@@ -17,14 +19,25 @@ export const SESSION_CHANNEL = 'atrium-session';
 /** Prefix of the identity provider's stored user in session storage (spec section 9). */
 export const OIDC_STORAGE_PREFIX = 'oidc.';
 
-/** The page a logout goes to: /login/ or /sports/ with the current query and the reason. */
-export function logoutTarget(config: Pick<SessionConfig, 'locale' | 'localization' | 'productMode'>, currentHref: string, reason: LogoutReason | null): string {
+/** The query parameter that carries the end of the break behind SELF_EXCLUDED and TIMEOUT. */
+export const LOGOUT_UNTIL_PARAM = 'logoutUntil';
+
+/** The logout a destroyed session means: the player's own break (until its end), else a sign-in on another device. */
+export function logoutForSessionEnd(end: SessionEnd): { reason: LogoutReason; until: string | null } {
+  if (end.until && end.cause === 'SelfExclusion') return { reason: 'SELF_EXCLUDED', until: end.until };
+  if (end.until && end.cause === 'Timeout') return { reason: 'TIMEOUT', until: end.until };
+  return { reason: 'LOGGED_IN_FROM_ANOTHER_DEVICE', until: null };
+}
+
+/** The page a logout goes to: /login/ or /sports/ with the current query, the reason and the end of a break. */
+export function logoutTarget(config: Pick<SessionConfig, 'locale' | 'localization' | 'productMode'>, currentHref: string, reason: LogoutReason | null, until: string | null = null): string {
   const current = new URL(currentHref);
   const query: Record<string, string> = {};
   for (const [key, value] of current.searchParams) {
-    if (key !== 'logoutReason' && key !== ACCESS_TOKEN_COOKIE && key !== REFRESH_TOKEN_COOKIE) query[key] = value;
+    if (key !== 'logoutReason' && key !== LOGOUT_UNTIL_PARAM && key !== ACCESS_TOKEN_COOKIE && key !== REFRESH_TOKEN_COOKIE) query[key] = value;
   }
   if (reason) query.logoutReason = reason;
+  if (reason && until) query[LOGOUT_UNTIL_PARAM] = until;
   const paths = { locale: config.locale, localization: config.localization };
   return routePath(paths, config.productMode === 'SPORTS' ? 'sports' : 'login', { query });
 }
@@ -73,14 +86,15 @@ export function isLoggingOut(): boolean {
 export async function logout(
   config: SessionConfig,
   reason: LogoutReason | null,
-  options: { endPlatformSession?: () => Promise<unknown>; endProviderSession?: (target: string) => Promise<boolean> } = {},
+  options: { endPlatformSession?: () => Promise<unknown>; endProviderSession?: (target: string) => Promise<boolean>; until?: string | null } = {},
 ): Promise<void> {
   if (loggingOut) return;
   loggingOut = true;
-  const target = logoutTarget(config, location.href, reason);
+  const until = options.until ?? null;
+  const target = logoutTarget(config, location.href, reason, until);
   await options.endPlatformSession?.().catch((error: unknown) => console.warn(`[session] Logout on the platform failed: ${String(error)}`));
   try {
-    new BroadcastChannel(SESSION_CHANNEL).postMessage({ type: 'logout', reason });
+    new BroadcastChannel(SESSION_CHANNEL).postMessage({ type: 'logout', reason, until });
   } catch {
     // No BroadcastChannel: other tabs notice on their next request.
   }

@@ -16,7 +16,7 @@ import { graphqlRequest, GraphqlClientError } from '../../lib/graphql-client.ts'
 import { clearWallet, setWallet, setWalletLoading, applyBalanceUpdate, walletReadMark } from '../wallet/wallet-store.ts';
 import type { SessionConfig } from './config.ts';
 import { addCustomerPopUps, setCustomer } from './customer-store.ts';
-import { clearStoredSession, isLoggingOut, logout, logoutTarget, SESSION_CHANNEL } from './logout.ts';
+import { clearStoredSession, isLoggingOut, logout, logoutForSessionEnd, logoutTarget, SESSION_CHANNEL } from './logout.ts';
 import { $player, clearPlayer, setPlayer, setPlayerLoading, type Player } from './player-store.ts';
 import { documentText, operationNameOf, type TypedDocumentString } from '../../lib/graphql/documents.ts';
 import {
@@ -32,6 +32,7 @@ import {
 import { nextTask } from '../../lib/yield-to-browser.ts';
 import { createPlayerRequest, type PlayerClient, type PlayerRequest } from './player-request.ts';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
+import type { SessionEnd } from './realtime-protocol.ts';
 import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
 import {
   createTokenRefresher,
@@ -126,10 +127,15 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   const store = browserTokenStore();
   adoptIncomingTokens(store);
   let realtime: RealtimeConnection | null = null;
-  const endSession = (reason: LogoutReason) => {
+  const endSession = (reason: LogoutReason, until: string | null = null) => {
     if (isLoggingOut()) return;
     realtime?.dispose();
-    void logout(config, reason);
+    void logout(config, reason, { until });
+  };
+  /** A session the platform destroyed: a break taken on another device says so, with its end. */
+  const endDestroyedSession = (end: SessionEnd) => {
+    const { reason, until } = logoutForSessionEnd(end);
+    endSession(reason, until);
   };
   const onEnded = (error: unknown) => {
     if (error instanceof SessionEndedError) endSession(error.reason);
@@ -227,8 +233,8 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     onLost() {
       setRealtimeReady(false);
     },
-    onSessionDestroyed() {
-      endSession('LOGGED_IN_FROM_ANOTHER_DEVICE');
+    onSessionDestroyed(end) {
+      endDestroyedSession(end);
     },
     async onTokenRefused(refused) {
       try {
@@ -272,7 +278,8 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     refetchPlayer().then(followAccountState, onEnded);
   });
   follow(SessionDestroyedDocument, (data) => {
-    if (data.sessionDestroyed.sessionId === $session.get()?.sessionId) endSession('LOGGED_IN_FROM_ANOTHER_DEVICE');
+    const { sessionId, cause, until } = data.sessionDestroyed;
+    if (sessionId === $session.get()?.sessionId) endDestroyedSession({ cause, until: until ?? null });
   });
   follow(CustomerPopUpAddedDocument, (data) => addCustomerPopUps(data.customerPopUpAdded.popUpIdsAdded));
   follow(WalletDocument, (data) => applyBalanceUpdate(data.balanceUpdated));
@@ -350,9 +357,9 @@ function scheduleRefresh(tokens: TokenRefresher, onEnded: (error: unknown) => vo
 function followOtherTabs(config: SessionConfig): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(SESSION_CHANNEL);
-  channel.onmessage = (event: MessageEvent<{ type?: string; reason?: LogoutReason | null }>) => {
+  channel.onmessage = (event: MessageEvent<{ type?: string; reason?: LogoutReason | null; until?: string | null }>) => {
     if (event.data?.type !== 'logout' || isLoggingOut()) return;
     clearStoredSession();
-    location.assign(logoutTarget(config, location.href, event.data.reason ?? null));
+    location.assign(logoutTarget(config, location.href, event.data.reason ?? null, event.data.until ?? null));
   };
 }

@@ -59,8 +59,8 @@ export interface RealtimeHooks {
   onReady(reconnected: boolean): void;
   /** The connection dropped and is being re-established. */
   onLost(): void;
-  /** The platform destroyed this socket's session (a login elsewhere). */
-  onSessionDestroyed(): void;
+  /** The platform destroyed this socket's session: a login elsewhere, or a break taken on another device (`end`). */
+  onSessionDestroyed(end: SessionEnd): void;
   /** The platform refused the token; refresh it. Resolves true to reconnect, false to stop. */
   onTokenRefused(refusedToken: string | null): Promise<boolean>;
 }
@@ -69,6 +69,21 @@ export interface RealtimeHooks {
 export interface RealtimeConnection {
   subscribe(request: RealtimeRequest, sink: RealtimeSink): () => void;
   dispose(): void;
+}
+
+/** Why the platform destroyed a session, as its errors carry it (SessionDestroyed's cause and until); null cause: a sign-in elsewhere. */
+export interface SessionEnd {
+  cause: string | null;
+  until: string | null;
+}
+
+/** The cause of a destroyed session from its errors' extensions; a close reason alone carries none. */
+export function sessionEndOf(errors?: readonly ({ extensions?: Record<string, unknown> } | undefined)[]): SessionEnd {
+  for (const error of errors ?? []) {
+    const cause = error?.extensions?.cause;
+    if (typeof cause === 'string') return { cause, until: typeof error?.extensions?.until === 'string' ? error.extensions.until : null };
+  }
+  return { cause: null, until: null };
 }
 
 /** Whether a message or reason carries session_destroyed_error. */

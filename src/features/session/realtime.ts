@@ -16,6 +16,7 @@ import { createClient, type Client } from 'graphql-ws';
 import {
   isContextError,
   isSessionDestroyed,
+  sessionEndOf,
   REALTIME_TIMEOUT_MS,
   reconnectDelayMs,
   type RealtimeConnection,
@@ -77,7 +78,7 @@ function createTransportWsConnection(url: string, hooks: RealtimeHooks): Realtim
         }
         const errors = Array.isArray(error) ? (error as RealtimeResult['errors']) : undefined;
         if (errors?.some((item) => isSessionDestroyed(item.message))) {
-          hooks.onSessionDestroyed();
+          hooks.onSessionDestroyed(sessionEndOf(errors));
           return;
         }
         if (isContextError(errors)) {
@@ -135,7 +136,7 @@ function createTransportWsConnection(url: string, hooks: RealtimeHooks): Realtim
   async function handleUnauthorized(reason: string): Promise<void> {
     if (restarting || disposed) return;
     if (isSessionDestroyed(reason)) {
-      hooks.onSessionDestroyed();
+      hooks.onSessionDestroyed(sessionEndOf());
       return;
     }
     await restart(true);

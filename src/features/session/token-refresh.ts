@@ -23,8 +23,11 @@ export const REFRESH_BEFORE_EXPIRY_MS = 30_000;
 /** The Web Lock every tab takes before presenting a refresh token. */
 export const REFRESH_LOCK_NAME = 'atrium-token-refresh';
 
-/** Why a session ended (spec section 4), plus ACCOUNT_CLOSED for a live account closure. */
-export type LogoutReason = 'SESSION_EXPIRED' | 'JWT_EXPIRED' | 'LOGGED_IN_FROM_ANOTHER_DEVICE' | 'ACCOUNT_CLOSED';
+/**
+ * Why a session ended (spec section 4), plus ACCOUNT_CLOSED for a live account closure and
+ * SELF_EXCLUDED / TIMEOUT for a break the player took on another device (those carry its end).
+ */
+export type LogoutReason = 'SESSION_EXPIRED' | 'JWT_EXPIRED' | 'LOGGED_IN_FROM_ANOTHER_DEVICE' | 'ACCOUNT_CLOSED' | 'SELF_EXCLUDED' | 'TIMEOUT';
 
 /** A refresh that ended the session; `reason` is the logout reason. */
 export class SessionEndedError extends Error {

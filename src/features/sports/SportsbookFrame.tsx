@@ -7,6 +7,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { showFeedback } from '../feedback/store.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { refusalOf, type Refusal, type RefusalTexts } from '../protection/refusal.ts';
+import { $wallet } from '../wallet/wallet-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
 import { acceptSportsbookMessage, visitorSportsbookUrl } from './sportsbook-messages.ts';
 
@@ -16,13 +19,18 @@ export interface SportsbookTexts {
   loading: string;
   betPlaced: string;
   insufficientFunds: string;
+  /** The launch failed for a reason that is not a refusal (the network, the platform's own fault). */
   launchFailed: string;
+  /** Why the platform refuses the player the sportsbook (a break, a blocked account, a spent session limit…). */
+  refusals: RefusalTexts;
 }
 
 /** Props of the sportsbook island. */
 export interface SportsbookFrameProps {
   brand: string;
-  locale: string;
+  locale: Locale;
+  /** The brand's currency, for a refusal that names an amount before the wallet has loaded. */
+  currency: string;
   sport: string | null;
   sportsbookOrigin: string;
   /** The server's view: the request carries a refreshable session. */
@@ -33,11 +41,13 @@ export interface SportsbookFrameProps {
 }
 
 /** The embedded sportsbook. */
-export default function SportsbookFrame({ brand, locale, sport, sportsbookOrigin, signedIn, loginPath, texts }: SportsbookFrameProps) {
+export default function SportsbookFrame({ brand, locale, currency, sport, sportsbookOrigin, signedIn, loginPath, texts }: SportsbookFrameProps) {
   const hydrated = useHydrated();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [frame, setFrame] = useState<{ url: string; origin: string } | null>(null);
   const [ready, setReady] = useState(false);
+  /** Why there is no sportsbook for this player: the platform's refusal, or the generic failure. */
+  const [failure, setFailure] = useState<Refusal | { reason: null; text: string; link: null } | null>(null);
 
   useEffect(() => {
     if (!signedIn) {
@@ -58,13 +68,16 @@ export default function SportsbookFrame({ brand, locale, sport, sportsbookOrigin
         setFrame({ url, origin });
       })
       .catch((error: unknown) => {
-        console.error('[sports] launch failed:', error);
-        if (!cancelled) showFeedback('error', texts.launchFailed, { namespace: 'sports' });
+        if (cancelled) return;
+        // A refusal says why, until when and what the player can do, in the frame's place: never "Loading…" for ever.
+        const refused = refusalOf(error, 'sports', texts.refusals, locale, $wallet.get().wallet?.currency ?? currency);
+        if (!refused) console.error('[sports] launch failed:', error);
+        setFailure(refused ?? { reason: null, text: texts.launchFailed, link: null });
       });
     return () => {
       cancelled = true;
     };
-  }, [brand, locale, sport, sportsbookOrigin, signedIn, texts.launchFailed]);
+  }, [brand, locale, currency, sport, sportsbookOrigin, signedIn, texts.launchFailed, texts.refusals]);
 
   useEffect(() => {
     if (!frame) return;
@@ -97,7 +110,12 @@ export default function SportsbookFrame({ brand, locale, sport, sportsbookOrigin
 
   return (
     <div className="sportsbook" data-testid="sportsbook" data-ready={ready ? 'true' : 'false'}>
-      {hydrated && frame ? (
+      {failure ? (
+        <p className="refusal sportsbook__refusal" role="alert" data-testid="sportsbook-refusal" data-reason={failure.reason ?? undefined}>
+          {failure.text}
+          {failure.link && <> <a href={failure.link.href}>{failure.link.label}</a></>}
+        </p>
+      ) : hydrated && frame ? (
         <iframe
           ref={frameRef}
           className="sportsbook__frame"

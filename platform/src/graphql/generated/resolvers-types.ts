@@ -1356,13 +1356,22 @@ export type SelfExclusionDetails = {
 
 export type SessionDestroyedEvent = {
   __typename?: 'SessionDestroyedEvent';
+  /** Why it ended: AnotherDevice (a sign-in elsewhere, or the operator), or SelfExclusion / Timeout (a break the player took on another device). */
+  cause: SessionEndCause;
   sessionId: Scalars['ID']['output'];
+  /** When the break ends (ISO 8601), for SelfExclusion and Timeout; null otherwise. */
+  until?: Maybe<Scalars['String']['output']>;
 };
 
 /** Spec section 3's Device enumeration: phones and tablets are Mobile. */
 export type SessionDevice =
   | 'Desktop'
   | 'Mobile';
+
+export type SessionEndCause =
+  | 'AnotherDevice'
+  | 'SelfExclusion'
+  | 'Timeout';
 
 export type SessionEndReason =
   | 'AccountClosed'
@@ -1985,6 +1994,7 @@ export type ResolversTypes = {
   SelfExclusionDetails: ResolverTypeWrapper<SelfExclusionDetails>;
   SessionDestroyedEvent: ResolverTypeWrapper<SessionDestroyedEvent>;
   SessionDevice: SessionDevice;
+  SessionEndCause: SessionEndCause;
   SessionEndReason: SessionEndReason;
   SessionRecord: ResolverTypeWrapper<SessionRecord>;
   SessionRecordConnection: ResolverTypeWrapper<SessionRecordConnection>;
@@ -2705,7 +2715,9 @@ export type SelfExclusionDetailsResolvers<ContextType = GraphQLContext, ParentTy
 };
 
 export type SessionDestroyedEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionDestroyedEvent'] = ResolversParentTypes['SessionDestroyedEvent']> = {
+  cause?: Resolver<ResolversTypes['SessionEndCause'], ParentType, ContextType>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  until?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SessionRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionRecord'] = ResolversParentTypes['SessionRecord']> = {

@@ -12,7 +12,8 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { graphqlRequest } from '../../../lib/graphql-client.ts';
 import { showFeedback } from '../../feedback/store.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { restrictionMessage, restrictionOfError, type RestrictionTexts } from '../../protection/restriction.ts';
+import { refusalOf, type Refusal, type RefusalTexts } from '../../protection/refusal.ts';
+import { $wallet } from '../../wallet/wallet-store.ts';
 import { $session } from '../../session/session-store.ts';
 import { acceptGameMessage } from './game-messages.ts';
 import { openLiveChat } from '../../live-chat/open-event.ts';
@@ -29,8 +30,8 @@ export interface GameLauncherTexts {
   loading: string;
   fullscreen: string;
   exitFullscreen: string;
-  /** Why real-money play is refused (self-exclusion, timeout, closed or blocked account), with {date}. */
-  restriction: RestrictionTexts;
+  /** Why real-money play is refused (a break, a blocked account, a spent session limit, the country…) and what to do. */
+  refusals: RefusalTexts;
 }
 
 interface Props {
@@ -96,6 +97,8 @@ export default function GameLauncher({ slug, name, playForFun, aspectRatio, resp
   const isPlayer = signedIn || session !== null;
   const [launch, setLaunch] = useState<GameLaunch | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The platform's last refusal to start the game: shown in place until the player tries again. */
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [ready, setReady] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -162,6 +165,7 @@ export default function GameLauncher({ slug, name, playForFun, aspectRatio, resp
 
   async function start(mode: 'REAL' | 'FUN') {
     setBusy(true);
+    setRefusal(null);
     try {
       const next = mode === 'REAL'
         ? await (await import('./launch-real.ts')).launchReal({ slug, lobbyOrigin: location.origin, locale })
@@ -170,11 +174,14 @@ export default function GameLauncher({ slug, name, playForFun, aspectRatio, resp
       setReady(false);
       setLaunch(next);
     } catch (error) {
-      // A refusal the player can do nothing about now says why and until when, not "try again".
-      const restriction = restrictionOfError(error);
-      const refused = restriction && restrictionMessage(restriction, 'play', texts.restriction, locale);
-      if (!refused) console.error('[game] launch failed:', error);
-      showFeedback('error', refused ?? texts.launchFailed, { namespace: 'game' });
+      // A refusal says why, until when and what the player can do, where it stays: never "try again".
+      const refused = refusalOf(error, 'play', texts.refusals, locale, $wallet.get().wallet?.currency ?? currency);
+      if (refused) {
+        setRefusal(refused);
+      } else {
+        console.error('[game] launch failed:', error);
+        showFeedback('error', texts.launchFailed, { namespace: 'game' });
+      }
     } finally {
       setBusy(false);
     }
@@ -256,6 +263,12 @@ export default function GameLauncher({ slug, name, playForFun, aspectRatio, resp
           </button>
         ) : (
           <a className="button" href={loginPath} data-testid="game-sign-in">{texts.signInToPlay}</a>
+        )}
+        {refusal && (
+          <p className="refusal game-stage__refusal" role="alert" data-testid="game-refusal" data-reason={refusal.reason}>
+            {refusal.text}
+            {refusal.link && <> <a href={refusal.link.href}>{refusal.link.label}</a></>}
+          </p>
         )}
       </div>
     </div>

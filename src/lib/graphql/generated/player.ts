@@ -152,6 +152,11 @@ export type SessionDevice =
   | 'Desktop'
   | 'Mobile';
 
+export type SessionEndCause =
+  | 'AnotherDevice'
+  | 'SelfExclusion'
+  | 'Timeout';
+
 export type SessionEndReason =
   | 'AccountClosed'
   /** Ended from another device: a sign-in elsewhere, or a self-exclusion or timeout taken there. */
@@ -401,7 +406,7 @@ export type PlayerUpdatedSubscription = { playerUpdated: { isAccountClosed: bool
 export type SessionDestroyedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SessionDestroyedSubscription = { sessionDestroyed: { sessionId: string } };
+export type SessionDestroyedSubscription = { sessionDestroyed: { sessionId: string, cause: SessionEndCause, until: string | null } };
 
 export type CustomerPopUpAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -1173,6 +1178,8 @@ export const SessionDestroyedDocument = /*#__PURE__*/ new TypedDocumentString(`
     subscription SessionDestroyed {
   sessionDestroyed {
     sessionId
+    cause
+    until
   }
 }
     `) as unknown as TypedDocumentString<SessionDestroyedSubscription, SessionDestroyedSubscriptionVariables>;
