@@ -78,6 +78,8 @@ export const brandSettingsSchema = z.strictObject({
     .describe('The gambling licence the brand operates under; it gates licence features such as limits and reality checks (spec section 6). One of "anj", "cos", "crc", "est", "mga". Example: "mga".'),
   operator: z.string().min(1)
     .describe('The operator id, as the platform and the jackpot service know it. Example: "northstar-gaming".'),
+  operatorName: z.string().trim().min(1).max(120).optional()
+    .describe('Optional, default the brand\'s title. The legal name of the company that runs the brand, as the legal documents name it (their {operatorName}, next to {licence} and {minimumAge} from this file). Example: "Northstar Gaming Ltd".'),
   keycloakUrl: z.string().regex(/^(\/[\w/-]*|https:\/\/\S+)$/, 'a path starting with "/" or an https URL')
     .describe('Where the brand\'s identity-provider realm lives: a path on the lobby\'s own origin or an https URL. Example: "/auth".'),
   layout: z.enum(LAYOUTS)

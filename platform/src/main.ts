@@ -3,7 +3,11 @@
  *   npx node platform/src/main.ts
  * Configuration problems end the process with one line saying what to fix, never a stack trace.
  */
+import { join } from 'node:path';
 import { platformConfigFromEnv } from './config.ts';
+import { LEGAL_FOLDER } from './content/legal.ts';
+import { starterLegalNotice } from './content/store.ts';
+import { displayPath } from './validation.ts';
 import type { PlatformConfig } from './config.ts';
 import { createPlatform, DEFAULT_SHUTDOWN_GRACE_MS } from './platform.ts';
 import type { Platform } from './platform.ts';
@@ -56,6 +60,12 @@ async function main(): Promise<void> {
   console.log(
     `[platform] listening on ${platform.url()} (${database}; brands ${brands}${notes.map((note) => `; ${note}`).join('')}; ready in ${Date.now() - started} ms)`,
   );
+
+  // A brand that has not written its legal documents serves the starter ones: say so while the operator is looking.
+  for (const id of platform.brands.keys()) {
+    const documents = await platform.services.content.starterLegal(id).catch(() => []);
+    if (documents.length > 0) console.log(`[platform] brand "${id}": ${starterLegalNotice(displayPath(join(options.contentDir, id, LEGAL_FOLDER)), id, documents)}`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

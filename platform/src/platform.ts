@@ -19,7 +19,7 @@ import { openDatabase, prepareDatabase } from './db/open.ts';
 import type { PrepareReport } from './db/open.ts';
 import { loadIpCountryTable } from './geo/ip-country.ts';
 import type { PlatformServices } from './graphql/context.ts';
-import { createTranslationStore } from './i18n/translations.ts';
+import { createTranslationStore, licenceNameFrom } from './i18n/translations.ts';
 import { loadSecrets } from './auth/secrets.ts';
 import { createAuthService } from './auth/sessions.ts';
 import { DEFAULT_AUTH_SETTINGS } from './auth/settings.ts';
@@ -213,14 +213,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     throw error;
   }
   const auth = createAuthService(db, secrets, authSettings, events);
-  const content = createContentStore(options.contentDir, catalogue);
+  const translations = createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations'));
+  const content = createContentStore(options.contentDir, catalogue, { licenceName: licenceNameFrom(translations) });
   const sms = createSmsService(db, authSettings, content);
   const services: PlatformServices = {
     db,
     catalogue,
     brands,
     ipTable,
-    translations: createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations')),
+    translations,
     content,
     allowCountryOverride: options.allowCountryOverride ?? false,
     sandbox,

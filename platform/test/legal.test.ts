@@ -9,13 +9,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEGAL_DOCUMENTS, legalDocumentFile } from '../src/content/legal.ts';
+import {
+  fillLegal, LEGAL_DOCUMENTS, legalDocumentFile, legalValues, placeholderProblems, starterVersion, type LegalBrand,
+} from '../src/content/legal.ts';
+import { STARTER_CONTENT_DIR } from '../src/content/store.ts';
+import { LOCALES } from '../src/i18n/locales.ts';
 import { LOGOS_FOLDER } from '../src/content/more-casinos.ts';
 import { fallbackChain } from '../src/i18n/locales.ts';
-import { bearer, CONTENT_DIR, DATABASES, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
+import { bearer, CONTENT_DIR, DATABASES, FIXTURE_BRANDS, freshSmsPlayer, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
 
 const DOCUMENT = 'query ($d: String!, $l: String, $v: String) { legalDocument(document: $d, locale: $l, version: $v) { document version updated locale title html current } }';
 const ACCEPTED = '{ viewer { player { legalAcceptances { document version source acceptedAt } } } }';
+const ACCEPTED_VERSIONS = '{ viewer { player { termsAccepted termsAcceptedVersion privacyPolicyAccepted privacyPolicyAcceptedVersion } } }';
+/** A brand file's facts the legal texts are filled from (operatorName defaults to the title, minimumAge to 18). */
+const brandFile = (brand: string, dir = fileURLToPath(new URL('../../brands/', import.meta.url))) => {
+  const json = JSON.parse(readFileSync(join(dir, brand, 'brand.json'), 'utf8')) as { title: string; operatorName?: string; license: string; minimumAge?: number };
+  return { ...json, operatorName: json.operatorName ?? json.title, minimumAge: json.minimumAge ?? 18 };
+};
 
 const terms = (version: string, updated: string, english: string) => ({
   $comment: 'test terms',
@@ -65,8 +75,46 @@ describe.each(DATABASES)('legal documents, on $name', (database) => {
     expect((await app.gql(DOCUMENT, { d: 'terms-and-conditions', l: 'ja' })).data.legalDocument).toMatchObject({ locale: 'en', title: 'Terms and conditions' });
   });
 
-  it('answers null for a document the brand has not written, and refuses an unknown document by name', async () => {
-    expect((await app.gql(DOCUMENT, { d: 'privacy-policy' })).data.legalDocument).toBeNull();
+  it('serves the starter document, filled from the brand file and versioned for it, where the brand has not written its own', async () => {
+    const aurelia = brandFile('aurelia', FIXTURE_BRANDS);
+    const starter = JSON.parse(readFileSync(join(STARTER_CONTENT_DIR, 'legal', 'bonus-terms-and-conditions.json'), 'utf8')) as { version: string };
+    const version = starterVersion(starter.version, { id: 'aurelia', ...aurelia });
+    const german = (await app.gql(DOCUMENT, { d: 'bonus-terms-and-conditions', l: 'de_AT' })).data.legalDocument;
+    expect(german).toMatchObject({ version, locale: 'de', title: 'Bonusbedingungen', current: true });
+    expect(german.html).toContain(`Boni stehen Spielern ab ${aurelia.minimumAge} Jahren mit einem verifizierten ${aurelia.title}-Konto zur Verfügung`);
+    expect(german.html).toContain(`${aurelia.operatorName} kann einen Bonus`);
+    const finnish = (await app.gql(DOCUMENT, { d: 'privacy-policy', l: 'fi' })).data.legalDocument;
+    expect(finnish).toMatchObject({ locale: 'fi', title: 'Tietosuojaseloste' });
+    expect(finnish.html).toContain('toimiluvan myöntäjä: Maltan rahapeliviranomainen Malta Gaming Authority');
+    expect(`${german.html}${finnish.html}`).not.toMatch(/\{[A-Za-z]+\}/);
+    // The operator's status page says which documents are the starter ones.
+    const problems = (await app.gql('{ contentProblems { file message } }')).data.contentProblems as { file: string; message: string }[];
+    expect(problems.find((problem) => problem.file.endsWith('aurelia/legal/'))?.message).toMatch(
+      /has no privacy-policy\.json, bonus-terms-and-conditions\.json: using the starter legal texts/,
+    );
+  });
+
+  it('fills the placeholders of the brand’s own text, and refuses an unknown one by name, keeping the last good version', async () => {
+    save('bonus-terms-and-conditions.json', {
+      ...terms('9', '2026-11-01', 'Players aged {minimumAge} or over; {operatorName} & co, licensed by {licence}.'),
+      title: { en: 'Bonus terms of {brandName}' },
+      body: { en: ['<p>Players aged {minimumAge} or over; {operatorName} &amp; co, licensed by {licence}.</p>'] },
+    });
+    try {
+      const filled = (await app.gql(DOCUMENT, { d: 'bonus-terms-and-conditions' })).data.legalDocument;
+      expect(filled).toMatchObject({ version: '9', title: 'Bonus terms of Aurelia Casino', html: '<p>Players aged 18 or over; Northstar Gaming Ltd &amp; co, licensed by the Malta Gaming Authority.</p>' });
+      save('bonus-terms-and-conditions.json', { ...terms('10', '2026-11-02', 'x'), title: { en: 'Bonus terms' }, body: { en: ['<p>Aged {minimumage} or over.</p>'] } });
+      expect((await app.gql(DOCUMENT, { d: 'bonus-terms-and-conditions' })).data.legalDocument).toEqual(filled);
+      const problems = (await app.gql('{ contentProblems { file message } }')).data.contentProblems as { file: string; message: string }[];
+      expect(problems.find((problem) => problem.file.endsWith('aurelia/legal/bonus-terms-and-conditions.json'))?.message).toMatch(
+        /field "body\.en\.0": unknown placeholder \{minimumage\}: use one of \{brandName\}, \{operatorName\}, \{licence\}, \{minimumAge\}/,
+      );
+    } finally {
+      rmSync(join(legalDir(), 'bonus-terms-and-conditions.json'));
+    }
+  });
+
+  it('refuses an unknown document by name', async () => {
     const unknown = await app.gql(DOCUMENT, { d: 'cookie-policy' });
     expect(unknown.errors?.[0]?.extensions).toMatchObject({ reason: 'BadUserInput', field: 'document' });
     expect(unknown.errors?.[0]?.message).toMatch(/use one of terms-and-conditions, privacy-policy, bonus-terms-and-conditions/);
@@ -86,7 +134,8 @@ describe.each(DATABASES)('legal documents, on $name', (database) => {
     } finally {
       save('terms-and-conditions.json', terms('2026.2', '2026-10-01', 'The first text.'));
     }
-    expect((await app.gql('{ contentProblems { file } }')).data.contentProblems).toEqual([]);
+    // Left: only the notice that the brand's other documents are the starter ones.
+    expect(((await app.gql('{ contentProblems { file } }')).data.contentProblems as { file: string }[]).filter((problem) => !problem.file.endsWith('/'))).toEqual([]);
   });
 
   it('records the versions a new player accepted, and keeps an accepted version readable after the file moves on', async () => {
@@ -109,6 +158,28 @@ describe.each(DATABASES)('legal documents, on $name', (database) => {
     // A returning player accepts nothing new by signing in again.
     const again = await signInBySms(app, '+3585559901');
     expect((await app.gql(ACCEPTED, {}, bearer(again.accessToken))).data.viewer.player.legalAcceptances).toHaveLength(2);
+    expect((await app.gql(ACCEPTED_VERSIONS, {}, bearer(again.accessToken))).data.viewer.player).toEqual({
+      termsAccepted: true, termsAcceptedVersion: '2026.2', privacyPolicyAccepted: true, privacyPolicyAcceptedVersion: '7',
+    });
+  });
+
+  it('a brand with no legal documents records the starter versions its new player read, filled as they read them', async () => {
+    const vantor = brandFile('vantor', FIXTURE_BRANDS);
+    const { headers } = await freshSmsPlayer(app, 'vantor');
+    const player = (await app.gql(ACCEPTED_VERSIONS, {}, headers)).data.viewer.player;
+    const terms = (await app.gql(DOCUMENT, { d: 'terms-and-conditions', l: 'et_EE' }, { 'x-brand': 'vantor' })).data.legalDocument;
+    expect(terms.version).toMatch(/^starter-1\.[0-9a-f]{6}$/);
+    expect(terms.html).toContain(`vähemalt ${vantor.minimumAge}-aastane`);
+    expect(player).toEqual({
+      termsAccepted: true, termsAcceptedVersion: terms.version, privacyPolicyAccepted: true,
+      privacyPolicyAcceptedVersion: (await app.gql(DOCUMENT, { d: 'privacy-policy' }, { 'x-brand': 'vantor' })).data.legalDocument.version,
+    });
+    // The accepted copy is the filled text: the link to it shows what the player read.
+    const { rows } = await app.platform.db.query<{ content: string | { body: Record<string, string[]> } }>(
+      `select content from legal_document_versions where brand = 'vantor' and document = 'terms-and-conditions' and version = $1`, [terms.version],
+    );
+    const stored = typeof rows[0]?.content === 'string' ? (JSON.parse(rows[0].content) as { body: Record<string, string[]> }) : rows[0]?.content;
+    expect(stored?.body.et_EE?.join('\n')).toBe(terms.html);
   });
 });
 
@@ -129,6 +200,69 @@ describe('the demo brands’ legal documents', () => {
         expect(title[source!]).toBeTruthy();
       }
       expect(body.en?.join('')).toMatch(/<h2>/);
+      expect(placeholderProblems(parsed.data!), `${brand}/legal/${document}.json`).toEqual([]);
     }
+  });
+
+  it.each(brands)('%s names its age, operator and licence only by placeholder, so its texts agree with its brand file', (brand) => {
+    const settings = brandFile(brand);
+    for (const document of LEGAL_DOCUMENTS) {
+      const text = readFileSync(join(CONTENT_DIR, brand, 'legal', `${document}.json`), 'utf8');
+      expect(text, `${brand}/legal/${document}.json`).not.toContain(settings.operatorName);
+      // An age written out ("at least 18", "18歳以上") instead of {minimumAge}.
+      expect(text, `${brand}/legal/${document}.json`).not.toMatch(/\b(1[89]|2[0-5])(\b|歳)/);
+    }
+    const terms = JSON.parse(readFileSync(join(CONTENT_DIR, brand, 'legal', 'terms-and-conditions.json'), 'utf8')) as { body: Record<string, string[]> };
+    for (const [locale, fragments] of Object.entries(terms.body)) {
+      for (const placeholder of ['{operatorName}', '{licence}', '{minimumAge}']) expect(fragments.join(''), `${brand} terms in ${locale}`).toContain(placeholder);
+    }
+  });
+});
+
+describe('legal placeholders', () => {
+  const brand: LegalBrand = { id: 'mybrand', title: 'My <Brand>', operatorName: 'Smith & Sons Ltd', license: 'mga', minimumAge: 19 };
+  const names: Record<string, string> = { en: 'the Malta Gaming Authority', fr: 'la Malta Gaming Authority' };
+  const namer = async (_licence: string, locale: string) => names[locale] ?? null;
+
+  it('fills each locale from the brand, HTML-escaped in the body, plain in the title, the licence named along the locale’s chain', async () => {
+    const content = {
+      title: { en: '{brandName} terms', fr: 'Conditions de {brandName}' },
+      body: { en: ['<p>{operatorName}, licensed by {licence}, from {minimumAge}.</p>'], fr: ['<p>Agréé par {licence}, dès {minimumAge} ans.</p>'] },
+    };
+    const filled = fillLegal(content, await legalValues(brand, ['en', 'fr'], namer));
+    expect(filled.title).toEqual({ en: 'My <Brand> terms', fr: 'Conditions de My <Brand>' });
+    expect(filled.body).toEqual({
+      en: ['<p>Smith &#38; Sons Ltd, licensed by the Malta Gaming Authority, from 19.</p>'],
+      fr: ['<p>Agréé par la Malta Gaming Authority, dès 19 ans.</p>'],
+    });
+    // fr_CA has no name of its own: its language's. A locale with none anywhere: the licence code.
+    expect((await legalValues(brand, ['fr_CA'], namer))('fr_CA').licence).toBe('la Malta Gaming Authority');
+    expect((await legalValues(brand, ['ja'], async () => null))('ja').licence).toBe('MGA');
+  });
+
+  it('names each unknown placeholder with where it is, and leaves other braces alone', () => {
+    expect(placeholderProblems({ title: { en: 'Terms {brandname}' }, body: { en: ['<p>{minimumAge} { not one } {1,2}</p>', '<p>{operator}</p>'] } })).toEqual([
+      'field "title.en": unknown placeholder {brandname}: use one of {brandName}, {operatorName}, {licence}, {minimumAge}, or write the text itself',
+      'field "body.en.1": unknown placeholder {operator}: use one of {brandName}, {operatorName}, {licence}, {minimumAge}, or write the text itself',
+    ]);
+  });
+
+  it('versions a starter document per brand: a change of what is filled in is a new version', () => {
+    expect(starterVersion('starter-1', brand)).toMatch(/^starter-1\.[0-9a-f]{6}$/);
+    expect(starterVersion('starter-1', { ...brand, id: 'other' })).toBe(starterVersion('starter-1', brand));
+    for (const change of [{ minimumAge: 21 }, { operatorName: 'Other Ltd' }, { license: 'est' }, { title: 'Renamed' }]) {
+      expect(starterVersion('starter-1', { ...brand, ...change })).not.toBe(starterVersion('starter-1', brand));
+    }
+  });
+
+  it.each(LEGAL_DOCUMENTS)('the starter %s is valid, uses known placeholders only, and speaks every locale (its own or its language)', (document) => {
+    const parsed = legalDocumentFile.safeParse(JSON.parse(readFileSync(join(STARTER_CONTENT_DIR, 'legal', `${document}.json`), 'utf8')));
+    expect(parsed.success, parsed.error?.message).toBe(true);
+    expect(placeholderProblems(parsed.data!)).toEqual([]);
+    for (const locale of LOCALES) {
+      const source = fallbackChain(locale).find((candidate) => parsed.data!.body[candidate] !== undefined);
+      expect(source === 'en' && !locale.startsWith('en') ? null : source, `${document} in ${locale}`).toBeTruthy();
+    }
+    expect(parsed.data!.body.en?.join('')).toContain('{operatorName}');
   });
 });

@@ -62,7 +62,7 @@ function hashCode(brand: string, phone: string, code: string): string {
 }
 
 /** Country currency for players who register by SMS: the brand currency. */
-export function createSmsService(db: Db, settings: AuthSettings, content: Pick<ContentStore, 'legal'>): SmsService {
+export function createSmsService(db: Db, settings: AuthSettings, content: Pick<ContentStore, 'currentLegal'>): SmsService {
   return {
     async requestCode(brand, phoneNumber, resend) {
       const phone = normalisePhone(phoneNumber, 'phoneNumber', brand.defaultCountry);
@@ -133,7 +133,7 @@ export function createSmsService(db: Db, settings: AuthSettings, content: Pick<C
         }
         const digits = phone.slice(1);
         // The phone form tells a new number that signing in creates an account under the current terms.
-        const documents = await registrationDocuments(content, brand.id);
+        const documents = await registrationDocuments(content, brand);
         const created = await createPlayer(tx, {
           accepted: { documents, source: 'sms-registration' },
           brand: brand.id,

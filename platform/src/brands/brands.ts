@@ -22,6 +22,8 @@ export interface Brand {
   id: string;
   title: string;
   operator: string;
+  /** The company that runs the brand, as its legal documents name it (brand.json's operatorName, else the title). */
+  operatorName: string;
   license: Licence;
   currency: string;
   defaultCountry: string;
@@ -80,6 +82,7 @@ function loadBrand(dir: string, folder: string): Brand {
     id: folder,
     title: settings.title,
     operator: settings.operator,
+    operatorName: settings.operatorName ?? settings.title,
     license: settings.license,
     currency: settings.currency,
     defaultCountry: settings.defaultCountry,

@@ -194,7 +194,7 @@ export const contentResolvers: Resolvers = {
       }
       const brand = ctx.brand();
       const locale = ctx.locale(args.locale);
-      const current = await ctx.services.content.legal(brand.id, args.document);
+      const current = await ctx.services.content.currentLegal(brand, args.document);
       if (!args.version || args.version === current?.version) return current ? localiseLegal(args.document, current, locale, true) : null;
       const archived = await archivedDocument(ctx.services.db, brand.id, args.document, args.version);
       return archived ? localiseLegal(args.document, archived, locale, false) : null;

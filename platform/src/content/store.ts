@@ -7,7 +7,9 @@
  * it is mended). A brand with no content folder yet gets the starter lobby and menu
  * (platform/data/starter-content/), reported through `problems()` as "using the starter lobby"; a
  * brand without its own `banners.json` gets the starter banners (the player-state ones: a queued
- * message, instant banking off).
+ * message, instant banking off); a
+ * brand that has not written a legal document gets the starter one (starter-content/legal/), filled
+ * from its brand file and reported as "using the starter legal texts".
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -21,7 +23,10 @@ import { blockFields, blockHeader, layoutFile, menuFile } from './blocks.ts';
 import type { BlockType, MenuFile } from './blocks.ts';
 import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from './more-casinos.ts';
 import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
-import { LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, type LegalDocumentContent, type LegalDocumentKind } from './legal.ts';
+import {
+  fillLegal, LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, legalValues, placeholderProblems, starterVersion,
+  type LegalBrand, type LegalDocumentContent, type LegalDocumentKind, type LicenceNamer,
+} from './legal.ts';
 
 /** A validated block: envelope plus its type's fields (defaults applied). */
 export interface ContentBlock {
@@ -62,8 +67,16 @@ export interface ContentStore {
   moreCasinos(brandId: string): Promise<SisterCasinoContent[]>;
   /** The operator's account banners of a brand: its `banners.json`, else the starter banners. */
   banners(brandId: string): Promise<OperatorBannerContent[]>;
-  /** A legal document of a brand (`legal/<document>.json`); null when the brand has not written it. */
+  /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
   legal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null>;
+  /**
+   * The legal document in force for a brand, placeholders filled from its brand file in every locale:
+   * the brand's own, else the starter one (versioned per brand, see starterVersion). Null only when
+   * the brand has none and the starter file is missing.
+   */
+  currentLegal(brand: LegalBrand, document: LegalDocumentKind): Promise<CurrentLegalDocument | null>;
+  /** The legal documents the brand has not written (or whose first save is broken), which it serves the starter texts of. */
+  starterLegal(brandId: string): Promise<LegalDocumentKind[]>;
   /**
    * A fingerprint of the brand's content files (names, sizes, modification times): it changes with
    * every save, broken or not, so a client caching rendered pages knows when to drop them.
@@ -71,16 +84,38 @@ export interface ContentStore {
   version(brandId: string): Promise<string>;
 }
 
+/** A legal document as served: filled, and whether it is the starter text. */
+export type CurrentLegalDocument = LegalDocumentContent & { starter: boolean };
+
 /** The starter lobby and menu, served to a brand with no content folder (a new brand is never empty). */
 export const STARTER_CONTENT_DIR = fileURLToPath(new URL('../../data/starter-content/', import.meta.url));
 
 /** How many content files stay parsed in memory (every brand's layouts, menu, sister casinos and legal documents fit). */
 const CONTENT_FILES_CACHED = 2000;
 
+/** What the status page and the log say of a brand on starter legal texts, naming the files to write. */
+export function starterLegalNotice(legalFolder: string, brandId: string, documents: readonly LegalDocumentKind[]): string {
+  return `${legalFolder}/ has no ${documents.map((document) => `${document}.json`).join(', ')}: using the starter legal texts ` +
+    `(filled from brands/${brandId}/brand.json: its title, operatorName, licence and minimumAge); ` +
+    `write the brand's own in ${legalFolder}/ before it takes real players (README "Editing lobby content")`;
+}
+
+/** Where the store finds the starter content and the licences' names. */
+export interface ContentStoreOptions {
+  /** The starter lobby, menu and legal documents (default platform/data/starter-content/). */
+  starterDir?: string;
+  /** The licence's authority in a locale, for {licence} (the platform's translations); without it, the licence code. */
+  licenceName?: LicenceNamer;
+}
+
 /** Creates a store over dir that checks references against the catalogue. */
-export function createContentStore(dir: string, catalogue: CatalogueRepository, starterDir = STARTER_CONTENT_DIR): ContentStore {
+export function createContentStore(dir: string, catalogue: CatalogueRepository, options: ContentStoreOptions = {}): ContentStore {
+  const starterDir = options.starterDir ?? STARTER_CONTENT_DIR;
+  const licenceName = options.licenceName ?? (async () => null);
   /** When each brand without a content folder was first served the starter lobby. */
   const starterSince = new Map<string, string>();
+  /** When each brand missing a legal document was first seen on the starter legal texts. */
+  const starterLegalSince = new Map<string, string>();
   /** Whether the brand has no content folder and so gets the starter lobby and menu. */
   async function usesStarter(brandId: string): Promise<boolean> {
     const has = await stat(join(dir, brandId)).then((info) => info.isDirectory(), () => false);
@@ -237,9 +272,30 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     if (missing.length > 0) {
       throw new PlatformError('InvalidContent', `${shown}: field "title": the body has ${missing.join(', ')} but the title does not: give each body locale its title`, { file: shown });
     }
+    const unknown = placeholderProblems(parsed.data);
+    if (unknown.length > 0) throw new PlatformError('InvalidContent', `${shown}: ${unknown.join('; ')}`, { file: shown });
     return parsed.data;
   }
   const readLegal = (brandId: string, document: LegalDocumentKind) => cached(join(dir, brandId, LEGAL_FOLDER, `${document}.json`), checkLegal);
+  const readStarterLegal = (document: LegalDocumentKind) => cached(join(starterDir, LEGAL_FOLDER, `${document}.json`), checkLegal);
+  /** A first save that is broken (no good version to fall back to), by file: the status page lists it while the starter text serves. */
+  const brokenSince = new Map<string, { message: string; since: string }>();
+
+  /** The brand's own document, or null when it has none or its first save is broken (then noted for the status page). */
+  async function ownLegal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null> {
+    const file = displayPath(join(dir, brandId, LEGAL_FOLDER, `${document}.json`));
+    try {
+      const own = await readLegal(brandId, document);
+      brokenSince.delete(file);
+      return own;
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const known = brokenSince.get(file);
+      if (known?.message !== error.message) console.warn(`[platform] ${error.message} — serving the starter text until it is fixed`);
+      brokenSince.set(file, { message: error.message, since: known?.since ?? new Date().toISOString() });
+      return null;
+    }
+  }
 
   return {
     async problems(brandId) {
@@ -247,11 +303,20 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       // on the editors' status page without waiting for a visitor.
       await readMoreCasinos(brandId).catch(() => undefined);
       await readBanners(brandId).catch(() => undefined);
-      await Promise.all(LEGAL_DOCUMENTS.map((document) => readLegal(brandId, document).catch(() => undefined)));
+      const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
       await Promise.all(mine().map((problem) => problem.recheck().catch(() => undefined)));
       const found = mine().map(({ file, message, since }) => ({ file, message, since }));
+      const legalFolder = displayPath(join(dir, brandId, LEGAL_FOLDER));
+      for (const [file, broken] of brokenSince) if (file.startsWith(`${legalFolder}/`)) found.push({ file, message: broken.message, since: broken.since });
+      const starterDocuments = own.filter((entry) => entry.content === null).map((entry) => entry.document);
+      if (starterDocuments.length > 0) {
+        if (!starterLegalSince.has(brandId)) starterLegalSince.set(brandId, new Date().toISOString());
+        found.unshift({ file: `${legalFolder}/`, message: starterLegalNotice(legalFolder, brandId, starterDocuments), since: starterLegalSince.get(brandId) ?? new Date().toISOString() });
+      } else {
+        starterLegalSince.delete(brandId);
+      }
       if (await usesStarter(brandId)) {
         const folder = displayPath(join(dir, brandId));
         found.unshift({
@@ -286,6 +351,18 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     moreCasinos: readMoreCasinos,
     banners: readBanners,
     legal: readLegal,
+    async starterLegal(brandId) {
+      const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));
+      return own.filter((entry) => entry.content === null).map((entry) => entry.document);
+    },
+    async currentLegal(brand, document) {
+      const own = await ownLegal(brand.id, document);
+      const starterFile = own ? null : await readStarterLegal(document);
+      const content = own ?? (starterFile ? { ...starterFile, version: starterVersion(starterFile.version, brand) } : null);
+      if (!content) return null;
+      const values = await legalValues(brand, Object.keys(content.title), licenceName);
+      return { ...fillLegal(content, values), starter: own === null };
+    },
     async version(brandId) {
       // The brand's own files and its legal documents: a save of either shows on the next page load.
       const folders = [join(dir, brandId), join(dir, brandId, LEGAL_FOLDER)];

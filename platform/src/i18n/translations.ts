@@ -75,3 +75,12 @@ export function createTranslationStore(dir: string): TranslationStore {
     },
   };
 }
+
+/** The licence's authority as a locale's translations name it ("licence.mga"), for the legal texts' {licence}; null when that file has no name. */
+export function licenceNameFrom(translations: TranslationStore): (licence: string, locale: string) => Promise<string | null> {
+  return async (licence, locale) => {
+    if (!isLocale(locale)) return null;
+    const key = `licence.${licence}`;
+    return (await translations.pick(locale, [key]))[key] ?? null;
+  };
+}

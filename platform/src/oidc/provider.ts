@@ -89,7 +89,7 @@ export function createOidcRealms(options: {
   settings: AuthSettings;
   auth: AuthService;
   rateLimiter?: RateLimiter;
-  content: Pick<ContentStore, 'legal'>;
+  content: Pick<ContentStore, 'currentLegal'>;
   /** E-mail registration: the form's code e-mail and the pending fields. */
   registration: EmailRegistration;
   /** The device and country of the browser's sign-in request, kept on the platform session a grant opens. */
@@ -262,7 +262,7 @@ export function createOidcRealms(options: {
     const registering = view === 'register' || (view !== 'login' && details.params.kc_action === 'register');
     // The registration form shows the current terms and privacy policy and records the versions it showed;
     // a form post may be a registration whichever page the interaction opened on (the sign-in page links to it).
-    const documents = registering || req.method === 'POST' ? await registrationDocuments(content, brand.id) : [];
+    const documents = registering || req.method === 'POST' ? await registrationDocuments(content, brand) : [];
     const legal = {
       documents: REGISTRATION_DOCUMENTS.map((document) => ({ document: document as RegistrationDocument['document'], version: documents.find((entry) => entry.document === document)?.content.version ?? null })),
       legalVersions: versionsToken(documents),

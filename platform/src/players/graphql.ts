@@ -70,8 +70,14 @@ export const playerTypeDefs = /* GraphQL */ `
     isEmailMarketingAccepted: Boolean!
     isPhoneMarketingAccepted: Boolean!
     isWebPushMarketingAccepted: Boolean!
+    "True once the player accepted a version of the terms and conditions (termsAcceptedVersion)."
     termsAccepted: Boolean!
+    "The version of the terms and conditions the player accepted last; null when they accepted none."
+    termsAcceptedVersion: String
+    "True once the player accepted a version of the privacy policy (privacyPolicyAcceptedVersion)."
     privacyPolicyAccepted: Boolean!
+    "The version of the privacy policy the player accepted last; null when they accepted none."
+    privacyPolicyAcceptedVersion: String
     "The legal documents the player accepted (terms and conditions, privacy policy), by version, newest first."
     legalAcceptances: [LegalAcceptance!]!
     "True once an instant-banking block is active."
@@ -345,8 +351,10 @@ export const playerResolvers: Resolvers = {
     isEmailMarketingAccepted: (row: PlayerRow) => row.email_marketing_accepted,
     isPhoneMarketingAccepted: (row: PlayerRow) => row.phone_marketing_accepted,
     isWebPushMarketingAccepted: (row: PlayerRow) => row.web_push_marketing_accepted,
-    termsAccepted: (row: PlayerRow) => row.terms_accepted,
-    privacyPolicyAccepted: (row: PlayerRow) => row.privacy_policy_accepted,
+    termsAccepted: (row: PlayerRow) => row.terms_accepted_version !== null,
+    termsAcceptedVersion: (row: PlayerRow) => row.terms_accepted_version,
+    privacyPolicyAccepted: (row: PlayerRow) => row.privacy_policy_accepted_version !== null,
+    privacyPolicyAcceptedVersion: (row: PlayerRow) => row.privacy_policy_accepted_version,
     legalAcceptances: async (row: PlayerRow, _: unknown, ctx: GraphQLContext) =>
       (await playerAcceptances(ctx.services.db, row.id)).map((entry) => ({ document: entry.document, version: entry.version, source: entry.source, acceptedAt: entry.accepted_at })),
     isInstantBankingBlocked: (row: PlayerRow) =>

@@ -1,12 +1,12 @@
 /**
  * What a new player accepted: the current version of each registration document (terms and
  * conditions, privacy policy) is recorded with the player in the transaction that creates them,
- * together with a copy of that version's text (the first copy of a version is kept: an editor who
- * changes the meaning bumps the version). A brand that has not written a document yet records nothing
- * for it.
+ * together with a copy of that version's text as the player read it, placeholders filled (the first
+ * copy of a version is kept: an editor who changes the meaning bumps the version). A brand that has
+ * not written a document yet has the starter one, so there is always a version to record.
  */
 import type { Queryable } from '../db/db.ts';
-import { REGISTRATION_DOCUMENTS, type LegalDocumentContent, type LegalDocumentKind } from '../content/legal.ts';
+import { REGISTRATION_DOCUMENTS, type LegalBrand, type LegalDocumentContent, type LegalDocumentKind } from '../content/legal.ts';
 import type { ContentStore } from '../content/store.ts';
 
 /** A document version a player accepts. */
@@ -18,10 +18,13 @@ export interface AcceptedDocument {
 /** How the player accepted: the identity provider's checkbox, or the notice of a passwordless sign-up. */
 export type AcceptanceSource = 'idp-registration' | 'sms-registration' | 'pay-and-play';
 
-/** The registration documents of a brand in their current versions (those the brand has written). */
-export async function registrationDocuments(content: Pick<ContentStore, 'legal'>, brandId: string): Promise<AcceptedDocument[]> {
-  const found = await Promise.all(REGISTRATION_DOCUMENTS.map(async (document) => ({ document, content: await content.legal(brandId, document) })));
-  return found.filter((entry): entry is AcceptedDocument => entry.content !== null);
+/** The registration documents of a brand in their current versions, filled as the player reads them (the starter ones where the brand has not written its own). */
+export async function registrationDocuments(content: Pick<ContentStore, 'currentLegal'>, brand: LegalBrand): Promise<AcceptedDocument[]> {
+  const found = await Promise.all(REGISTRATION_DOCUMENTS.map(async (document): Promise<AcceptedDocument | null> => {
+    const current = await content.currentLegal(brand, document);
+    return current ? { document, content: current } : null;
+  }));
+  return found.filter((entry) => entry !== null);
 }
 
 /** "terms-and-conditions@2026.2,privacy-policy@2026.1": the versions a form showed, to compare on submit. */

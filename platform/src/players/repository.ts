@@ -43,8 +43,10 @@ export interface PlayerRow {
   email_marketing_accepted: boolean;
   phone_marketing_accepted: boolean;
   web_push_marketing_accepted: boolean;
-  terms_accepted: boolean;
-  privacy_policy_accepted: boolean;
+  /** The version of the terms and conditions the player accepted last (legal_acceptances); null when none. */
+  terms_accepted_version: string | null;
+  /** The version of the privacy policy the player accepted last; null when none. */
+  privacy_policy_accepted_version: string | null;
   instant_banking_block_active_from: string | null;
   self_exclusion_ends_at: string | null;
   timeout_ends_at: string | null;
@@ -77,7 +79,8 @@ const SELECT_PLAYER = `
          p.account_status_cause, p.reopen_by_customer_allowed, p.first_name, p.last_name, p.street, p.city, p.zip_code,
          p.state, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, p.ssn, p.marketing_blocked,
          p.suppressed_in_any_communication_group, p.sms_marketing_accepted, p.email_marketing_accepted,
-         p.phone_marketing_accepted, p.web_push_marketing_accepted, p.terms_accepted, p.privacy_policy_accepted,
+         p.phone_marketing_accepted, p.web_push_marketing_accepted,
+         ${acceptedVersion('terms-and-conditions', 'terms_accepted_version')}, ${acceptedVersion('privacy-policy', 'privacy_policy_accepted_version')},
          ${iso('p.instant_banking_block_active_from')}, ${iso('p.self_exclusion_ends_at')}, ${iso('p.timeout_ends_at')},
          p.withdrawals_blocked, p.kyc_status, ${iso('p.kyc_deadline')}, p.kyc_verifications_done, p.kyc_verifications_missing,
          p.sow_status, ${iso('p.sow_due_date')}, p.sow_documents_required, p.banking_cdd, p.demo_key,
@@ -87,6 +90,12 @@ const SELECT_PLAYER = `
     from players p
     join customers c on c.player_id = p.id
     join wallets w on w.player_id = p.id`;
+
+// What a player accepted is the version they accepted (legal-acceptance.ts), the newest when there are several.
+function acceptedVersion(document: string, name: string): string {
+  return `(select la.version from legal_acceptances la where la.player_id = p.id and la.document = '${document}'
+            order by la.accepted_at desc, la.version desc limit 1) as ${name}`;
+}
 
 function iso(column: string): string {
   const name = column.split('.')[1] ?? column;

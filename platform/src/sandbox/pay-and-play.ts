@@ -74,7 +74,7 @@ export function createPayAndPlayHandler(options: {
   ledger: Ledger;
   settings: AuthSettings;
   rateLimiter?: RateLimiter;
-  content: Pick<ContentStore, 'legal'>;
+  content: Pick<ContentStore, 'currentLegal'>;
   clock?: () => Date;
   /** The device and country of the bank's sign-in request, kept on the session it opens. */
   signInOrigin?: (req: IncomingMessage, brand: Brand) => SignInOrigin;
@@ -204,7 +204,7 @@ ${errors.amount ? `<span class="field-error" id="field-amount-error">${escapeHtm
     let tokens: Awaited<ReturnType<AuthService['startSession']>>;
     const origin = options.signInOrigin?.(req, brand);
     // A new person accepts the terms the lobby's pay-and-play page showed before sending them to the bank.
-    const documents = existing ? [] : await registrationDocuments(content, brand.id);
+    const documents = existing ? [] : await registrationDocuments(content, brand);
     try {
       tokens = await db.transaction(async (tx) => {
         let playerId = existing?.id;

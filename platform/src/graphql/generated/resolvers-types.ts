@@ -1026,13 +1026,19 @@ export type Player = {
   phoneNumber?: Maybe<Scalars['String']['output']>;
   /** The short player number support staff read out. */
   playerId: Scalars['String']['output'];
+  /** True once the player accepted a version of the privacy policy (privacyPolicyAcceptedVersion). */
   privacyPolicyAccepted: Scalars['Boolean']['output'];
+  /** The version of the privacy policy the player accepted last; null when they accepted none. */
+  privacyPolicyAcceptedVersion?: Maybe<Scalars['String']['output']>;
   /** Minutes between reality-check reminders; null when the licence has none. */
   realityCheckPeriod?: Maybe<Scalars['Int']['output']>;
   /** Null unless a self-exclusion is running. */
   selfExclusionDetails?: Maybe<SelfExclusionDetails>;
   sourceOfWealthStatus: SourceOfWealthStatus;
+  /** True once the player accepted a version of the terms and conditions (termsAcceptedVersion). */
   termsAccepted: Scalars['Boolean']['output'];
+  /** The version of the terms and conditions the player accepted last; null when they accepted none. */
+  termsAcceptedVersion?: Maybe<Scalars['String']['output']>;
   /** Null unless a timeout is running. */
   timeouts?: Maybe<Timeouts>;
   /** Sum of all deposits, decimal string in the wallet currency. */
@@ -2579,10 +2585,12 @@ export type PlayerResolvers<ContextType = GraphQLContext, ParentType extends Res
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   playerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   privacyPolicyAccepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  privacyPolicyAcceptedVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   realityCheckPeriod?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   selfExclusionDetails?: Resolver<Maybe<ResolversTypes['SelfExclusionDetails']>, ParentType, ContextType>;
   sourceOfWealthStatus?: Resolver<ResolversTypes['SourceOfWealthStatus'], ParentType, ContextType>;
   termsAccepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  termsAcceptedVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timeouts?: Resolver<Maybe<ResolversTypes['Timeouts']>, ParentType, ContextType>;
   totalDepositAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
