@@ -4,7 +4,8 @@
  * TIMEOUT) names its end from `logoutUntil`, in the page's locale; without a readable end it is not
  * shown, so a hand-made link cannot put an empty date in front of the player.
  */
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { LOGOUT_UNTIL_PARAM } from '../session/logout.ts';
 import type { LogoutReason } from '../session/token-refresh.ts';
@@ -23,6 +24,6 @@ export function logoutNotice(url: URL, t: Translate, locale: Locale): LogoutNoti
   if (reason !== 'SELF_EXCLUDED' && reason !== 'TIMEOUT') return null;
   const until = new Date(url.searchParams.get(LOGOUT_UNTIL_PARAM) ?? '');
   if (Number.isNaN(until.getTime())) return null;
-  const date = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeStyle: 'short' }).format(until);
+  const date = formatDate(until, locale, { dateStyle: 'long', timeStyle: 'short' });
   return { reason, text: t(`logout.${reason}`, { date }) };
 }

@@ -20,7 +20,8 @@
  * The cashier's own refusals (deposit limits, KYC, closed loop, blocked withdrawals) keep their
  * texts in cashier/texts.ts.
  */
-import { languageTag, type Locale } from '../../i18n/locales.ts';
+import { formatDate } from '../../i18n/dates.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { fillText } from '../../i18n/fill.ts';
 import { pickTexts, type Translate } from '../../i18n/translate.ts';
@@ -97,7 +98,7 @@ function when(iso: unknown, locale: Locale): string | null {
   const value = text(iso);
   const at = value ? new Date(value) : null;
   if (!at || Number.isNaN(at.getTime())) return null;
-  return new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeStyle: 'short' }).format(at);
+  return formatDate(at, locale, { dateStyle: 'long', timeStyle: 'short' });
 }
 
 /**
