@@ -151,7 +151,7 @@ test.describe('cashier', () => {
     await expect(cashier(page)).toBeHidden();
   });
 
-  test('the cashier never opens for a visitor: /withdraw/ with a session the provider no longer has leaves the page signed out, with no cashier', async ({ page }) => {
+  test('the cashier never shows a visitor a form: /withdraw/ with a session the provider no longer has leaves the page signed out, with no cashier', async ({ page }) => {
     // A stale identity-provider cookie: the server renders for a player, the provider says there is none.
     const solenne = brandOrigin('solenne');
     await page.context().addCookies([{ name: 'keycloakAccessToken', value: 'stale', url: solenne }]);
@@ -163,6 +163,7 @@ test.describe('cashier', () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('atrium.cashier.open'))).toBeNull();
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('dialog', { name: 'Cashier' })).toBeHidden();
+    await expect(page.getByTestId('cashier')).toHaveCount(0);
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(false);
   });
 

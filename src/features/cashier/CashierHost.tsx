@@ -2,8 +2,8 @@
  * The cashier's island, mounted for players only (the logged-in layout renders it when the request
  * carries a session). It applies spec sections 2, 4 and 5:
  *
- * - /deposit/ and /withdraw/ go to / and open the quick-deposit overlay there after 100 ms, once
- *   the session is confirmed; the overlay closes when the session ends;
+ * - /deposit/ and /withdraw/ go to / and open the quick-deposit overlay there after 100 ms; its
+ *   forms show once the session is confirmed, and the overlay closes when the session ends;
  * - autoSubmit, paymentMethod and amount in the query open it for the signed-in player; closing it
  *   strips the spec's parameters with a replace navigation (the overlay host does that);
  * - a window message closeQuickDepositEvent from this origin closes it, and so does a path change;
@@ -85,8 +85,9 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       return;
     }
     const timers: ReturnType<typeof setTimeout>[] = [];
-    // The cashier is the signed-in player's: it opens once the session is confirmed (a stale cookie
-    // never opens it), and it closes the moment the session ends, so no visitor is left in it.
+    // The cashier is the signed-in player's: its forms wait for the confirmed session (CashierPanel),
+    // a deep link opens it only then, and it closes the moment the session ends, so no visitor is
+    // ever shown a form.
     const stops: (() => void)[] = [];
     const whenSignedIn = (action: () => void) => {
       const stop = $player.subscribe(({ status }) => {
@@ -102,7 +103,11 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
     const requested = sessionStorage.getItem(OPEN_AFTER_REDIRECT);
     if (requested === 'deposit' || requested === 'withdraw') {
       sessionStorage.removeItem(OPEN_AFTER_REDIRECT);
-      timers.push(setTimeout(() => whenSignedIn(() => open(requested, null)), OPEN_AFTER_REDIRECT_MS));
+      // Opened at once unless the session is known to be gone: the panel shows its forms only once
+      // the session is confirmed, and the dialog closes if it turns out there is none.
+      timers.push(setTimeout(() => {
+        if ($player.get().status !== 'LOGGED_OUT') open(requested, null);
+      }, OPEN_AFTER_REDIRECT_MS));
     }
     const deepLink = readDeepLink(location.search);
     if (deepLink) whenSignedIn(() => open('deposit', deepLink));

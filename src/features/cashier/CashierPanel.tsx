@@ -115,7 +115,7 @@ interface PanelProps {
 /** The cashier's tabs and forms. */
 export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAccountFeature, providers, returnUrl, brandCurrency, onDone }: PanelProps) {
   const [tab, setTab] = useState<CashierTab>(initialTab);
-  const { player } = useStore($player);
+  const { player, status } = useStore($player);
   const [context, setContext] = useState<{ last: LastCompletedDeposit | null; pending: Payment[] } | null>(null);
   const reload = () => loadCashierContext().then(setContext, () => setContext({ last: null, pending: [] }));
   // The tap that opens the cashier is answered in the next frame by the dialog and its tabs; the
@@ -142,7 +142,8 @@ export function CashierPanel({ locale, texts, initialTab, deepLink, lastUsedAcco
       {texts.instantBankingAward && player?.isInstantBankingBlocked && (
         <p className="cashier__hint" role="note" data-testid="cashier-instant-banking-award">{texts.instantBankingAward}</p>
       )}
-      {!formShown ? (
+      {!formShown || status !== 'LOGGED_IN' ? (
+        // Until the session is confirmed no form shows: a visitor with a stale cookie never sees one.
         <div className="cashier__pending" aria-busy="true" />
       ) : providers.length === 0 ? (
         // No provider is configured (a production platform ships none): say so instead of a form that cannot work.
