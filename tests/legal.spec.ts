@@ -135,6 +135,20 @@ test.describe('legal pages', () => {
     }
   });
 
+  test('the terms say the age, operator and licence the brand file and the footer say (kororaa: 20)', async ({ page }) => {
+    const kororaa = JSON.parse(readFileSync(path.join(`.data/e2e-${E2E_PORT}-brands`, 'kororaa', 'brand.json'), 'utf8')) as { minimumAge: number; operatorName: string };
+    expect(kororaa.minimumAge).toBe(20);
+    await page.goto(`${brandOrigin('kororaa')}/en/terms-and-conditions/`);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('You must be 20 or older to play.');
+    await expect(footer).toContainText('Licensed and regulated by the Curaçao Gaming Control Board.');
+    await expect(article(page)).toContainText('To open an account you must be at least 20 years old');
+    await expect(article(page)).toContainText(`Kororā Play is operated by ${kororaa.operatorName}, licensed and regulated by the Curaçao Gaming Control Board.`);
+    await page.goto(`${brandOrigin('kororaa')}/ja/bonus-terms-and-conditions/`);
+    await expect(article(page)).toContainText('20歳以上');
+    await expect(article(page)).not.toContainText(/\{[A-Za-z]+\}|18歳/);
+  });
+
   test('a passwordless sign-up says that continuing accepts the terms, with links', async ({ page }) => {
     await page.goto(`${brandOrigin('kororaa')}/en/register/`);
     const notice = page.getByTestId('legal-notice');

@@ -54,6 +54,33 @@ describe('brand registry while running', () => {
     }
   });
 
+  it('serves a brand refused for another brand’s host once that brand gives the host up, and says it is valid again', () => {
+    const registry = loadBrands(dir);
+    const watch = watchBrands(dir, registry, 0);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const edit = (brand: string, change: Record<string, unknown>) => {
+      const json = JSON.parse(readFileSync(join(dir, 'vantor', 'brand.json'), 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(dir, brand, 'brand.json'), JSON.stringify({ ...json, brand, ...change }));
+    };
+    try {
+      cpSync(join(dir, 'vantor'), join(dir, 'clashing'), { recursive: true });
+      edit('clashing', { hosts: ['vantor.localhost'] });
+      watch.rescan();
+      expect(registry.has('clashing')).toBe(false);
+      // Only vantor's file changes: it moves to another host, and the clashing folder goes live.
+      edit('vantor', { hosts: ['vantor.example.com'] });
+      watch.rescan();
+      watch.rescan();
+      expect(registry.get('clashing')?.hosts).toEqual(['vantor.localhost']);
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/clashing.brand\.json is valid again: serving the fixed version/));
+    } finally {
+      watch.stop();
+      warn.mockRestore();
+      log.mockRestore();
+    }
+  });
+
   it('says a missing licence is missing and what to add, not "Invalid option"', () => {
     const file = join(dir, 'vantor', 'brand.json');
     const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

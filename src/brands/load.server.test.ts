@@ -138,6 +138,39 @@ describe('brand loader', () => {
     }
   });
 
+  it('serves a brand refused for another brand’s host once that brand gives the host up, and logs it valid again', () => {
+    process.env.ATRIUM_BRANDS_DIR = dir;
+    process.env.ATRIUM_BRANDS_WATCH = '0';
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      getBrands();
+      cpSync(path.join(dir, 'vantor'), path.join(dir, 'clashing'), { recursive: true });
+      edit(brandFile('clashing'), (json) => {
+        json.brand = 'clashing';
+        json.hosts = ['vantor.localhost'];
+      });
+      refreshBrands();
+      expect(brandProblems().map((problem) => problem.id)).toEqual(['clashing']);
+      // The clashing folder is not touched again: vantor moves to another host.
+      edit(brandFile('vantor'), (json) => {
+        json.hosts = ['vantor.example.com'];
+      });
+      utimesSync(brandFile('vantor'), new Date(), new Date(Date.now() + 5000));
+      refreshBrands();
+      refreshBrands();
+      expect(brandProblems()).toEqual([]);
+      expect(getBrands().find((brand) => brand.id === 'clashing')?.settings.hosts).toEqual(['vantor.localhost']);
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/clashing is valid again: serving the fixed version/));
+    } finally {
+      resetBrands();
+      delete process.env.ATRIUM_BRANDS_DIR;
+      delete process.env.ATRIUM_BRANDS_WATCH;
+      log.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
   it('refuses a theme whose logo file does not exist', () => {
     rmSync(path.join(dir, 'aurelia', 'assets', 'logo.svg'));
     expect(problemsOf().join('\n')).toMatch(/aurelia.theme\.json: field "logo\.url": "assets\/logo\.svg" does not exist/);

@@ -162,6 +162,8 @@ interface BrandState {
   /** Per folder, the fingerprint (mtimes and sizes) of its files when last read. */
   fingerprints: Map<string, string>;
   problems: Map<string, BrandProblem>;
+  /** Folders refused only for a host another brand serves: re-read on every pass, as the other brand may give the host up. */
+  clashes: Set<string>;
   /** Goes up whenever the set of served brands changes, so caches know to drop pages. */
   generation: number;
   stop: () => void;
@@ -206,7 +208,10 @@ export function refreshBrands(state = shared[STATE]): boolean {
   for (const id of [...state.fingerprints.keys()]) {
     if (ids.includes(id)) continue;
     state.fingerprints.delete(id);
-    state.problems.delete(id);
+    state.clashes.delete(id);
+    if (state.problems.delete(id) && !brands.some((brand) => brand.id === id)) {
+      console.log(`[brands] ${path.join(dir, id)} was removed: its refused version is no longer reported`);
+    }
     const index = brands.findIndex((brand) => brand.id === id);
     if (index >= 0) {
       brands.splice(index, 1);
@@ -216,10 +221,12 @@ export function refreshBrands(state = shared[STATE]): boolean {
   }
   for (const id of ids) {
     const print = fingerprint(dir, id);
-    if (state.fingerprints.get(id) === print) continue;
+    if (state.fingerprints.get(id) === print && !state.clashes.has(id)) continue;
     state.fingerprints.set(id, print);
     const loaded = loadBrandFolder(dir, id);
     const clash = loaded.brand ? hostClash(dir, loaded.brand, brands) : null;
+    if (clash) state.clashes.add(id);
+    else state.clashes.delete(id);
     const problems = clash ? [clash] : loaded.problems;
     const index = brands.findIndex((brand) => brand.id === id);
     if (loaded.brand && !clash) {
@@ -281,7 +288,7 @@ export function getBrands(): Brand[] {
   if (!state) {
     const dir = brandsDir();
     const brands = loadBrands(dir);
-    state = { dir, brands, fingerprints: new Map(), problems: new Map(), generation: 0, stop: () => {} };
+    state = { dir, brands, fingerprints: new Map(), problems: new Map(), clashes: new Set(), generation: 0, stop: () => {} };
     for (const id of brandFolders(dir)) state.fingerprints.set(id, fingerprint(dir, id));
     if (process.env.ATRIUM_BRANDS_WATCH !== '0') state.stop = watch(state);
     shared[STATE] = state;

@@ -140,6 +140,8 @@ function fingerprint(dir: string, folder: string): string {
 export function watchBrands(dir: string, registry: Map<string, Brand>, rescanMs = 2000): { rescan(): void; stop(): void } {
   const prints = new Map(brandFolders(dir).map((folder) => [folder, fingerprint(dir, folder)]));
   const failing = new Map<string, string>();
+  // Refused only for a host another brand serves: re-read on every scan, as that brand may give the host up.
+  const clashing = new Set<string>();
   const rescan = () => {
     let folders: string[];
     try {
@@ -155,12 +157,14 @@ export function watchBrands(dir: string, registry: Map<string, Brand>, rescanMs 
     }
     for (const folder of folders) {
       const print = fingerprint(dir, folder);
-      if (prints.get(folder) === print) continue;
+      if (prints.get(folder) === print && !clashing.has(folder)) continue;
       prints.set(folder, print);
+      clashing.delete(folder);
       let problem: string;
       try {
         const brand = loadBrand(dir, folder);
         const clash = hostClash(dir, brand, registry);
+        if (clash) clashing.add(folder);
         if (!clash) {
           const known = registry.has(folder);
           registry.set(folder, brand);

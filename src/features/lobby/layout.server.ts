@@ -6,12 +6,12 @@
  * and within 500 ms on a platform that cannot tell. Blocks of a type this lobby does not know are left out and logged.
  */
 import { platformQuery } from '../../lib/graphql.server.ts';
-import { LRUCache } from 'lru-cache';
 import { ContentProblemsDocument, LayoutDocument, type ContentProblemsQuery } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
 import { isBlockType, type LayoutBlock } from './blocks.ts';
+import { noteContentProblems } from './content-problems-log.server.ts';
 
 /** A content file whose newest save is broken; the platform serves its last good version. */
 export type ContentProblem = ContentProblemsQuery['contentProblems'][number];
@@ -24,8 +24,6 @@ export interface LobbyLayout {
 }
 
 const cache = new TtlCache<LobbyLayout>({ ttlMs: 500, maxEntries: 500 });
-// Each content problem is logged once; the bound keeps a long run of edits from growing it for ever.
-const reported = new LRUCache<string, true>({ max: 1000 });
 
 /** The brand's layout for the visitor's country and the page's locale. */
 export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
@@ -42,15 +40,7 @@ export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
     }) as LayoutBlock[];
     return { source: data.layout.source, blocks, problems: data.layout.problems };
   });
-  for (const problem of layout.problems) {
-    const id = `${problem.file}|${problem.message}`;
-    if (!reported.has(id)) {
-      reported.set(id, true);
-      // A folder (not a file) is the starter-lobby notice of a brand without content: news, not a fault.
-      if (problem.file.endsWith('/')) console.log(`[lobby] ${problem.message}`);
-      else console.warn(`[lobby] content problem, serving the last good version: ${problem.message}`);
-    }
-  }
+  noteContentProblems(brand.id, layout.problems);
   return layout;
 }
 
@@ -60,5 +50,6 @@ export async function loadContentProblems(ctx: PageContext): Promise<ContentProb
     brand: ctx.brand.id,
     locale: ctx.locale,
   });
+  noteContentProblems(ctx.brand.id, data.contentProblems);
   return data.contentProblems;
 }
