@@ -99,17 +99,19 @@ describe.each<RealtimeProtocol>(['graphql-transport-ws', 'graphql-ws'])('the %s 
   });
 });
 
-describe('the graphql-transport-ws connection replacing its client', () => {
-  it('does not log the close of the client it replaced for a stale subscription context', async () => {
-    const h = hooks();
-    const { connection, socket } = await acknowledged('graphql-transport-ws', h);
+describe.each<[RealtimeProtocol, string, string]>([
+  ['graphql-transport-ws', 'subscribe', 'next'],
+  ['graphql-ws', 'start', 'data'],
+])('the %s connection replacing its socket', (protocol, startType, resultType) => {
+  it('does not log the close it makes itself for a stale subscription context', async () => {
+    const { connection, socket } = await acknowledged(protocol, hooks());
     const sink = { next: vi.fn(), error: vi.fn(), complete: vi.fn() };
     connection.subscribe({ query: 'subscription { balanceUpdated { balance } }' }, sink);
     await vi.advanceTimersByTimeAsync(0);
-    const subscribe = socket.sent.find((message) => message.type === 'subscribe') as { id: string } | undefined;
-    expect(subscribe).toBeDefined();
-    socket.receive({ type: 'next', id: subscribe!.id, payload: { errors: [{ message: 'Error resolving subscription context: stale token' }] } });
-    await vi.advanceTimersByTimeAsync(0);
+    const started = socket.sent.find((message) => message.type === startType) as { id: string } | undefined;
+    expect(started).toBeDefined();
+    socket.receive({ type: resultType, id: started!.id, payload: { errors: [{ message: 'Error resolving subscription context: stale token' }] } });
+    await vi.advanceTimersByTimeAsync(2000);
     expect(socket.readyState).toBe(FakeSocket.CLOSED);
     expect(FakeSocket.instances.length).toBe(2);
     expect(warn).not.toHaveBeenCalled();
