@@ -12,6 +12,9 @@ export interface PathContext {
   localization: boolean;
 }
 
+/** The query parameter carrying where a sign-in goes once it is done (read by every sign-in flow). */
+export const RETURN_TO_PARAM = 'returnTo';
+
 /** Query parameters; undefined values are left out. */
 export type Query = Record<string, string | number | undefined>;
 
@@ -43,9 +46,12 @@ export function homePath(ctx: PathContext, query?: Query): string {
   return localePath(ctx, '/', query);
 }
 
-/** The login page; autoSignIn=1 suppresses the loading spinner (spec section 2). */
-export function loginPath(ctx: PathContext, options: { autoSignIn?: boolean } = {}): string {
-  return routePath(ctx, 'login', { query: { autoSignIn: options.autoSignIn ? 1 : undefined } });
+/**
+ * The login page; autoSignIn=1 suppresses the loading spinner (spec section 2); `returnTo`, a path
+ * of this site, is where the player lands once signed in (the login page guards it to this origin).
+ */
+export function loginPath(ctx: PathContext, options: { autoSignIn?: boolean; returnTo?: string } = {}): string {
+  return routePath(ctx, 'login', { query: { autoSignIn: options.autoSignIn ? 1 : undefined, [RETURN_TO_PARAM]: options.returnTo } });
 }
 
 /** The same page in another locale, keeping the rest of the path. */

@@ -2,12 +2,13 @@
  * What every sign-in flow does at its end, and the SMS flow's small bits of state. A flow that got
  * an access token keeps it in its cookie and goes to the guarded return path (or the lobby).
  */
+import { RETURN_TO_PARAM } from '../../paths.ts';
 import { safeRedirectPath } from '../session/redirect-guard.ts';
 import { browserTokenStore, type SessionTokens } from '../session/tokens.ts';
 import { rememberSignIn, type SignInMethod } from '../tags/sign-in-event.ts';
 
-/** The query parameter carrying where to go after signing in. */
-export const RETURN_TO_PARAM = 'returnTo';
+/** The query parameter carrying where to go after signing in (defined with the other URL builders). */
+export { RETURN_TO_PARAM };
 /** Where the SMS flow keeps the number between the login, enter-code and resend-code pages. */
 export const SMS_PHONE_STORAGE_KEY = 'atrium.smsLogin';
 

@@ -2,7 +2,7 @@
  * Links of the games feature, built on `paths.ts`: a game's page, a list's page (the fixed route
  * for the ten fixed lists, /game-list/<slug>/ for editorial ones), a studio's and a category's.
  */
-import { routePath, type PathContext, type Query } from '../../paths.ts';
+import { loginPath, routePath, type PathContext, type Query } from '../../paths.ts';
 import { FIXED_GAME_LISTS } from '../../routes.ts';
 
 /** One of the ten fixed game lists. */
@@ -16,6 +16,15 @@ export function isFixedGameList(slug: string): slug is FixedGameList {
 /** A game's page: /games/<slug>/. */
 export function gamePath(paths: PathContext, slug: string): string {
   return routePath(paths, 'game', { slug });
+}
+
+/**
+ * A visitor's way to play a game for real: the login page, returning to the game's page once signed
+ * in. This is the job of the spec's gameInit cookie (section 3): the game the visitor chose is
+ * opened after the sign-in, carried in the address every sign-in flow already passes along.
+ */
+export function gameSignInPath(paths: PathContext, slug: string): string {
+  return loginPath(paths, { returnTo: gamePath(paths, slug) });
 }
 
 /** A list's page: /<slug>/ for fixed lists, else /game-list/<slug>/. */

@@ -9,6 +9,7 @@
  * throws 'Invalid message type!'; a message that is not JSON throws too (spec section 8).
  */
 import {
+  connectionLostLog,
   isContextError,
   isSessionDestroyed,
   sessionEndOf,
@@ -212,7 +213,7 @@ export function createLegacyConnection(url: string, hooks: RealtimeHooks, WebSoc
         void refreshThenReconnectAfterClose();
         return;
       }
-      console.warn(`[realtime] Unable to establish connection (close ${event.code}${event.reason ? `: ${event.reason}` : ''})`);
+      console.warn(connectionLostLog(event.code, event.reason));
       scheduleReconnect();
     };
     ws.onerror = () => undefined;

@@ -16,6 +16,18 @@ export const SESSION_DESTROYED_ERROR = 'session_destroyed_error';
 /** The error prefix that means "reconnect with a fresh token". */
 export const CONTEXT_ERROR_PREFIX = 'Error resolving subscription context';
 
+/**
+ * What the console says when the socket closes and a reconnect follows (spec section 8, logging only).
+ * Both protocols log it, so an operator reading a player's console sees the same line whichever
+ * protocol the brand's platform speaks.
+ */
+export const CONNECTION_LOST_LOG = 'Unable to establish connection';
+
+/** The console line for a socket that closed with `code` and `reason`. */
+export function connectionLostLog(code: number, reason: string): string {
+  return `[realtime] ${CONNECTION_LOST_LOG} (close ${code}${reason ? `: ${reason}` : ''})`;
+}
+
 /** The two wire protocols. */
 export type RealtimeProtocol = 'graphql-transport-ws' | 'graphql-ws';
 

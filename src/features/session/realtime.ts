@@ -9,11 +9,14 @@
  * - `session_destroyed_error` runs the session-destroyed handler;
  * - 'Error resolving subscription context' closes and reconnects (with a fresh token);
  * - a refused token at connect (close 4401) is refreshed once, then the connection starts anew;
- * - a silent dead socket is noticed within 30 s (pings or the server's ka) and replaced.
+ * - a silent dead socket is noticed within 30 s (pings or the server's ka) and replaced;
+ * - a socket that closes on its own logs 'Unable to establish connection' with its close code
+ *   (spec section 8's log-only message) before the reconnect.
  */
 import { createClient, type Client } from 'graphql-ws';
 
 import {
+  connectionLostLog,
   isContextError,
   isSessionDestroyed,
   sessionEndOf,
@@ -30,13 +33,13 @@ import {
 export type { RealtimeConnection, RealtimeHooks, RealtimeProtocol } from './realtime-protocol.ts';
 export { reconnectDelayMs } from './realtime-protocol.ts';
 
-/** Builds the realtime connection for a brand's protocol. */
-export async function createRealtimeConnection(protocol: RealtimeProtocol, url: string, hooks: RealtimeHooks): Promise<RealtimeConnection> {
+/** Builds the realtime connection for a brand's protocol (`WebSocketImpl` is for tests). */
+export async function createRealtimeConnection(protocol: RealtimeProtocol, url: string, hooks: RealtimeHooks, WebSocketImpl: typeof WebSocket = WebSocket): Promise<RealtimeConnection> {
   if (protocol === 'graphql-ws') {
     const { createLegacyConnection } = await import('./legacy-ws.ts');
-    return createLegacyConnection(url, hooks);
+    return createLegacyConnection(url, hooks, WebSocketImpl);
   }
-  return createTransportWsConnection(url, hooks);
+  return createTransportWsConnection(url, hooks, WebSocketImpl);
 }
 
 interface Registered {
@@ -50,7 +53,7 @@ interface Registered {
  * the delays above) and re-subscribes its operations; close 4401 is final for it, so this wrapper
  * refreshes the token and starts a fresh client with every registered operation.
  */
-function createTransportWsConnection(url: string, hooks: RealtimeHooks): RealtimeConnection {
+function createTransportWsConnection(url: string, hooks: RealtimeHooks, WebSocketImpl: typeof WebSocket): RealtimeConnection {
   const operations = new Set<Registered>();
   let client: Client | null = null;
   let disposed = false;
@@ -92,8 +95,9 @@ function createTransportWsConnection(url: string, hooks: RealtimeHooks): Realtim
   };
 
   const build = () => {
-    client = createClient({
+    const built: Client = createClient({
       url,
+      webSocketImpl: WebSocketImpl,
       lazy: false,
       retryAttempts: Number.POSITIVE_INFINITY,
       shouldRetry: () => true,
@@ -115,6 +119,8 @@ function createTransportWsConnection(url: string, hooks: RealtimeHooks): Realtim
             void handleUnauthorized(event.reason);
             return;
           }
+          // The client this wrapper replaced or disposed closes too: that close is the wrapper's own.
+          if (client === built && isCloseEvent(event)) console.warn(connectionLostLog(event.code, event.reason));
           hooks.onLost();
         },
         // A ping without a pong within 20 s (10 s after the last ping) means a dead socket: terminate
@@ -130,6 +136,7 @@ function createTransportWsConnection(url: string, hooks: RealtimeHooks): Realtim
       },
       onNonLazyError: () => undefined,
     });
+    client = built;
     for (const entry of operations) start(entry);
   };
 
