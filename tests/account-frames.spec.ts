@@ -47,7 +47,7 @@ test.describe('account frames', () => {
       if (current) await expect(nav.locator('[aria-current="page"]'), path).toHaveText(current);
       else await expect(nav.locator('[aria-current="page"]'), path).toHaveCount(0);
       await expect(page.getByText(SIGN_IN_PROMPT), path).toHaveCount(0);
-      await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }), path).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true }), path).toHaveCount(0);
       if (built) await expect(page.getByTestId(built), path).toBeVisible();
       if (!coming) {
         await expect(page.getByTestId('account-soon'), path).toHaveCount(0);
@@ -86,7 +86,7 @@ test.describe('account frames', () => {
     for (const path of ['/en/profile/', '/en/profile/documents/', '/en/profile/limits/', '/en/additional-information/', '/en/source-of-wealth/']) {
       await page.goto(`${ORIGIN}${path}`);
       await expect(page.getByText(SIGN_IN_PROMPT), path).toBeVisible();
-      await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }), path).toHaveAttribute('href', '/en/login/');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true }), path).toHaveAttribute('href', '/en/login/');
       await expect(accountNav(page), path).toHaveCount(0);
     }
   });

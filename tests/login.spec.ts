@@ -64,7 +64,7 @@ test.describe('SMS sign-in', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/en\/login\//);
     expect((await page.context().cookies()).filter((cookie) => cookie.name === 'refreshToken' || cookie.name === 'accessToken')).toEqual([]);
-    await expect(page.getByRole('link', { name: 'Sign In' }).or(page.getByRole('button', { name: 'Send code' })).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true }).or(page.getByRole('button', { name: 'Send code' })).first()).toBeVisible();
   });
 
   test('an unknown number registers on /register/, and /resend-code/ explains the cooldown', async ({ page }) => {

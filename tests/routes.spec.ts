@@ -34,29 +34,29 @@ test('the logged-in layout has the main menu, the quick menu and Sign In / Regis
   const quick = page.getByRole('navigation', { name: 'Products' });
   await expect(quick.getByRole('link', { name: 'Casino' })).toHaveAttribute('href', '/en/?productMode=casino');
   await expect(quick.getByRole('link', { name: 'Sports' })).toHaveAttribute('href', '/en/sports/?productMode=sports');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/en/login/');
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/en/login/');
   await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/en/register/');
 });
 
 test('login and enter-code hide the Sign In button and the quick menu; resend-code hides Sign In only', async ({ page }) => {
   for (const path of ['/en/login/', '/en/enter-code/']) {
     await page.goto(path);
-    await expect(page.getByRole('link', { name: 'Sign In' }), path).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true }), path).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Products' }), path).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main menu' }), path).toHaveCount(0);
   }
   await page.goto('/en/resend-code/');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Products' })).toBeVisible();
   await page.goto('/en/privacy-policy/');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('sports and more-casinos show visitors the basic layout with Sign In carrying autoSignIn=1', async ({ page }) => {
   for (const path of ['/en/sports/', '/en/more-casinos/']) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-page-layout', 'basic');
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/en/login/?autoSignIn=1');
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/en/login/?autoSignIn=1');
   }
 });
 

@@ -162,6 +162,14 @@ test.describe('the session ends with the right reason', () => {
     await expect(page).toHaveURL(`${brandOrigin('nordvik')}/en/login/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
   });
 
+  test('a device that missed the event (asleep, offline) learns the same reason from its refused refresh', async ({ page }) => {
+    const tokens = await smsTokens(page.request, 'nordvik', `+4755${unique()}`);
+    await graphql(page.request, 'nordvik', 'mutation($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: claims(tokens.accessToken).sid });
+    await addTokenCookies(page.context(), 'nordvik', tokens);
+    await page.goto(`${brandOrigin('nordvik')}/en/`);
+    await expect(page).toHaveURL(`${brandOrigin('nordvik')}/en/login/?logoutReason=LOGGED_IN_FROM_ANOTHER_DEVICE`);
+  });
+
   test('account closed while playing: signed out with the closed-account message', async ({ page }) => {
     const subscribed = subscriptionsOf(page);
     const { phone } = await freshPlayer(page, 'kororaa', '+64');

@@ -203,7 +203,8 @@ test('a visitor from an auto-accepted country gets the tags at once, with no pro
   await expect.poll(async () => summary(await hitsOf(page, 'kororaa', campaign)), { timeout: 15_000 }).toEqual(['ga4:page_view', 'ga4:page_view']);
   const hits = await hitsOf(page, 'kororaa', campaign);
   expect(hits.every((hit) => hit.tagId === 'G-K0R0RA4NZ7')).toBe(true);
-  expect(hits[1]!.params['ep.utm_campaign']).toBe(campaign);
+  // The two arrive in either order (two requests from the worker); the lobby's is the one with the parameter.
+  expect(hits.filter((hit) => hit.params['ep.utm_campaign'] === campaign)).toHaveLength(1);
 });
 
 test('telemetry: a login through a provider, the chat opening and the 10-minute heartbeat reach the analytics', async ({ page }) => {

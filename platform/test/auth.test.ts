@@ -154,6 +154,28 @@ describe.each(DATABASES)('sessions, tokens and SMS login on $name', (database) =
     }
   });
 
+  it('a destroyed session\'s refused refresh says why it ended, as SessionDestroyed did; a logout\'s says nothing more', async () => {
+    const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken } }';
+    const destroyed = await signInBySms(app, '+3585551103');
+    await app.gql('mutation ($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: destroyed.sessionId });
+    const refused = await app.gql(refresh, { r: destroyed.refreshToken });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ reason: 'InvalidTokenFailure', sessionId: destroyed.sessionId, cause: 'AnotherDevice', until: null });
+
+    const loggedOut = await signInBySms(app, '+3585551104');
+    expect((await app.gql('mutation { logout { loggedOut } }', {}, bearer(loggedOut.accessToken))).errors).toBeUndefined();
+    const plain = await app.gql(refresh, { r: loggedOut.refreshToken });
+    expect(plain.errors?.[0]?.extensions.reason).toBe('InvalidTokenFailure');
+    expect(plain.errors?.[0]?.extensions.cause).toBeUndefined();
+
+    // A break taken on the phone: the laptop's refresh learns the break and its end.
+    const laptop = await signInBySms(app, '+3585551105');
+    const phone = await signInBySms(app, '+3585551105');
+    const excluded = await app.gql('mutation { selfExclude(days: 180) { selfExclusionDetails { exclusionEndsAt } } }', {}, bearer(phone.accessToken));
+    expect(excluded.errors).toBeUndefined();
+    const onBreak = await app.gql(refresh, { r: laptop.refreshToken });
+    expect(onBreak.errors?.[0]?.extensions).toMatchObject({ cause: 'SelfExclusion', until: excluded.data.selfExclude.selfExclusionDetails.exclusionEndsAt });
+  });
+
   it('rotates refresh tokens and revokes the family and session when one is reused', async () => {
     const tokens = await signInBySms(app, '+3585550002');
     const refresh = 'mutation ($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken refreshToken sessionId expiresIn } }';

@@ -55,6 +55,17 @@ export interface IssuedTokens {
 export type OidcTokenLookup = (token: string, brand: string | null) => Promise<{ playerId: string; brand: string; grantId: string; expiresAt: number } | null>;
 
 /** The session and token service. */
+/** Why a destroyed session ended: SessionDestroyed's cause, and the end of the break that caused it. */
+export interface SessionEndWhy {
+  cause: SessionEndCause;
+  until: string | null;
+}
+
+/** The error extensions that say why a destroyed session ended, as its sockets' session-ended errors do. */
+export function sessionEndDetails(sessionId: string, cause: SessionEndCause, until: Date | string | null): Record<string, unknown> {
+  return { sessionId, cause, until: until === null ? null : new Date(until).toISOString() };
+}
+
 export interface AuthService {
   /** Opens a session for a player and returns its first token pair; origin is the sign-in request's device and country. */
   startSession(input: { playerId: string; brand: string; flow: LoginFlow; passwordless: boolean; origin?: SignInOrigin }, tx?: Queryable): Promise<IssuedTokens>;
@@ -66,7 +77,7 @@ export interface AuthService {
    * Ends a session and its refresh tokens; `destroyed` tells its sockets session_destroyed_error and
    * the player SessionDestroyed, with `why` (default: a sign-in on another device).
    */
-  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout', why?: { cause: SessionEndCause; until: string | null }): Promise<boolean>;
+  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout', why?: SessionEndWhy): Promise<boolean>;
   /** The platform session of an identity-provider grant, opened on first use (origin: the sign-in request's, when known). */
   sessionForGrant(grantId: string, playerId: string, brand: string, origin?: SignInOrigin): Promise<string>;
   /** Ends the session of an identity-provider grant (sign-out, revocation). */
@@ -129,10 +140,11 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
     return createHmac('sha256', secrets.refreshSuccessorKey).update(`refresh-successor:${token}`).digest('base64url');
   }
 
-  async function revoke(tx: Queryable, sid: string, reason: string): Promise<{ playerId: string } | null> {
+  async function revoke(tx: Queryable, sid: string, reason: string, why: SessionEndWhy | null = null): Promise<{ playerId: string } | null> {
     const { rows } = await tx.query<{ player_id: string }>(
-      `update sessions set revoked_at = now(), revoked_reason = $2 where sid = $1 and revoked_at is null returning player_id`,
-      [sid, reason],
+      `update sessions set revoked_at = now(), revoked_reason = $2, end_cause = $3, end_until = $4
+        where sid = $1 and revoked_at is null returning player_id`,
+      [sid, reason, why?.cause ?? null, why?.until ?? null],
     );
     await tx.query('update refresh_tokens set revoked_at = now() where session_id = $1 and revoked_at is null', [sid]);
     return rows[0] ? { playerId: rows[0].player_id } : null;
@@ -158,11 +170,15 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
     async refresh(refreshToken, brand) {
       const invalid = (message: string) => new PlatformError('InvalidTokenFailure', message);
       if (typeof refreshToken !== 'string' || refreshToken.trim() === '') throw invalid('refreshToken is empty: sign in again');
-      type Row = { family_id: string; session_id: string; used: boolean; revoked: boolean; expired: boolean; session_revoked: string | null; player_id: string; brand: string; flow: string; passwordless: boolean };
+      type Row = {
+        family_id: string; session_id: string; used: boolean; revoked: boolean; expired: boolean; session_revoked: string | null;
+        end_cause: SessionEndCause | null; end_until: Date | null; player_id: string; brand: string; flow: string; passwordless: boolean;
+      };
       const outcome = await db.transaction(async (tx) => {
         const { rows } = await tx.query<Row>(
           `select rt.family_id, rt.session_id, rt.used_at is not null as used, rt.revoked_at is not null as revoked,
-                  rt.expires_at <= now() as expired, s.revoked_reason as session_revoked, s.player_id, s.brand, s.flow, s.passwordless
+                  rt.expires_at <= now() as expired, s.revoked_reason as session_revoked, s.end_cause, s.end_until,
+                  s.player_id, s.brand, s.flow, s.passwordless
              from refresh_tokens rt join sessions s on s.sid = rt.session_id
             where rt.token_hash = $1
             for update of rt`,
@@ -202,8 +218,15 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
         case 'reused':
           events.sessionEnded({ sessionId: outcome.row.session_id, playerId: outcome.row.player_id, reason: 'refresh_token_reuse' });
           throw invalid('This refresh token was already used; reusing it revoked its whole token family and the session: sign in again (refresh once per token, one refresh in flight at a time)');
-        case 'revoked':
-          throw invalid(`The refresh token was revoked (session ended${outcome.row.session_revoked ? `: ${outcome.row.session_revoked}` : ''}): sign in again`);
+        case 'revoked': {
+          const { row } = outcome;
+          const message = `The refresh token was revoked (session ended${row.session_revoked ? `: ${row.session_revoked}` : ''}): sign in again`;
+          // A destroyed session says why, as its SessionDestroyed event did: the device that missed the event learns it here.
+          if (row.end_cause) {
+            throw new PlatformError('InvalidTokenFailure', message, sessionEndDetails(row.session_id, row.end_cause, row.end_until));
+          }
+          throw invalid(message);
+        }
         case 'expired':
           throw invalid('The refresh token has expired: sign in again');
         case 'brand':
@@ -256,7 +279,7 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
     },
 
     async endSession(sid, reason, why = { cause: 'AnotherDevice', until: null }) {
-      const ended = await db.transaction((tx) => revoke(tx, sid, reason));
+      const ended = await db.transaction((tx) => revoke(tx, sid, reason, reason === 'destroyed' ? why : null));
       if (!ended) return false;
       // Only a destroyed session is news for the player's other devices (SessionDestroyed); a logout is not.
       if (reason === 'destroyed') {

@@ -32,7 +32,7 @@ import {
 import { nextTask } from '../../lib/yield-to-browser.ts';
 import { createPlayerRequest, type PlayerClient, type PlayerRequest } from './player-request.ts';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime.ts';
-import type { SessionEnd } from './realtime-protocol.ts';
+import { sessionEndOf, type SessionEnd } from './realtime-protocol.ts';
 import { $session, $sessionChecked, setRealtimeReady, setSession, type TokenIntegration } from './session-store.ts';
 import {
   createTokenRefresher,
@@ -117,7 +117,10 @@ function customTokenSource(): TokenRefresher {
       return { accessToken: data.refreshAccessToken.accessToken };
     },
     describeFailure(error) {
-      if (error instanceof GraphqlClientError && !error.isNetworkError) return { reason: error.kind, message: error.message };
+      if (error instanceof GraphqlClientError && !error.isNetworkError) {
+        const end = sessionEndOf([error]);
+        return { reason: error.kind, message: error.message, ...(end.cause ? { end } : {}) };
+      }
       return { message: (error as Error).message };
     },
   });
@@ -138,7 +141,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     endSession(reason, until);
   };
   const onEnded = (error: unknown) => {
-    if (error instanceof SessionEndedError) endSession(error.reason);
+    if (error instanceof SessionEndedError) endSession(error.reason, error.until);
   };
 
   let integration: TokenIntegration;
@@ -254,7 +257,7 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
     followAccountState(player);
   } catch (error) {
     if (error instanceof SessionEndedError) {
-      endSession(error.reason);
+      endSession(error.reason, error.until);
       return null;
     }
     // The platform refused the session even after a refresh: it has ended.

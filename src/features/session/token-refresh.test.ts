@@ -7,6 +7,7 @@ import {
   type RefreshFailure,
 } from './token-refresh.ts';
 import type { SessionTokens, TokenStore } from './tokens.ts';
+import type { SessionEnd } from './realtime-protocol.ts';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** An unsigned JWT-shaped token with an expiry (the lobby only reads exp; the platform verifies). */
@@ -15,10 +16,12 @@ const nowS = () => Math.floor(Date.now() / 1000);
 
 class PlatformError extends Error {
   readonly reason: string;
+  readonly end: SessionEnd | undefined;
 
-  constructor(reason: string) {
+  constructor(reason: string, end?: SessionEnd) {
     super(reason);
     this.reason = reason;
+    this.end = end;
   }
 }
 
@@ -102,7 +105,7 @@ function laggingJar(initial: SessionTokens, options: { shared: boolean }) {
 }
 
 const describeFailure = (error: unknown): RefreshFailure =>
-  error instanceof PlatformError ? { reason: error.reason, message: error.message } : { message: String(error) };
+  error instanceof PlatformError ? { reason: error.reason, message: error.message, ...(error.end ? { end: error.end } : {}) } : { message: String(error) };
 
 const expiredPair = (): SessionTokens => ({ accessToken: token(nowS() - 5, 'old') });
 
@@ -269,6 +272,25 @@ describe('retry once', () => {
     const error = await refresher.refresh(null).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SessionEndedError);
     expect((error as SessionEndedError).reason).toBe('SESSION_EXPIRED');
+  });
+
+  it('a refused refresh of a destroyed session keeps its reason: signed in elsewhere, or a break with its end', async () => {
+    const cases: [SessionEnd, string, string | null][] = [
+      [{ cause: 'AnotherDevice', until: null }, 'LOGGED_IN_FROM_ANOTHER_DEVICE', null],
+      [{ cause: 'SelfExclusion', until: '2027-05-27T10:00:00.000Z' }, 'SELF_EXCLUDED', '2027-05-27T10:00:00.000Z'],
+      [{ cause: 'Timeout', until: '2026-11-29T10:00:00.000Z' }, 'TIMEOUT', '2026-11-29T10:00:00.000Z'],
+    ];
+    for (const [end, reason, until] of cases) {
+      const refresher = createTokenRefresher({
+        store: sharedStore(fresh()),
+        exchange: async () => {
+          throw new PlatformError('InvalidTokenFailure', end);
+        },
+        describeFailure,
+      });
+      const error = (await refresher.refresh(null).catch((caught: unknown) => caught)) as SessionEndedError;
+      expect([error.reason, error.until]).toEqual([reason, until]);
+    }
   });
 
   it('any other refresh failure the platform answers ends the session with JWT_EXPIRED', async () => {

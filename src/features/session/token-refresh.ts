@@ -16,6 +16,8 @@
  * a single retry (`withAuthRetry`). InvalidTokenFailure on refresh means SESSION_EXPIRED; any other
  * refresh failure the platform answers means JWT_EXPIRED. A network failure leaves the session alone.
  */
+import { logoutForSessionEnd } from './logout.ts';
+import type { SessionEnd } from './realtime-protocol.ts';
 import { msUntilExpiry, type SessionTokens, type TokenStore } from './tokens.ts';
 
 /** Custom tokens are refreshed this long before they expire (spec section 9). */
@@ -32,11 +34,14 @@ export type LogoutReason = 'SESSION_EXPIRED' | 'JWT_EXPIRED' | 'LOGGED_IN_FROM_A
 /** A refresh that ended the session; `reason` is the logout reason. */
 export class SessionEndedError extends Error {
   readonly reason: LogoutReason;
+  /** The end of the break (self-exclusion, timeout) that ended the session, for the login page to say. */
+  readonly until: string | null;
 
-  constructor(reason: LogoutReason, message: string) {
+  constructor(reason: LogoutReason, message: string, until: string | null = null) {
     super(message);
     this.name = 'SessionEndedError';
     this.reason = reason;
+    this.until = until;
   }
 }
 
@@ -50,6 +55,8 @@ export interface RefreshFailure {
   /** extensions.reason of the first GraphQL error; undefined for a network failure. */
   reason?: string;
   message: string;
+  /** Why the platform destroyed the session, when it says (extensions.cause and until, as SessionDestroyed's). */
+  end?: SessionEnd;
 }
 
 /** Options of a refresher. */
@@ -75,10 +82,15 @@ export interface TokenRefresher {
   refresh(staleAccessToken: string | null): Promise<SessionTokens>;
 }
 
-/** Maps a refresh failure to the logout it means; null for failures that should not log out. */
-export function logoutReasonForRefreshFailure(failure: RefreshFailure): LogoutReason | null {
+/**
+ * Maps a refresh failure to the logout it means; null for failures that should not log out. A
+ * destroyed session keeps its reason (signed in elsewhere, a break until a date) even when this
+ * refusal reaches the tab before the SessionDestroyed event does.
+ */
+export function logoutForRefreshFailure(failure: RefreshFailure): { reason: LogoutReason; until: string | null } | null {
   if (failure.reason === undefined) return null;
-  return failure.reason === 'InvalidTokenFailure' ? 'SESSION_EXPIRED' : 'JWT_EXPIRED';
+  if (failure.reason === 'InvalidTokenFailure' && failure.end) return logoutForSessionEnd(failure.end);
+  return { reason: failure.reason === 'InvalidTokenFailure' ? 'SESSION_EXPIRED' : 'JWT_EXPIRED', until: null };
 }
 
 /** Whether a token is missing an expiry, or expires within the refresh margin. */
@@ -105,8 +117,8 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
         next = await options.exchange(current);
       } catch (error) {
         const failure = options.describeFailure(error);
-        const reason = logoutReasonForRefreshFailure(failure);
-        if (reason) throw new SessionEndedError(reason, `RefreshAccessToken failed (${failure.reason}): ${failure.message}`);
+        const logout = logoutForRefreshFailure(failure);
+        if (logout) throw new SessionEndedError(logout.reason, `RefreshAccessToken failed (${failure.reason}): ${failure.message}`, logout.until);
         throw error;
       }
       options.store.write(next);
