@@ -5,7 +5,7 @@
  * sportsbook say why, until when and what they can do rather than "try again". Their balance never moves.
  */
 import { expect, test, type Page } from './support/test.ts';
-import { bankSignIn, graphql, unique, type Tokens } from './support/player.ts';
+import { bankSignIn, claims, freshPlayer, graphql, unique, type Tokens } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 
 const BRAND = 'aurelia';
@@ -14,6 +14,14 @@ const cashier = (page: Page) => page.getByRole('dialog', { name: 'Cashier' });
 
 /** A seeded demo player of aurelia, signed in through the sandbox bank (tokens returned, cookies set). */
 const demoPlayer = (page: Page, username: string) => bankSignIn(page, BRAND, username);
+
+/** A slot's slug (not a live-casino table), for a real-money launch. */
+async function slotSlug(page: Page): Promise<string> {
+  const data = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
+    page.request, BRAND, '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
+  );
+  return data.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+}
 
 const balanceOf = async (page: Page, tokens: Tokens) =>
   (await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, tokens.accessToken)).viewer.wallet.balance;
@@ -55,15 +63,27 @@ test.describe('self-exclusion and timeouts', () => {
   });
 
   test('a real-money launch tells a self-excluded player why, not "try again"', async ({ page }) => {
-    const data = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
-      page.request, BRAND, '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
-    );
-    const slug = data.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+    const slug = await slotSlug(page);
     await demoPlayer(page, 'self-excluded');
     await page.goto(`${ORIGIN}/en/games/${slug}/`);
     await page.getByTestId('game-play').click();
     await expect(page.getByRole('alert').filter({ hasText: /You are self-excluded until .+, so you cannot play for real money until then\./ })).toBeVisible();
     await expect(page.getByText('We could not start the game. Please try again.')).toHaveCount(0);
+    await expect(page.getByTestId('game-frame')).toHaveCount(0);
+  });
+
+  test('a spent session limit stops a real-money launch with the limit, when it ran out and what to do, in Finnish', async ({ page }) => {
+    const { tokens } = await freshPlayer(page, BRAND, '+358');
+    await graphql(page.request, BRAND, 'mutation { setLimit(input: { kind: Session, minutes: 30 }) { kind } }', {}, tokens.accessToken);
+    const slug = await slotSlug(page);
+    await page.goto(`${ORIGIN}/fi/games/${slug}/`);
+    // Thirty-one minutes into the session, as far as the platform knows.
+    await graphql(page.request, BRAND, 'mutation ($s: ID!) { sandboxAgeSession(sessionId: $s, minutes: 31) { startedAt } }', { s: claims(tokens.accessToken).sid });
+    await page.getByTestId('game-play').click();
+    const refusal = page.getByTestId('game-refusal');
+    await expect(refusal).toHaveText(/^Istuntorajasi 30 minuuttia täyttyi \d{1,2}\. \S+ \d{4} klo \d{1,2}\.\d{2}\. Kirjaudu ulos ja pidä tauko ennen kuin pelaat uudelleen\. Katso rajasi$/);
+    await expect(refusal).toHaveAttribute('role', 'alert');
+    await expect(refusal.getByRole('link', { name: 'Katso rajasi' })).toHaveAttribute('href', '/fi/profile/limits/');
     await expect(page.getByTestId('game-frame')).toHaveCount(0);
   });
 

@@ -6,11 +6,10 @@
  * and a cut or silently dead socket restored with the right balance.
  */
 import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from './support/test.ts';
-import { addTokenCookies, bankTokens, creditWallet as credit, freshPlayer, graphql, smsTokens, unique } from './support/player.ts';
+import { addTokenCookies, bankTokens, claims, creditWallet as credit, freshPlayer, graphql, smsTokens, unique } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 import { readFileSync } from 'node:fs';
 
-const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string; exp: number; player_id: string };
 
 const cookieValue = async (context: BrowserContext, name: string) => (await context.cookies()).find((cookie) => cookie.name === name)?.value;
 

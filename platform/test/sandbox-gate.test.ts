@@ -13,6 +13,7 @@ const database = DATABASES[0] as (typeof DATABASES)[number];
 const CREDIT = 'mutation { sandboxCreditWallet(playerId: "newcomer", amount: "5", currency: "EUR", idempotencyKey: "gate:1") { balance } }';
 const SETTLE = 'mutation { sandboxSettleSportsBet(betId: "00000000-0000-0000-0000-000000000000", outcome: WON) { id } }';
 const NOTIFY = 'mutation { sandboxSendPaymentNotification(paymentId: "00000000-0000-0000-0000-000000000000", status: Completed) { id } }';
+const AGE = 'mutation { sandboxAgeSession(sessionId: "no-such-session", minutes: 31) { startedAt } }';
 const NO_KEY = { 'x-sandbox-key': '' };
 
 describe('sandbox operator key', () => {
@@ -32,7 +33,7 @@ describe('sandbox operator key', () => {
   });
 
   it('answers every sandbox mutation only with the key, and not at all outside sandbox mode', async () => {
-    for (const mutation of [CREDIT, SETTLE, NOTIFY]) {
+    for (const mutation of [CREDIT, SETTLE, NOTIFY, AGE]) {
       const keyless = await sandbox.gql(mutation, {}, NO_KEY);
       expect(keyless.errors?.[0]?.extensions.reason, mutation).toBe('SandboxKeyRequired');
       expect(keyless.data?.[Object.keys(keyless.data ?? {})[0] ?? ''] ?? null).toBeNull();

@@ -60,7 +60,11 @@ export async function smsCode(request: APIRequestContext, brand: string, phone: 
   return code;
 }
 
+/** The claims of a platform access token (read, not verified: the platform verifies). */
+export const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string; exp: number; player_id: string };
+
 /** A fresh SMS player of a brand (a new phone number with the country's calling code), signed in in the page's context, on the lobby. */
+
 export async function freshPlayer(page: Page, brand: string, callingCode: string): Promise<{ phone: string; tokens: Tokens }> {
   const phone = `${callingCode}55${unique()}`;
   const tokens = await smsTokens(page.request, brand, phone);

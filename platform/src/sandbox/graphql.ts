@@ -22,6 +22,8 @@ export const sandboxTypeDefs = /* GraphQL */ `
     sandboxCreditWallet(playerId: ID!, amount: String!, currency: String!, idempotencyKey: String!): SandboxLedgerResult!
     "Sandbox: ends a session as a second login elsewhere would (SessionDestroyed to the player, session_destroyed_error to that session's sockets). Give sessionId, or playerId to end all of the player's sessions."
     sandboxDestroySession(sessionId: ID, playerId: ID): SandboxDestroyedSessions!
+    "Sandbox: moves a session's start back by minutes, as if the player had been playing that long (to show a session limit running out without waiting)."
+    sandboxAgeSession(sessionId: ID!, minutes: Int!): SandboxAgedSession!
     "Sandbox: closes the account and publishes PlayerUpdated { isAccountClosed: true }."
     sandboxCloseAccount(playerId: ID!, reopenByCustomerAllowed: Boolean = false, cause: String = "CustomerRequest"): SandboxPlayer!
     "Sandbox: adds a pop-up id to customer.popUpsNeeded and publishes CustomerPopUpAdded."
@@ -32,6 +34,12 @@ export const sandboxTypeDefs = /* GraphQL */ `
     sandboxRequestSourceOfWealth(playerId: ID!, dueInDays: Int = 30, documents: [SandboxDocumentRequest!] = []): Player!
     "Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated."
     sandboxReviewDocument(documentId: ID!, status: DocumentReview!, comment: String): Player!
+  }
+
+  type SandboxAgedSession {
+    sessionId: ID!
+    "When the session now counts as started (ISO 8601)."
+    startedAt: String!
   }
 
   input SandboxDocumentRequest {
@@ -128,6 +136,18 @@ export const sandboxResolvers: Resolvers = {
         throw new PlatformError('NotFound', `No active session "${args.sessionId}": it never existed or has already ended`);
       }
       return { destroyedSessionIds: destroyed };
+    },
+    async sandboxAgeSession(_: unknown, args: { sessionId: string; minutes: number }, ctx: GraphQLContext) {
+      guard(ctx);
+      if (!Number.isInteger(args.minutes) || args.minutes < 1 || args.minutes > 7 * 24 * 60) {
+        throw new PlatformError('BadUserInput', `minutes must be a whole number from 1 to ${7 * 24 * 60} (a week), not ${args.minutes}`);
+      }
+      const { rows } = await ctx.services.db.query<{ created_at: Date | string }>(
+        `update sessions set created_at = created_at - make_interval(mins => $2) where sid = $1 and revoked_at is null returning created_at`,
+        [args.sessionId, args.minutes],
+      );
+      if (!rows[0]) throw new PlatformError('NotFound', `No active session "${args.sessionId}": it never existed or has already ended`);
+      return { sessionId: args.sessionId, startedAt: new Date(rows[0].created_at).toISOString() };
     },
     async sandboxCloseAccount(_: unknown, args: { playerId: string; reopenByCustomerAllowed: boolean; cause: string }, ctx: GraphQLContext) {
       guard(ctx);

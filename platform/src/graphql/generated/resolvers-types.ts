@@ -613,6 +613,8 @@ export type Mutation = {
   resendSmsLoginCode: SmsCodeRequest;
   /** Sandbox: adds a pop-up id to customer.popUpsNeeded and publishes CustomerPopUpAdded. */
   sandboxAddCustomerPopUp: SandboxPopUps;
+  /** Sandbox: moves a session's start back by minutes, as if the player had been playing that long (to show a session limit running out without waiting). */
+  sandboxAgeSession: SandboxAgedSession;
   /** Sandbox: closes the account and publishes PlayerUpdated { isAccountClosed: true }. */
   sandboxCloseAccount: SandboxPlayer;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): posts a Deposit to the player's wallet and publishes Wallet.balanceUpdated. playerId is the player's id, number, email, username or phone (x-brand). */
@@ -737,6 +739,12 @@ export type MutationResendSmsLoginCodeArgs = {
 export type MutationSandboxAddCustomerPopUpArgs = {
   playerId: Scalars['ID']['input'];
   popUpId: Scalars['String']['input'];
+};
+
+
+export type MutationSandboxAgeSessionArgs = {
+  minutes: Scalars['Int']['input'];
+  sessionId: Scalars['ID']['input'];
 };
 
 
@@ -1321,6 +1329,13 @@ export type RewardUpdatedEvent = {
   assignationId: Scalars['ID']['output'];
   reward: RewardSummary;
   status: RewardStatus;
+};
+
+export type SandboxAgedSession = {
+  __typename?: 'SandboxAgedSession';
+  sessionId: Scalars['ID']['output'];
+  /** When the session now counts as started (ISO 8601). */
+  startedAt: Scalars['String']['output'];
 };
 
 export type SandboxDestroyedSessions = {
@@ -1992,6 +2007,7 @@ export type ResolversTypes = {
   RewardStatus: RewardStatus;
   RewardSummary: ResolverTypeWrapper<RewardSummary>;
   RewardUpdatedEvent: ResolverTypeWrapper<RewardUpdatedEvent>;
+  SandboxAgedSession: ResolverTypeWrapper<SandboxAgedSession>;
   SandboxDestroyedSessions: ResolverTypeWrapper<SandboxDestroyedSessions>;
   SandboxDocumentRequest: SandboxDocumentRequest;
   SandboxLedgerResult: ResolverTypeWrapper<SandboxLedgerResult>;
@@ -2114,6 +2130,7 @@ export type ResolversParentTypes = {
   RequiredDocumentUpload: RequiredDocumentUpload;
   RewardSummary: RewardSummary;
   RewardUpdatedEvent: RewardUpdatedEvent;
+  SandboxAgedSession: SandboxAgedSession;
   SandboxDestroyedSessions: SandboxDestroyedSessions;
   SandboxDocumentRequest: SandboxDocumentRequest;
   SandboxLedgerResult: SandboxLedgerResult;
@@ -2469,6 +2486,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   requestSmsLoginCode?: Resolver<ResolversTypes['SmsCodeRequest'], ParentType, ContextType, RequireFields<MutationRequestSmsLoginCodeArgs, 'phoneNumber'>>;
   resendSmsLoginCode?: Resolver<ResolversTypes['SmsCodeRequest'], ParentType, ContextType, RequireFields<MutationResendSmsLoginCodeArgs, 'phoneNumber'>>;
   sandboxAddCustomerPopUp?: Resolver<ResolversTypes['SandboxPopUps'], ParentType, ContextType, RequireFields<MutationSandboxAddCustomerPopUpArgs, 'playerId' | 'popUpId'>>;
+  sandboxAgeSession?: Resolver<ResolversTypes['SandboxAgedSession'], ParentType, ContextType, RequireFields<MutationSandboxAgeSessionArgs, 'minutes' | 'sessionId'>>;
   sandboxCloseAccount?: Resolver<ResolversTypes['SandboxPlayer'], ParentType, ContextType, RequireFields<MutationSandboxCloseAccountArgs, 'cause' | 'playerId' | 'reopenByCustomerAllowed'>>;
   sandboxCreditWallet?: Resolver<ResolversTypes['SandboxLedgerResult'], ParentType, ContextType, RequireFields<MutationSandboxCreditWalletArgs, 'amount' | 'currency' | 'idempotencyKey' | 'playerId'>>;
   sandboxDestroySession?: Resolver<ResolversTypes['SandboxDestroyedSessions'], ParentType, ContextType, Partial<MutationSandboxDestroySessionArgs>>;
@@ -2695,6 +2713,11 @@ export type RewardUpdatedEventResolvers<ContextType = GraphQLContext, ParentType
   assignationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   reward?: Resolver<ResolversTypes['RewardSummary'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['RewardStatus'], ParentType, ContextType>;
+};
+
+export type SandboxAgedSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxAgedSession'] = ResolversParentTypes['SandboxAgedSession']> = {
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SandboxDestroyedSessionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxDestroyedSessions'] = ResolversParentTypes['SandboxDestroyedSessions']> = {
@@ -3008,6 +3031,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RequiredDocumentUpload?: RequiredDocumentUploadResolvers<ContextType>;
   RewardSummary?: RewardSummaryResolvers<ContextType>;
   RewardUpdatedEvent?: RewardUpdatedEventResolvers<ContextType>;
+  SandboxAgedSession?: SandboxAgedSessionResolvers<ContextType>;
   SandboxDestroyedSessions?: SandboxDestroyedSessionsResolvers<ContextType>;
   SandboxLedgerResult?: SandboxLedgerResultResolvers<ContextType>;
   SandboxPlayer?: SandboxPlayerResolvers<ContextType>;
