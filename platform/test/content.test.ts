@@ -257,6 +257,35 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
       expect(servedBanners([licensed], 'anj', new Date('2026-06-01T00:00:00Z'))).toEqual([licensed]);
     });
 
+    it('a broken first save of banners.json or more-casinos.json serves the fallback and is listed on the status page until fixed', async () => {
+      // A fresh store has no good version of either file to fall back to.
+      const store = createContentStore(scratchDir, createCatalogueRepository(app.platform.db));
+      const files = { banners: join(scratchDir, 'aurelia', 'banners.json'), casinos: join(scratchDir, 'aurelia', 'more-casinos.json') };
+      const originals = { banners: readFileSync(files.banners, 'utf8'), casinos: readFileSync(files.casinos, 'utf8') };
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        save(files.banners, '{ "banners": [ { "id": "x", "type": "Weather" } ] }');
+        save(files.casinos, '{ "casinos": ');
+        expect((await store.banners('aurelia')).map((banner) => banner.type)).toEqual(['Content', 'InstantBankingJackpot']);
+        expect(await store.moreCasinos('aurelia')).toEqual([]);
+        const listed = await store.problems('aurelia');
+        expect(listed.find((problem) => problem.file.endsWith('aurelia/banners.json'))?.message).toMatch(/banner "x": field "type"/);
+        expect(listed.find((problem) => problem.file.endsWith('aurelia/more-casinos.json'))?.message).toMatch(/is not valid JSON/);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/banners\.json.*serving the starter banners until it is fixed/));
+        save(files.banners, originals.banners);
+        save(files.casinos, originals.casinos);
+        expect((await store.banners('aurelia'))[0]?.type).toBe('GermanyCloseDown');
+        expect(await store.problems('aurelia')).toEqual([]);
+        expect(log).toHaveBeenCalledWith(expect.stringMatching(/aurelia\/banners\.json is valid again/));
+      } finally {
+        save(files.banners, originals.banners);
+        save(files.casinos, originals.casinos);
+        warn.mockRestore();
+        log.mockRestore();
+      }
+    });
+
     it('keeps every brand’s content valid, with every block type and a lobby menu', async () => {
       const store = createContentStore(CONTENT_DIR, createCatalogueRepository(app.platform.db));
       // Folders starting with "_" are shared (the logo library), not brands.

@@ -175,6 +175,28 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return value;
   }
 
+  /** A first save that is broken (no good version to fall back to), by file: the status page lists it while a fallback serves. */
+  const brokenSince = new Map<string, { message: string; since: string }>();
+
+  /**
+   * Reads a file that has a fallback (a starter text, the starter banners, an empty list): a broken
+   * first save gives null and is noted for the log and the status page instead of failing the page.
+   */
+  async function firstSaveOrNull<T>(file: string, read: () => Promise<T | null>, fallback: string): Promise<T | null> {
+    const shown = displayPath(file);
+    try {
+      const value = await read();
+      if (brokenSince.delete(shown) && value !== null) console.log(`[platform] ${shown} is valid again: serving it`);
+      return value;
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const known = brokenSince.get(shown);
+      if (known?.message !== error.message) console.warn(`[platform] ${error.message} — ${fallback} until it is fixed`);
+      brokenSince.set(shown, { message: error.message, since: known?.since ?? new Date().toISOString() });
+      return null;
+    }
+  }
+
   async function checkLayout(json: unknown, shown: string): Promise<ContentBlock[]> {
     const envelope = layoutFile.safeParse(json, friendlyErrors);
     if (!envelope.success) {
@@ -255,12 +277,6 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return banners;
   }
 
-  async function readBanners(brandId: string): Promise<OperatorBannerContent[]> {
-    const own = (await usesStarter(brandId)) ? null : await cached(join(dir, brandId, BANNERS_FILE), checkBanners);
-    return own ?? (await cached(join(starterDir, BANNERS_FILE), checkBanners)) ?? [];
-  }
-
-  const readMoreCasinos = async (brandId: string) => (await cached(join(dir, brandId, 'more-casinos.json'), checkMoreCasinos)) ?? [];
 
   async function checkLegal(json: unknown, shown: string): Promise<LegalDocumentContent> {
     const parsed = legalDocumentFile.safeParse(json, friendlyErrors);
@@ -278,23 +294,19 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
   }
   const readLegal = (brandId: string, document: LegalDocumentKind) => cached(join(dir, brandId, LEGAL_FOLDER, `${document}.json`), checkLegal);
   const readStarterLegal = (document: LegalDocumentKind) => cached(join(starterDir, LEGAL_FOLDER, `${document}.json`), checkLegal);
-  /** A first save that is broken (no good version to fall back to), by file: the status page lists it while the starter text serves. */
-  const brokenSince = new Map<string, { message: string; since: string }>();
-
   /** The brand's own document, or null when it has none or its first save is broken (then noted for the status page). */
-  async function ownLegal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null> {
-    const file = displayPath(join(dir, brandId, LEGAL_FOLDER, `${document}.json`));
-    try {
-      const own = await readLegal(brandId, document);
-      brokenSince.delete(file);
-      return own;
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      const known = brokenSince.get(file);
-      if (known?.message !== error.message) console.warn(`[platform] ${error.message} — serving the starter text until it is fixed`);
-      brokenSince.set(file, { message: error.message, since: known?.since ?? new Date().toISOString() });
-      return null;
-    }
+  const ownLegal = (brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null> =>
+    firstSaveOrNull(join(dir, brandId, LEGAL_FOLDER, `${document}.json`), () => readLegal(brandId, document), 'serving the starter text');
+
+  async function readBanners(brandId: string): Promise<OperatorBannerContent[]> {
+    const file = join(dir, brandId, BANNERS_FILE);
+    const own = (await usesStarter(brandId)) ? null : await firstSaveOrNull(file, () => cached(file, checkBanners), 'serving the starter banners');
+    return own ?? (await cached(join(starterDir, BANNERS_FILE), checkBanners)) ?? [];
+  }
+
+  async function readMoreCasinos(brandId: string): Promise<SisterCasinoContent[]> {
+    const file = join(dir, brandId, 'more-casinos.json');
+    return (await firstSaveOrNull(file, () => cached(file, checkMoreCasinos), 'serving no sister casinos')) ?? [];
   }
 
   return {
@@ -309,7 +321,8 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       await Promise.all(mine().map((problem) => problem.recheck().catch(() => undefined)));
       const found = mine().map(({ file, message, since }) => ({ file, message, since }));
       const legalFolder = displayPath(join(dir, brandId, LEGAL_FOLDER));
-      for (const [file, broken] of brokenSince) if (file.startsWith(`${legalFolder}/`)) found.push({ file, message: broken.message, since: broken.since });
+      const brandFolder = displayPath(join(dir, brandId));
+      for (const [file, broken] of brokenSince) if (file.startsWith(`${brandFolder}/`)) found.push({ file, message: broken.message, since: broken.since });
       const starterDocuments = own.filter((entry) => entry.content === null).map((entry) => entry.document);
       if (starterDocuments.length > 0) {
         if (!starterLegalSince.has(brandId)) starterLegalSince.set(brandId, new Date().toISOString());
