@@ -186,7 +186,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     const shown = displayPath(file);
     try {
       const value = await read();
-      if (brokenSince.delete(shown) && value !== null) console.log(`[platform] ${shown} is valid again: serving it`);
+      if (brokenSince.delete(shown) && value !== null) console.log(`[platform] ${shown} is valid again: serving the fixed version`);
       return value;
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
