@@ -79,6 +79,36 @@ test('the header is 4rem on phones and 5rem on desktops', async ({ page }) => {
   expect((await page.locator('.site-header__inner').boundingBox())!.height).toBe(64);
 });
 
+test('the breakpoints apply at 768, 1024, 1280 and 1536 px, and the page spacing is 16 px below 1024 and 48 px from it', async ({ page }) => {
+  await page.setViewportSize({ width: 767, height: 800 });
+  await page.goto('/en/games/');
+  const rail = page.locator('.game-rail--default').first();
+  await expect(rail).toBeVisible();
+  const at = async (width: number) => {
+    await page.setViewportSize({ width, height: 800 });
+    return page.evaluate(() => {
+      const header = document.querySelector('.site-header__inner')!;
+      const style = getComputedStyle(header);
+      return {
+        padding: `${style.paddingLeft} ${style.paddingRight}`,
+        header: header.getBoundingClientRect().height,
+        width: header.getBoundingClientRect().width,
+        perView: getComputedStyle(document.querySelector('.game-rail--default')!).getPropertyValue('--rail-per-view').trim(),
+      };
+    });
+  };
+  // Each breakpoint changes something at its width and not a pixel before.
+  expect(await at(767)).toMatchObject({ padding: '16px 16px', header: 64, perView: '3.4' });
+  expect(await at(768)).toMatchObject({ padding: '16px 16px', header: 64, perView: '5.4' });
+  expect(await at(1023)).toMatchObject({ padding: '16px 16px', header: 64, perView: '5.4' });
+  expect(await at(1024)).toMatchObject({ padding: '48px 48px', header: 80, perView: '6.4' });
+  expect(await at(1279)).toMatchObject({ padding: '48px 48px', perView: '6.4' });
+  expect(await at(1280)).toMatchObject({ padding: '48px 48px', perView: '8.4' });
+  expect(await at(1536)).toMatchObject({ width: 1536 });
+  // From 1536 px the page stops widening.
+  expect(await at(1700)).toMatchObject({ padding: '48px 48px', width: 1536 });
+});
+
 test('feature toggles gate the quick menu and its Sports link per brand', async ({ page }) => {
   await page.goto(`${brandOrigin('solenne')}/fr/promotions/`);
   await expect(page.locator('.quick-menu')).toHaveCount(0);

@@ -10,13 +10,14 @@ import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { brandOrigin } from './support/urls.ts';
-import { addTokenCookies, freshPlayer, smsCode, smsTokens, unique } from './support/player.ts';
+import { addTokenCookies, freshPlayer, graphql, smsCode, smsTokens, unique } from './support/player.ts';
 import { SANDBOX_KEY_HEADERS } from './support/sandbox.ts';
 import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
 
 const AURELIA = brandOrigin('aurelia');
 const SOLENNE = brandOrigin('solenne');
 const KORORAA = brandOrigin('kororaa');
+const VANTOR = brandOrigin('vantor');
 const PREFERENCES = encodeURIComponent(`necessary,preferences,policy:${CONSENT_POLICY_VERSION}`);
 
 /** The visitor gave the preferences consent and stored these flags (as a tester's switch would). */
@@ -471,6 +472,63 @@ test.describe('server toggles (issue 27)', () => {
     await withToggles(page, AURELIA, 'EnableCashierIBAwardAnnouncement');
     await page.goto(`${AURELIA}/en/deposit/`);
     await expect(cashier.getByRole('note')).toHaveText('Instant banking is off for your account, so jackpot wins and other awards are paid to you by regular bank transfer.');
+  });
+
+  test('ShowRTP: a brand without it shows no return to player on a game page; switched on, the page shows it', async ({ page }) => {
+    await page.goto(`${SOLENNE}/en/games/`);
+    const game = await page.locator('.game-rail a[href*="/en/games/"]').first().getAttribute('href');
+    await page.goto(`${SOLENNE}${game}`);
+    await expect(page.getByTestId('game-info')).toBeVisible();
+    await expect(page.getByTestId('game-rtp')).toHaveCount(0);
+
+    await withToggles(page, SOLENNE, 'ShowRTP');
+    await page.reload();
+    await expect(page.getByTestId('game-rtp')).toContainText(/\d+[.,]\d{2}\s?%/);
+  });
+
+  test('enableZendeskWebWidget: a brand without it has no chat button; switched on, the lobby has one', async ({ page }) => {
+    await page.goto(`${KORORAA}/en/`);
+    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.getByTestId('live-chat-button')).toHaveCount(0);
+
+    await withToggles(page, KORORAA, 'enableZendeskWebWidget');
+    await page.reload();
+    await expect(page.getByTestId('live-chat-button')).toBeVisible();
+  });
+
+  test('Sportsbook: a brand without it has no sportsbook nor Sports link; switched on, it has both', async ({ page }) => {
+    await page.goto(`${VANTOR}/en/sports/`);
+    const quick = page.getByRole('navigation', { name: 'Products' });
+    await expect(quick.getByRole('link', { name: 'Casino' })).toBeVisible();
+    await expect(quick.getByRole('link', { name: 'Sports' })).toHaveCount(0);
+    await expect(page.getByTestId('sportsbook-frame')).toHaveCount(0);
+
+    await withToggles(page, VANTOR, 'Sportsbook');
+    await page.reload();
+    await expect(quick.getByRole('link', { name: 'Sports' })).toBeVisible();
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+  });
+
+  test('DarkCashierLayout, EnableFinancialHistory and OverlaySourceOfWealth: each, switched on for a brand without it, changes a player\'s page', async ({ page }) => {
+    const { tokens } = await freshPlayer(page, 'kororaa', '+64');
+    const { viewer } = await graphql<{ viewer: { player: { id: string } } }>(page.request, 'kororaa', '{ viewer { player { id } } }', {}, tokens.accessToken);
+    await graphql(page.request, 'kororaa', 'mutation($p: ID!) { sandboxRequestSourceOfWealth(playerId: $p, dueInDays: 10) { id } }', { p: viewer.player.id });
+    await page.goto(`${KORORAA}/en/deposit/`);
+    const cashier = page.getByTestId('cashier');
+    await expect(cashier.getByTestId('cashier-minimum')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('dialog.overlay--dark-cashier')).toHaveCount(0);
+    await page.goto(`${KORORAA}/en/profile/`);
+    await expect(page.getByTestId('profile-dashboard')).toBeVisible();
+    await expect(page.getByTestId('financial-history')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Tell us about your source of wealth' })).toHaveCount(0);
+
+    await withToggles(page, KORORAA, 'DarkCashierLayout', 'EnableFinancialHistory', 'OverlaySourceOfWealth');
+    await page.reload();
+    await expect(page.getByTestId('financial-history')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Tell us about your source of wealth' })).toBeVisible({ timeout: 15_000 });
+    await page.goto(`${KORORAA}/en/deposit/`);
+    await expect(cashier.getByTestId('cashier-minimum')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('dialog.overlay--dark-cashier')).toBeVisible();
   });
 
   test('EnableGamesInformationMessage: the game page says where the game\'s information and rules are', async ({ page }) => {

@@ -254,7 +254,20 @@ test.describe('pay-and-play', () => {
 
   test('quick-deposit sign-in needs an amount and signs in with it', async ({ page }) => {
     await page.goto(`${brandOrigin('aurelia')}/en/quick-deposit-sign-in/`);
-    await page.getByLabel('Deposit amount').fill('45');
+    const toBank: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/platform/sandbox/')) toBank.push(request.url());
+    });
+    // Without an amount (or with one that is not an amount) the form is refused where it stands.
+    const amount = page.getByLabel('Deposit amount');
+    for (const typed of ['', 'ten']) {
+      await amount.fill(typed);
+      await page.getByRole('button', { name: 'Continue with Trustly' }).click();
+      await expect(page).toHaveURL(`${brandOrigin('aurelia')}/en/quick-deposit-sign-in/`);
+      expect(await amount.evaluate((input: HTMLInputElement) => input.validity.valid), `amount "${typed}"`).toBe(false);
+    }
+    expect(toBank).toEqual([]);
+    await amount.fill('45');
     await page.getByRole('button', { name: 'Continue with Trustly' }).click();
     await page.getByLabel(/A new person/).check();
     await page.getByRole('button', { name: 'Confirm with Trustly' }).click();

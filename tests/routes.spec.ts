@@ -112,8 +112,8 @@ test('texts come from the platform per locale and the page title appends the sit
   await expect(page.getByRole('link', { name: 'Kirjaudu sisään' })).toBeVisible();
   await expect(page).toHaveTitle(/^Kampanjat \| Aurelia Casino$/);
   await page.goto('/de/promotions/');
-  await expect(page).toHaveTitle(/ \| Aurelia Casino$/);
-  await expect(page.locator('h1')).not.toHaveText('Promotions');
+  await expect(page).toHaveTitle(/^Aktionen \| Aurelia Casino$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aktionen');
 });
 
 test('product mode: the quick menu marks Sports on sports paths and Casino on game paths', async ({ page }) => {

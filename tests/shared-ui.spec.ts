@@ -24,6 +24,25 @@ test('confirmation shows Dismiss and OK; OK runs its action; focus returns to th
   await expect(opener).toBeFocused();
 });
 
+test('an overlay shows its own button texts, and its phone artwork on a phone and its desktop artwork from 1024 px', async ({ page }) => {
+  const opener = page.getByRole('button', { name: 'Open with artwork' });
+  const dialog = page.getByRole('dialog', { name: 'Overlay: with artwork' });
+  const artwork = dialog.locator('.overlay__image img');
+  const shown = () => artwork.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0 ? new URL(image.currentSrc).pathname : null);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await opener.click();
+  await expect(dialog.locator('.overlay__footer button')).toHaveText(['Not now', 'Take me there']);
+  await expect.poll(shown).toMatch(/\/logo\.svg$/);
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByTestId('overlay-log')).toContainText('artwork: dismissed');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await opener.click();
+  await expect.poll(shown).toMatch(/\/logo-desktop\.svg$/);
+  await dialog.getByRole('button', { name: 'Take me there' }).click();
+  await expect(page.getByTestId('overlay-log')).toContainText('artwork: ok');
+});
+
 test('default and error show Close only', async ({ page }) => {
   for (const variant of ['default', 'error']) {
     await page.getByRole('button', { name: `Open ${variant}`, exact: true }).click();
@@ -114,6 +133,8 @@ test('a crashing island shows the Error / Something went wrong. overlay, transla
   await page.goto('/fi/internal/ui/');
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Crash an island' }).click();
-  await expect(page.getByRole('dialog')).not.toContainText('Something went wrong.');
-  await expect(page.getByRole('dialog')).toBeVisible();
+  const finnish = page.getByRole('dialog', { name: 'Virhe' });
+  await expect(finnish).toBeVisible();
+  await expect(finnish).toContainText('Jokin meni vikaan.');
+  await expect(finnish).not.toContainText('Something went wrong.');
 });

@@ -70,6 +70,41 @@ async function subscribed(events: EventBus, spy: { mock: { calls: unknown[][] } 
   await events.flush();
 }
 
+/**
+ * A graphql-transport-ws socket signed in with a token and subscribed to one subscription, recording
+ * every event's data (for the events other than the wallet: pop-ups, rewards, player updates).
+ */
+async function eventSocket(url: string, accessToken: string, query: string) {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+  const events: Record<string, unknown>[] = [];
+  const acked = new Promise<void>((resolve, reject) => {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; payload?: { data?: Record<string, unknown> } };
+      if (message.type === 'connection_ack') resolve();
+      if (message.type === 'next' && message.payload?.data) events.push(message.payload.data);
+    });
+    socket.on('error', reject);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken } }));
+  await acked;
+  socket.send(JSON.stringify({ id: 'events', type: 'subscribe', payload: { query } }));
+  return { events, close: () => socket.close() };
+}
+
+/** Resolves once `events.subscribe` has been called for the player's `type` (the subscription is live), then flushes. */
+async function subscribedTo(events: EventBus, spy: { mock: { calls: unknown[][] } }, playerId: string, type: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!spy.mock.calls.some((call) => call[0] === playerId && call[1] === type)) {
+    if (Date.now() > deadline) throw new Error(`the ${type} subscription of ${playerId} never started`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await events.flush();
+}
+
 /** Waits until check() holds, polling every 20 ms, for at most `ms`. */
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -237,6 +272,34 @@ describe.skipIf(!POSTGRES)('two platforms on one PostgreSQL database', () => {
     const result = await a.gql('mutation ($s: ID!) { sandboxDestroySession(sessionId: $s) { destroyedSessionIds } }', { s: player.sessionId });
     expect(result.data.sandboxDestroySession.destroyedSessionIds).toEqual([player.sessionId]);
     expect(await socket.closed).toEqual({ code: 4401, reason: 'session_destroyed_error' });
+  });
+
+  it('delivers pop-ups, rewards and player updates raised through A to a socket held by B, once each', async () => {
+    const player = await freshSmsPlayer(a);
+    const token = player.headers.authorization!.replace('Bearer ', '');
+    const onB = vi.spyOn(b.platform.services.events, 'subscribe');
+    const popUps = await eventSocket(b.url, token, 'subscription { customerPopUpAdded { popUpIdsAdded } }');
+    const rewards = await eventSocket(b.url, token, 'subscription { rewardUpdated { status assignationId reward { name } } }');
+    const updates = await eventSocket(b.url, token, 'subscription { playerUpdated { isAccountClosed } }');
+    await subscribedTo(b.platform.services.events, onB, player.id, 'customerPopUpAdded');
+    await subscribedTo(b.platform.services.events, onB, player.id, 'rewardUpdated');
+    await subscribedTo(b.platform.services.events, onB, player.id, 'playerUpdated');
+
+    const added = await a.gql('mutation ($p: ID!) { sandboxAddCustomerPopUp(playerId: $p, popUpId: "welcome-offer") { popUpsNeeded } }', { p: player.id });
+    expect(added.errors).toBeUndefined();
+    const reward = await a.gql('mutation ($p: ID!) { sandboxUpdateReward(playerId: $p, status: Unclaimed, name: "Free spins", assignationId: "assign-1") { status } }', { p: player.id });
+    expect(reward.errors).toBeUndefined();
+    await until(() => popUps.events.length > 0 && rewards.events.length > 0, 'the pop-up and the reward on B', 1000);
+    const closed = await a.gql('mutation ($p: ID!) { sandboxCloseAccount(playerId: $p) { id } }', { p: player.id });
+    expect(closed.errors).toBeUndefined();
+    await until(() => updates.events.length > 0, 'the player update on B', 1000);
+
+    await a.platform.services.events.flush();
+    await b.platform.services.events.flush();
+    expect(popUps.events).toEqual([{ customerPopUpAdded: { popUpIdsAdded: ['welcome-offer'] } }]);
+    expect(rewards.events).toEqual([{ rewardUpdated: { status: 'Unclaimed', assignationId: 'assign-1', reward: { name: 'Free spins' } } }]);
+    expect(updates.events).toEqual([{ playerUpdated: { isAccountClosed: true } }]);
+    for (const socket of [popUps, rewards, updates]) socket.close();
   });
 
   it('holds a rate limit across both platforms', async () => {

@@ -8,6 +8,15 @@ describe('translate', () => {
     expect(t('common.showMoreGames')).toBe('Show more games');
   });
 
+  it('falls back to each of the spec\'s eleven texts (section 8) when the platform has none for the locale', () => {
+    const t = createTranslate({ 'common.signIn': 'Kirjaudu sisään' });
+    const spec = ['Show more games', 'Sign In', 'Casino', 'Sports', 'Go to Lobby', 'PLAY NOW', 'SHOP NOW', 'How to take part?', 'Step 1', 'Step 2', 'Step 3'];
+    const keys = ['common.showMoreGames', 'common.signIn', 'common.casino', 'common.sports', 'common.goToLobby', 'common.playNow', 'common.shopNow', 'common.howToTakePart', 'common.step1', 'common.step2', 'common.step3'] as const;
+    expect(keys.map((key) => createTranslate({})(key))).toEqual(spec);
+    // A text the platform has wins; the others still fall back one by one.
+    expect(keys.map((key) => t(key))).toEqual(['Show more games', 'Kirjaudu sisään', ...spec.slice(2)]);
+  });
+
   it('fills placeholders and leaves unknown ones visible', () => {
     const t = createTranslate({ 'footer.licence': 'Lizenz: {authority} {other}' });
     expect(t('footer.licence', { authority: 'MGA' })).toBe('Lizenz: MGA {other}');

@@ -74,6 +74,12 @@ describe('verifyIdToken', () => {
     expect((error as Error).message).toBe('sub in id_token does not match current sub');
   });
 
+  it('allows the 300 s clock skew on the expiry, and no more', async () => {
+    const lately = await verifyIdToken(await idToken({ exp: now() - 280 }), expect_());
+    expect(lately.sub).toBe('player-1');
+    await expect(verifyIdToken(await idToken({ exp: now() - 320 }), expect_())).rejects.toThrow(/expired/);
+  });
+
   it('refuses a missing id_token', async () => {
     await expect(verifyIdToken(undefined, expect_())).rejects.toThrow(/no id_token/);
   });

@@ -14,8 +14,8 @@ function Crash(): never {
   throw new Error('Deliberate crash from the internal UI kit');
 }
 
-/** Buttons that drive the overlay, toast and crash machinery. */
-export default function UiKit({ crashTexts }: { crashTexts: CrashTexts }) {
+/** Buttons that drive the overlay, toast and crash machinery; `images` are two pictures for the overlay's phone and desktop artwork. */
+export default function UiKit({ crashTexts, images }: { crashTexts: CrashTexts; images: { mobile: string; desktop: string } }) {
   const [crashed, setCrashed] = useState(false);
   const [log, setLog] = useState<string[]>([]);
   const note = (line: string) => setLog((lines) => [...lines, line]);
@@ -41,6 +41,25 @@ export default function UiKit({ crashTexts }: { crashTexts: CrashTexts }) {
             Open {variant}
           </button>
         ))}
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() =>
+            openOverlay({
+              variant: 'confirmation',
+              title: 'Overlay: with artwork',
+              content: 'An overlay with its own artwork and button texts.',
+              okText: 'Take me there',
+              dismissText: 'Not now',
+              mobileImageUrl: images.mobile,
+              desktopImageUrl: images.desktop,
+              onOk: () => note('artwork: ok'),
+              onDismiss: () => note('artwork: dismissed'),
+            })
+          }
+        >
+          Open with artwork
+        </button>
       </div>
       <h2>Toasts</h2>
       <div className="ui-kit__row">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createTokenRefresher,
+  expiresSoon,
   SessionEndedError,
   withAuthRetry,
   type LockManagerLike,
@@ -317,5 +318,15 @@ describe('retry once', () => {
     const error = await refresher.refresh(null).catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(SessionEndedError);
     expect(store.read()).not.toBeNull();
+  });
+});
+
+describe('custom token refresh timing', () => {
+  it('a custom token is due for refresh 30 s before it expires, not earlier', () => {
+    const now = Date.now();
+    const at = (secondsLeft: number) => token(Math.floor(now / 1000) + secondsLeft, 'timing');
+    expect(expiresSoon(at(40), now)).toBe(false);
+    expect(expiresSoon(at(29), now)).toBe(true);
+    expect(expiresSoon(at(-5), now)).toBe(true);
   });
 });
