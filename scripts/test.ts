@@ -1,12 +1,12 @@
 /**
  * `npm test`: every check and every test. First the static checks, each at zero errors and zero
  * warnings: `astro check` (the lobby with its .astro files), `tsc --noEmit` for the lobby's and the
- * platform's tsconfig, and ESLint. Then unit and platform tests (vitest; the platform suite also
- * runs against a PostgreSQL server when DATABASE_URL is set), a fresh build, then the end-to-end
- * suite in Debian's Chromium against the built lobby and the real embedded platform. Ends with one
+ * platform's tsconfig, and ESLint, two at a time, and a fresh build beside them. Then unit and
+ * platform tests (vitest; the platform suite also runs against a PostgreSQL server when DATABASE_URL
+ * is set), then the end-to-end suite in Debian's Chromium against the built lobby and the real embedded platform. Ends with one
  * line "tests: N passed, N failed" over both runners, where each failed static check counts as one.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { assertChromium } from '../tests/support/chromium.ts';
@@ -33,22 +33,56 @@ if (!process.env.DATABASE_URL) {
 }
 
 // Static checks: a failure is reported and counted, and the tests still run so one CI run says everything.
+// Each check is one single-threaded process, so they run in two lanes at once on CI's 2 cores. What
+// reads or writes .astro/ (astro check and astro build regenerate its types, the lobby's tsconfig
+// reads them) stays in one lane, one after the other; the platform's tsc and ESLint never read it.
+// Each job's output is printed whole when it ends, so the log stays readable.
 const STATIC_CHECKS: [string, string, string[]][] = [
   ['astro check', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']],
   ['tsc (lobby)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['tsc (platform)', bin('tsc'), ['--noEmit', '-p', 'platform/tsconfig.json']],
   ['eslint', bin('eslint'), ['.', '--max-warnings', '0']],
 ];
-const staticFailures: string[] = [];
-for (const [name, command, args] of STATIC_CHECKS) {
-  console.log(`\n> ${name}`);
-  if (run(command, args) !== 0) staticFailures.push(name);
+const BUILD: [string, string, string[]] = ['astro build', bin('astro'), ['build']];
+
+/** Runs a command with its output collected, then prints it under the job's name; resolves to the exit status. */
+function runCollected([name, command, args]: [string, string, string[]]): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const output: Buffer[] = [];
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    let finished = false;
+    const finish = (status: number) => {
+      if (finished) return;
+      finished = true;
+      process.stdout.write(`\n> ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n${Buffer.concat(output).toString()}`);
+      resolve(status);
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
+  });
 }
+
+/** Runs the jobs of a lane one after the other; resolves to their statuses in order. */
+async function lane(jobs: [string, string, string[]][]): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const job of jobs) statuses.push(await runCollected(job));
+  return statuses;
+}
+
+const [astroLane, otherLane] = await Promise.all([lane([STATIC_CHECKS[0]!, STATIC_CHECKS[1]!, BUILD]), lane([STATIC_CHECKS[2]!, STATIC_CHECKS[3]!])]);
+const staticStatuses = [astroLane[0]!, astroLane[1]!, ...otherLane];
+const staticFailures = STATIC_CHECKS.filter((_, index) => staticStatuses[index] !== 0).map(([name]) => name);
 if (staticFailures.length > 0) console.error(`\nStatic checks failed: ${staticFailures.join(', ')}`);
+const buildStatus = astroLane[2]!;
 
 const unitStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]);
 
-const buildStatus = run(bin('astro'), ['build']);
 let e2eStatus = 1;
 if (buildStatus === 0) {
   rmSync(path.join(root, '.data', `e2e-${process.env.E2E_PORT ?? 4610}-platform`), { recursive: true, force: true });
