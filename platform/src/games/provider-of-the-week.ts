@@ -24,6 +24,15 @@ export function weekOf(at: Date): { weekStart: Date; weekEnd: Date; week: number
   return { weekStart: new Date(start), weekEnd: new Date(start + WEEK_MS), week };
 }
 
+/** The studio of the week for a brand (the weekly raffle counts its games too); null when no studio is big enough. */
+export async function studioOfTheWeek(catalogue: CatalogueRepository, brandId: string, at: Date) {
+  const studios = (await catalogue.studios()).filter((studio) => studio.gameCount >= SPOTLIGHT_GAMES + LIST_GAMES);
+  if (studios.length === 0) return null;
+  const { week } = weekOf(at);
+  const brandOffset = createHash('sha256').update(`provider-of-the-week:${brandId}`).digest().readUInt32BE(0) % studios.length;
+  return studios[(week + brandOffset) % studios.length] as (typeof studios)[number];
+}
+
 /** The studio of the week for a brand and its top games (at most 20) for the requester's filters. */
 export async function providerOfTheWeek(
   db: Queryable,
@@ -32,11 +41,9 @@ export async function providerOfTheWeek(
   at: Date,
   filters: GameFilters,
 ): Promise<{ studio: { slug: string; name: string; isLive: boolean; gameCount: number }; weekStart: Date; weekEnd: Date; games: GameRow[] } | null> {
-  const studios = (await catalogue.studios()).filter((studio) => studio.gameCount >= SPOTLIGHT_GAMES + LIST_GAMES);
-  if (studios.length === 0) return null;
-  const { weekStart, weekEnd, week } = weekOf(at);
-  const brandOffset = createHash('sha256').update(`provider-of-the-week:${brandId}`).digest().readUInt32BE(0) % studios.length;
-  const studio = studios[(week + brandOffset) % studios.length] as (typeof studios)[number];
+  const studio = await studioOfTheWeek(catalogue, brandId, at);
+  if (!studio) return null;
+  const { weekStart, weekEnd } = weekOf(at);
   const { rows } = await db.query<{ id: string }>(
     `select g.id
        from games g
