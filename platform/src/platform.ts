@@ -197,7 +197,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   let cashier: Cashier;
   const translations = createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations'));
   const content = createContentStore(options.contentDir, catalogue, { licenceName: licenceNameFrom(translations) });
-  const jackpot: JackpotService = createJackpotService({ db, ledger, events, jobs, content, brands, catalogue, clock, config: jackpotConfig });
+  const jackpot: JackpotService = createJackpotService({ db, ledger, events, jobs, content, brands, clock, config: jackpotConfig });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {

@@ -72,7 +72,7 @@ describe.each(DATABASES)('jackpot money under random play on $name', (database) 
   /** A service like the platform's, over another ledger: another process, or one about to crash. */
   const serviceWith = (ledger: Ledger): JackpotService => {
     const s = app.platform.services;
-    return createJackpotService({ db: s.db, ledger, events: s.events, jobs: s.jobs, content: s.content, brands: s.brands, catalogue: s.catalogue, clock, config: CONFIG });
+    return createJackpotService({ db: s.db, ledger, events: s.events, jobs: s.jobs, content: s.content, brands: s.brands, clock, config: CONFIG });
   };
   /** A ledger that fails its n-th payout posting, as a process killed mid-payout would. */
   const crashingLedger = (failAt: number): Ledger => {

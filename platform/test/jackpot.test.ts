@@ -57,6 +57,12 @@ describe.each(DATABASES)('the jackpot service on $name', (database) => {
   };
   const cash = async (player: JackpotPlayer) => (await app.platform.services.ledger.balances(player.walletId)).cash;
 
+  it("counts a fresh platform's first real bet in the raffles (the weekly drop's studio is read inside the stake's transaction)", async () => {
+    await playRounds(app, eur, '1.00');
+    const { rows } = await app.platform.db.query<{ tickets: string }>('select tickets::text from raffle_tickets where player_id = $1', [eur.id]);
+    expect(rows.map((row) => row.tickets)).toContain('1');
+  });
+
   it('serves the multipliers and the instances by source and brand, with the player part only for their token', async () => {
     const currencies = await get('currencies');
     expect(currencies.body).toMatchObject({ base: 'EUR', multipliers: { EUR: 1, NOK: 11.5, JPY: 160 } });

@@ -11,10 +11,9 @@
  * `{ kind: 'raffle-win', playerId, brand, event }` (socket.ts turns them into the protocol's messages).
  */
 import type { BrandRegistry } from '../brands/brands.ts';
-import type { CatalogueRepository } from '../catalogue/repository.ts';
 import type { ContentStore } from '../content/store.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { studioOfTheWeek, weekOf } from '../games/provider-of-the-week.ts';
+import { pickStudioOfTheWeek } from '../games/provider-of-the-week.ts';
 import type { RealStake } from '../games/round-money.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Jobs } from '../jobs/jobs.ts';
@@ -116,7 +115,6 @@ export interface JackpotServiceOptions {
   jobs: Jobs;
   content: ContentStore;
   brands: BrandRegistry;
-  catalogue: CatalogueRepository;
   clock: () => Date;
   config: JackpotConfig;
 }
@@ -133,9 +131,8 @@ export function plainPlayerId(id: string): string {
 
 /** Creates the service. */
 export function createJackpotService(options: JackpotServiceOptions): JackpotService {
-  const { db, ledger, events, jobs, content, brands, catalogue, clock, config } = options;
+  const { db, ledger, events, jobs, content, brands, clock, config } = options;
   const warned = new Set<string>();
-  const studios = new Map<string, Promise<{ slug: string; name: string } | null>>();
 
   const warnOnce = (text: string) => {
     if (warned.has(text)) return;
@@ -261,15 +258,15 @@ export function createJackpotService(options: JackpotServiceOptions): JackpotSer
     return paid;
   }
 
-  async function studioOf(brandId: string, at: Date): Promise<{ slug: string; name: string } | null> {
-    const key = `${brandId}:${weekOf(at).week}`;
-    let found = studios.get(key);
-    if (!found) {
-      found = studioOfTheWeek(catalogue, brandId, at).then((studio) => (studio ? { slug: studio.slug, name: studio.name } : null));
-      studios.set(key, found);
-      found.catch(() => studios.delete(key));
-    }
-    return found;
+  // The catalogue is fixed while the platform runs: its studios are read once, through whatever
+  // connection asks first (inside a stake's transaction on PGlite's single connection, it must be that one).
+  let studioList: { slug: string; name: string; gameCount: number }[] | null = null;
+  async function studioOf(brandId: string, at: Date, q: Queryable = db): Promise<{ slug: string; name: string } | null> {
+    studioList ??= (await q.query<{ slug: string; name: string; game_count: number }>(
+      'select s.slug, s.name, count(g.id)::int as game_count from studios s left join games g on g.studio_slug = s.slug group by s.slug order by s.idx',
+    )).rows.map((row) => ({ slug: row.slug, name: row.name, gameCount: row.game_count }));
+    const studio = pickStudioOfTheWeek(studioList, brandId, at);
+    return studio ? { slug: studio.slug, name: studio.name } : null;
   }
 
   async function optInStatus(instanceId: string, playerId: string, found: JackpotSettingsContent): Promise<OptInStatus> {
@@ -333,7 +330,7 @@ export function createJackpotService(options: JackpotServiceOptions): JackpotSer
           if (prizes[type].length === 0) continue;
           let studioSlug: string | null = null;
           if (type === 'weekly') {
-            const studio = await studioOf(stake.brand, now);
+            const studio = await studioOf(stake.brand, now, tx);
             const { rows: games } = await tx.query<{ studio_slug: string }>('select studio_slug from games where id = $1', [stake.gameId]);
             if (!studio || games[0]?.studio_slug !== studio.slug) continue;
             studioSlug = studio.slug;

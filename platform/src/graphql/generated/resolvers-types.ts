@@ -44,7 +44,7 @@ export type BalanceUpdatedEvent = {
   currency: Scalars['String']['output'];
   /** Null for ledger kinds without a money type (bonus credits, adjustments). */
   moneyType?: Maybe<MoneyType>;
-  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit or Adjustment. */
+  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, Adjustment, JackpotContribution, JackpotWin or RaffleWin. */
   transactionKind: Scalars['String']['output'];
   /** Percent of the bonus wagering done; null without an active bonus. */
   wageringProgress?: Maybe<Scalars['Int']['output']>;
