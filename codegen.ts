@@ -76,6 +76,7 @@ const config: CodegenConfig = {
           Customer: '../../players/repository.ts#PlayerRow',
           Wallet: '../../players/graphql.ts#WalletParent',
           RecentlyPlayedGame: '../../players/graphql.ts#RecentlyPlayedParent',
+          PublicQueries: '../../jackpot/graphql.ts#PublicQueriesParent',
         },
       },
     },

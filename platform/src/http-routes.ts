@@ -1,7 +1,7 @@
 /**
  * The platform's HTTP routes: the handler of each entry of route-table.ts (which paths it answers,
  * and whether it exists only in the sandbox). GraphQL, media, the game
- * server and sportsbook pages (on the game origin), the jackpot feed, the OIDC realms, the cashier's
+ * server and sportsbook pages (on the game origin), the jackpot feed and the jackpot service's REST, the OIDC realms, the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox error-report
  * collector, live chat and analytics tags, the sandbox key unlock, the JWKS and the health checks (web/health.ts);
  * anything else is a JSON 404. A handler that throws answers 500 with a trace id.
@@ -15,6 +15,7 @@ import type { Brand } from './brands/brands.ts';
 import { createCashierRoutes } from './cashier/routes.ts';
 import { LOGOS_FOLDER } from './content/more-casinos.ts';
 import { createFeedHandler } from './feed/routes.ts';
+import { createJackpotRoutes } from './jackpot/routes.ts';
 import { createGameRoutes } from './games/routes.ts';
 import type { PlatformServices } from './graphql/context.ts';
 import { newTraceId } from './graphql/errors.ts';
@@ -58,7 +59,8 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const outbox = createOutboxHandler(sms, registration, sandbox);
   const gameRoutes = createGameRoutes({ games, brands });
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook, brands, ledger, settings: authSettings });
-  const feed = createFeedHandler({ brands, catalogue });
+  const feed = createFeedHandler({ brands, catalogue, jackpot: services.jackpot });
+  const jackpot = createJackpotRoutes({ jackpot: services.jackpot, brands, auth });
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
   const errorCollector = createErrorCollector({ db, sandbox, brands });
@@ -75,6 +77,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     games: (req, res, path) => gameRoutes(req, res, path),
     sportsbook: (req, res, path) => sportsbookRoutes(req, res, path),
     feed: (req, res) => feed(req, res),
+    jackpot: (req, res, path) => jackpot(req, res, path),
     oidc: (req, res) => oidc.handle(req, res),
     'payment-notifications': (req, res, path) => cashierRoutes(req, res, path),
     'sandbox-banks': async (req, res, path) => (await cashierRoutes(req, res, path)) || payAndPlay(req, res, path),

@@ -37,6 +37,9 @@ import type { SocketLimits } from './realtime/websocket.ts';
 import { createSandboxGate } from './sandbox/gate.ts';
 import { createGameSearch } from './games/search.ts';
 import { createHttpRoutes } from './http-routes.ts';
+import { loadJackpotConfig, type JackpotConfig } from './jackpot/config.ts';
+import { createJackpotService, type JackpotService } from './jackpot/service.ts';
+import { createJackpotSockets } from './jackpot/socket.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import type { Cashier } from './cashier/payments.ts';
@@ -94,6 +97,13 @@ export interface PlatformOptions {
    * there), or `keep` whatever the database has (tests that share one prepared database).
    */
   demoPlayers?: 'seed' | 'refuse' | 'keep';
+  /**
+   * The jackpot service's instances and raffle prizes (default platform/data/jackpots.json; a path,
+   * or a configuration tests build).
+   */
+  jackpots?: string | JackpotConfig;
+  /** How often ended raffle windows are drawn and unfinished payouts resumed; 0 turns the job off (default 5000 ms). */
+  jackpotIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
   /**
@@ -149,6 +159,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   // The registry is shared by every route; the watcher updates it in place, so new brands answer at once.
   const brandWatch = options.watchBrands === false ? null : watchBrands(options.brandsDir, brands);
   const ipTable = loadIpCountryTable(options.ipCountryFile ?? join(PLATFORM_DATA, 'ip-country.json'));
+  const jackpotConfig = typeof options.jackpots === 'object' ? options.jackpots : loadJackpotConfig(options.jackpots);
 
   const releaseLock = !options.db && !options.databaseUrl && options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let db: Db;
@@ -184,6 +195,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   let secrets;
   let games: GameService;
   let cashier: Cashier;
+  const translations = createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations'));
+  const content = createContentStore(options.contentDir, catalogue, { licenceName: licenceNameFrom(translations) });
+  const jackpot: JackpotService = createJackpotService({ db, ledger, events, jobs, content, brands, clock, config: jackpotConfig });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -204,7 +218,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const demoPlayers = options.demoPlayers ?? (sandbox.enabled ? 'seed' : 'refuse');
     if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
-    games = await createGameService({ db, ledger, gameOrigin, clock });
+    // Every real-money casino stake feeds the jackpot and the raffles, inside the stake's transaction.
+    games = await createGameService({ db, ledger, gameOrigin, clock, onRealStake: jackpot.onRealStake });
     cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
     await events.close().catch(() => {});
@@ -213,8 +228,6 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     throw error;
   }
   const auth = createAuthService(db, secrets, authSettings, events);
-  const translations = createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations'));
-  const content = createContentStore(options.contentDir, catalogue, { licenceName: licenceNameFrom(translations) });
   const sms = createSmsService(db, authSettings, content);
   const services: PlatformServices = {
     db,
@@ -238,6 +251,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     gameSearch: createGameSearch(catalogue),
     sportsbook: createSportsbook({ db, ledger, clock }),
     cashier,
+    jackpot,
     gameOrigin,
     clock,
   };
@@ -245,6 +259,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const rateLimiter = new RateLimiter(db, options.rateRules, () => clock().getTime());
   applyRateLimits(schema, rateLimiter);
   const realtime = createRealtime(services, schema, options.socketLimits);
+  const jackpotSockets = createJackpotSockets({ jackpot, brands, auth, events, ...(options.socketLimits?.socketsPerAddress ? { socketsPerAddress: options.socketLimits.socketsPerAddress } : {}) });
   let draining = false;
   const routes = createHttpRoutes({ services, schema, rateLimiter, brandsDir: options.brandsDir, contentDir: options.contentDir, isDraining: () => draining });
   // Every request and upgrade gets its client address here, before any route or limit reads it.
@@ -262,7 +277,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\nretry-after: 1\r\n\r\n');
       return;
     }
-    if (!realtime.handleUpgrade(req, socket, head)) {
+    if (!realtime.handleUpgrade(req, socket, head) && !jackpotSockets.handleUpgrade(req, socket, head)) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
     }
   });
@@ -276,6 +291,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       await services.sportsbook.settleDue();
     });
   }
+  // Raffle draws at each window's end, and payouts a restart cut short: once across processes.
+  jackpot.start(options.jackpotIntervalMs ?? 5000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });
@@ -288,7 +305,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Scheduled work takes no new runs from now on; a run in hand (a settlement) finishes before the
     // database closes, without holding the server open meanwhile.
     const jobsStopped = jobs.close();
-    await realtime.close();
+    await Promise.all([realtime.close(), jackpotSockets.close()]);
     // Money work that is not a request: the sandbox providers' pending notifications (they call this
     // server, so it keeps listening until they are in).
     await within(cashier.drain(), deadline - Date.now());

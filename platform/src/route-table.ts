@@ -8,6 +8,7 @@
  * or 0): its paths answer the platform's plain JSON 404, as any unknown path does.
  */
 import { OUTBOX_PATHS } from './auth/outbox-routes.ts';
+import { JACKPOT_PREFIX } from './jackpot/routes.ts';
 import { LIVE_CHAT_PREFIX } from './live-chat/routes.ts';
 import { SANDBOX_KEY_PATH } from './sandbox/gate.ts';
 import { ERROR_REPORTS_JSON } from './sandbox/error-collector.ts';
@@ -40,6 +41,12 @@ export const PLATFORM_ROUTES = [
   { id: 'media', matches: (path) => path.startsWith('/media/'), samples: ['/media/games/none.webp', '/media/logos/none.svg'], sandboxOnly: false },
   { id: 'games', matches: (path) => path.startsWith('/games/'), samples: ['/games/', '/games/none/', '/games/play/none'], sandboxOnly: false },
   { id: 'sportsbook', matches: (path) => path === '/sportsbook' || path.startsWith('/sportsbook/'), samples: ['/sportsbook', '/sportsbook/?brand=aurelia&locale=en'], sandboxOnly: false },
+  {
+    id: 'jackpot',
+    matches: (path) => path.startsWith(JACKPOT_PREFIX),
+    samples: [`${JACKPOT_PREFIX}v1/currencies`, `${JACKPOT_PREFIX}v1/instances?source=casino&brand=aurelia`, `${JACKPOT_PREFIX}v1/instances?source=hourly&brand=aurelia`],
+    sandboxOnly: false,
+  },
   { id: 'feed', matches: (path) => path === '/api/feed' || path === '/api/feed/', samples: ['/api/feed', '/api/feed/?brand=aurelia'], sandboxOnly: false },
   {
     id: 'oidc',

@@ -13,6 +13,8 @@ import { eventChannel, NOTIFY_MAX_BYTES } from '../src/realtime/events.ts';
 import { DEFAULT_RATE_RULES, type RateRule, type RateRuleName } from '../src/security/rate-limit.ts';
 import { DATABASES, freshSmsPlayer, scratchSchema, spawnPlatform, startPlatform, startPlatformBeside, TEST_SANDBOX_KEY } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
+import { dropNow } from '../src/jackpot/pots.ts';
+import { jackpotPlayer, jackpotSocket, playRounds } from './jackpot-support.ts';
 
 const WALLET = 'subscription { balanceUpdated { amount } }';
 
@@ -429,6 +431,82 @@ describe.skipIf(!POSTGRES)('two platform processes (main.ts twice) on one Postgr
     expect((await gql(urlB, creditMutation, { k: `processes:after:${Date.now()}`, a: '8.88', p: playerId })).errors).toBeUndefined();
     await socket.received('8.88');
     expect(socket.amounts.slice(before).filter((amount) => amount !== '0.01')).toEqual(['7.77', '8.88']);
+    socket.close();
+  });
+});
+
+describe.skipIf(!POSTGRES)('the jackpot across two platforms on one PostgreSQL database', () => {
+  let a: TestPlatform;
+  let b: TestPlatform;
+  let offsetMs = 0;
+  // One clock for both, as one wall clock: moving it ends raffle windows for both at once.
+  const clock = () => new Date(Date.now() + offsetMs);
+  beforeAll(async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const options = { auth: { enableSandboxAdmin: true }, settleIntervalMs: 0, jackpotIntervalMs: 200, clock };
+    a = await startPlatform(POSTGRES!, options);
+    b = await startPlatformBeside(a, options);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('sends a pot update from a bet through A, and a win paid by both at once, to sockets on both, once', async () => {
+    const player = await jackpotPlayer(a, 'wallet-eur');
+    await a.platform.services.jackpot.optIn({ instanceId: 'northstar-jackpot', playerId: player.id, brand: 'aurelia', playerCountry: 'FI', optIn: true, contributionValue: 0.5 });
+    const [onA, onB] = [await jackpotSocket(a.url, { brand: 'aurelia', currency: 'EUR' }), await jackpotSocket(b.url, { brand: 'aurelia', currency: 'EUR' })];
+    for (const socket of [onA, onB]) socket.send({ type: 'SubscribeRequest', instance_ids: ['northstar-jackpot'] });
+    const first = await onB.next((message) => message.type === 'JackpotUpdate');
+    const started = Date.now();
+    await playRounds(a, player, '1.00');
+    const update = await onB.next((message) => message.type === 'JackpotUpdate' && message.version > first.version, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Number(update.pots.at(-1).current_value) - Number(first.pots.at(-1).current_value)).toBeCloseTo(0.5, 2);
+    await onA.next((message) => message.type === 'JackpotUpdate' && message.version >= update.version);
+
+    // A drop recorded once, paid by both processes at the same moment: one payout, one WinEvent on each socket.
+    const instance = a.platform.services.jackpot.config.instances.get('northstar-jackpot')!;
+    const winId = await a.platform.db.transaction((tx) => dropNow(tx, instance, 'major', player.id));
+    await Promise.all([a.platform.services.jackpot.payWin(winId), b.platform.services.jackpot.payWin(winId)]);
+    await Promise.all([onA.next((message) => message.win_id === winId), onB.next((message) => message.win_id === winId)]);
+    await a.platform.services.events.flush();
+    await b.platform.services.events.flush();
+    const { rows } = await a.platform.db.query<{ n: number }>(`select count(*)::int as n from ledger_transactions where kind = 'JackpotWin' and idempotency_key like $1`, [`jackpot-win:${winId}:%`]);
+    expect(rows[0]?.n).toBe(1);
+    // A later pot update on both sockets proves nothing more is queued for them.
+    await playRounds(b, player, '1.00');
+    const later = await onA.next((message) => message.type === 'JackpotUpdate' && message.version > update.version + 1);
+    await onB.next((message) => message.type === 'JackpotUpdate' && message.version >= later.version);
+    for (const socket of [onA, onB]) expect(socket.messages.filter((message) => message.win_id === winId)).toHaveLength(1);
+    onA.close();
+    onB.close();
+  });
+
+  it('draws a raffle window once at its end with both platforms running the scheduled job', async () => {
+    const player = await jackpotPlayer(b, 'wallet-nok');
+    const socket = await jackpotSocket(a.url, { brand: 'aurelia', currency: 'NOK', token: player.token });
+    // A window of this player's alone: the earlier test's windows end and are drawn first.
+    offsetMs += 3_600_000;
+    await until(async () => (await a.platform.db.query(`select 1 from raffle_instances where status = 'open' and ends_at <= $1`, [clock()])).rows.length === 0, 'the earlier windows drawn', 20_000);
+    await playRounds(b, player, '25.00');
+    const { rows: open } = await a.platform.db.query<{ id: string }>(
+      `select i.id from raffle_instances i join raffle_tickets t on t.raffle_id = i.id where i.brand = 'aurelia' and i.type = 'hourly' and i.status = 'open' and t.player_id = $1`, [player.id]);
+    const raffleId = open[0]!.id;
+    offsetMs += 3_600_000;
+    await until(async () => (await a.platform.db.query(`select 1 from raffle_instances where id = $1 and status = 'drawn'`, [raffleId])).rows.length > 0
+      && (await a.platform.db.query('select 1 from raffle_winners where raffle_id = $1 and paid_at is null', [raffleId])).rows.length === 0, 'the draw and its payouts', 20_000);
+    const { rows: winners } = await a.platform.db.query<{ player_id: string }>('select player_id from raffle_winners where raffle_id = $1', [raffleId]);
+    expect(winners).toEqual([{ player_id: player.id }]);
+    const { rows: paid } = await a.platform.db.query<{ n: number }>(`select count(*)::int as n from ledger_transactions where kind = 'RaffleWin' and idempotency_key like $1`, [`raffle:${raffleId}:%`]);
+    expect(paid[0]?.n).toBe(1);
+    // Both processes kept ticking: the window is still drawn once, and the winner told once.
+    const runs = async () => (await a.platform.db.query<{ runs: string }>(`select runs::text from job_schedules where name = 'jackpot-settle'`)).rows[0]?.runs ?? '0';
+    const before = Number(await runs());
+    await until(async () => Number(await runs()) >= before + 3, 'three more runs of the job');
+    expect((await a.platform.db.query('select 1 from raffle_winners where raffle_id = $1', [raffleId])).rows).toHaveLength(1);
+    await socket.next((message) => message.type === 'RaffleWinEvent' && message.instance_id === raffleId);
+    expect(socket.messages.filter((message) => message.type === 'RaffleWinEvent' && message.instance_id === raffleId)).toHaveLength(1);
     socket.close();
   });
 });

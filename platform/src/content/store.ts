@@ -23,6 +23,7 @@ import { blockFields, blockHeader, layoutFile, menuFile } from './blocks.ts';
 import type { BlockType, MenuFile } from './blocks.ts';
 import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from './more-casinos.ts';
 import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
+import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent } from '../jackpot/settings.ts';
 import {
   fillLegal, LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, legalValues, placeholderProblems, starterVersion,
   type LegalBrand, type LegalDocumentContent, type LegalDocumentKind, type LicenceNamer,
@@ -67,6 +68,11 @@ export interface ContentStore {
   moreCasinos(brandId: string): Promise<SisterCasinoContent[]>;
   /** The operator's account banners of a brand: its `banners.json`, else the starter banners. */
   banners(brandId: string): Promise<OperatorBannerContent[]>;
+  /**
+   * The jackpot and raffle settings of a brand for a country: `jackpot.<CC>.json` when present, else
+   * `jackpot.json`; null when the brand has neither (no jackpot, no raffles).
+   */
+  jackpot(brandId: string, countryCode: string | null): Promise<{ file: string; settings: JackpotSettingsContent } | null>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
   legal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null>;
   /**
@@ -277,6 +283,23 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return banners;
   }
 
+  async function checkJackpot(json: unknown, shown: string): Promise<JackpotSettingsContent> {
+    const parsed = jackpotSettingsFile.safeParse(json, friendlyErrors);
+    if (!parsed.success) {
+      throw new PlatformError('InvalidContent', `${shown}: ${describeIssues(parsed.error.issues).join('; ')}`, { file: shown });
+    }
+    return parsed.data;
+  }
+
+  async function readJackpot(brandId: string, countryCode: string | null): Promise<{ file: string; settings: JackpotSettingsContent } | null> {
+    const base = JACKPOT_SETTINGS_FILE.replace(/\.json$/, '');
+    for (const name of [...(countryCode && /^[A-Z]{2}$/.test(countryCode) ? [`${base}.${countryCode}.json`] : []), JACKPOT_SETTINGS_FILE]) {
+      const file = join(dir, brandId, name);
+      const settings = await firstSaveOrNull(file, () => cached(file, checkJackpot), 'leaving it out (a country file falls back to jackpot.json; without one the jackpot and raffles are off)');
+      if (settings) return { file: relative(dir, file), settings };
+    }
+    return null;
+  }
 
   async function checkLegal(json: unknown, shown: string): Promise<LegalDocumentContent> {
     const parsed = legalDocumentFile.safeParse(json, friendlyErrors);
@@ -315,6 +338,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       // on the editors' status page without waiting for a visitor.
       await readMoreCasinos(brandId).catch(() => undefined);
       await readBanners(brandId).catch(() => undefined);
+      await readJackpot(brandId, null).catch(() => undefined);
       const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
@@ -363,6 +387,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     },
     moreCasinos: readMoreCasinos,
     banners: readBanners,
+    jackpot: readJackpot,
     legal: readLegal,
     async starterLegal(brandId) {
       const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));

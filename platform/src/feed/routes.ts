@@ -1,6 +1,7 @@
 /**
  * GET /api/feed?brand=<id>&operator=<id>&currency=<code> (spec section 7, REST): the lobby's
- * jackpot ticker and live-casino lobby in one request.
+ * jackpot ticker and live-casino lobby in one request. The pots are the jackpot service's (src/jackpot/),
+ * fed by real bets: the brand's instance, or none when its jackpot is disabled.
  *
  *   { brand, operator, currency, generatedAt,
  *     jackpots:   [{ id: mega|major|minor|shared|total, name: epic|super|mini|shared|total, current_value: "1234567.89", currency }],
@@ -17,12 +18,13 @@ import type { BrandRegistry } from '../brands/brands.ts';
 import { formatBet } from '../catalogue/money.ts';
 import type { CatalogueRepository, GameRow } from '../catalogue/repository.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import { formatMinor } from '../ledger/money.ts';
 import { engineFor } from '../games/engines.ts';
 import { liveRoundAt } from '../games/live.ts';
 import { isOffered } from '../games/search.ts';
 import { sendApiError, sendJson } from '../web/json.ts';
-import { JACKPOT_CURRENCY_MULTIPLIERS, jackpotPots } from './jackpots.ts';
+import { CURRENCY_MULTIPLIERS } from '../jackpot/currencies.ts';
+import { potsJson } from '../jackpot/routes.ts';
+import type { JackpotService } from '../jackpot/service.ts';
 
 /** A live table's audience: deterministic per table and five minutes, so it drifts but stays plausible. */
 function audience(game: GameRow, nowMs: number): { players: number; seats: { taken: number; total: number } | null } {
@@ -37,8 +39,8 @@ function audience(game: GameRow, nowMs: number): { players: number; seats: { tak
 }
 
 /** Creates the /api/feed handler. */
-export function createFeedHandler(options: { brands: BrandRegistry; catalogue: CatalogueRepository }) {
-  const { brands, catalogue } = options;
+export function createFeedHandler(options: { brands: BrandRegistry; catalogue: CatalogueRepository; jackpot: JackpotService }) {
+  const { brands, catalogue, jackpot } = options;
   let liveGames: Promise<GameRow[]> | null = null;
 
   return async function handleFeed(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -58,19 +60,22 @@ export function createFeedHandler(options: { brands: BrandRegistry; catalogue: C
         throw new PlatformError('BadUserInput', `Operator "${operator}" does not run brand "${brand.id}": its operator is "${brand.operator}"`);
       }
       const currency = (params.get('currency') ?? brand.currency).trim().toUpperCase();
-      if (JACKPOT_CURRENCY_MULTIPLIERS[currency] === undefined) {
-        throw new PlatformError('BadUserInput', `Unsupported currency "${params.get('currency')}": use one of ${Object.keys(JACKPOT_CURRENCY_MULTIPLIERS).join(', ')}`);
+      if (CURRENCY_MULTIPLIERS[currency] === undefined) {
+        throw new PlatformError('BadUserInput', `Unsupported currency "${params.get('currency')}": use one of ${Object.keys(CURRENCY_MULTIPLIERS).join(', ')}`);
       }
       const now = Date.now();
       // The catalogue is fixed while the platform runs: the live tables are read once.
       liveGames ??= catalogue.allGames().then((games) => games.filter((game) => game.isLiveCasino));
+      // The brand's jackpot pots as the jackpot service holds them (none when its jackpot is disabled).
+      const found = await jackpot.instanceFor(brand.id, null);
+      const pots = found ? potsJson(await jackpot.pots(found.instance.id), currency) : [];
       const tables = (await liveGames).filter((game) => isOffered(game, { license: brand.license, places: [] }));
       const body = {
         brand: brand.id,
         operator: brand.operator,
         currency,
         generatedAt: new Date(now).toISOString(),
-        jackpots: jackpotPots(brand.operator, currency, now).map((pot) => ({ id: pot.id, name: pot.name, current_value: formatMinor(pot.valueMinor, currency), currency })),
+        jackpots: pots.map((pot) => ({ ...pot, currency })),
         liveCasino: tables.map((game) => {
           const round = liveRoundAt(game.id, now);
           return {

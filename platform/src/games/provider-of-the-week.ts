@@ -24,6 +24,18 @@ export function weekOf(at: Date): { weekStart: Date; weekEnd: Date; week: number
   return { weekStart: new Date(start), weekEnd: new Date(start + WEEK_MS), week };
 }
 
+/**
+ * The studio of the week for a brand among the catalogue's studios (the weekly raffle counts its games
+ * too); null when no studio is big enough. Takes the studios so a caller inside a transaction can read them there.
+ */
+export function pickStudioOfTheWeek<T extends { gameCount: number }>(studios: readonly T[], brandId: string, at: Date): T | null {
+  const big = studios.filter((studio) => studio.gameCount >= SPOTLIGHT_GAMES + LIST_GAMES);
+  if (big.length === 0) return null;
+  const { week } = weekOf(at);
+  const brandOffset = createHash('sha256').update(`provider-of-the-week:${brandId}`).digest().readUInt32BE(0) % big.length;
+  return big[(week + brandOffset) % big.length] as T;
+}
+
 /** The studio of the week for a brand and its top games (at most 20) for the requester's filters. */
 export async function providerOfTheWeek(
   db: Queryable,
@@ -32,11 +44,9 @@ export async function providerOfTheWeek(
   at: Date,
   filters: GameFilters,
 ): Promise<{ studio: { slug: string; name: string; isLive: boolean; gameCount: number }; weekStart: Date; weekEnd: Date; games: GameRow[] } | null> {
-  const studios = (await catalogue.studios()).filter((studio) => studio.gameCount >= SPOTLIGHT_GAMES + LIST_GAMES);
-  if (studios.length === 0) return null;
-  const { weekStart, weekEnd, week } = weekOf(at);
-  const brandOffset = createHash('sha256').update(`provider-of-the-week:${brandId}`).digest().readUInt32BE(0) % studios.length;
-  const studio = studios[(week + brandOffset) % studios.length] as (typeof studios)[number];
+  const studio = pickStudioOfTheWeek(await catalogue.studios(), brandId, at);
+  if (!studio) return null;
+  const { weekStart, weekEnd } = weekOf(at);
   const { rows } = await db.query<{ id: string }>(
     `select g.id
        from games g

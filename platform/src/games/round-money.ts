@@ -19,6 +19,26 @@ export interface PayeeSession {
   game_id: string;
 }
 
+/** A real-money casino stake, as other features see it inside its transaction (the jackpot's contribution, raffle tickets). */
+export interface RealStake {
+  playerId: string;
+  walletId: string;
+  brand: string;
+  currency: string;
+  betMinor: bigint;
+  gameId: string;
+  gameSessionId: string;
+  roundId: string;
+  /** The stake's ledger idempotency key: one per round, so a listener keys its own work by it. */
+  stakeKey: string;
+}
+
+/**
+ * Acts on every real stake inside its transaction (after the CasinoBet posting), pushing any posting
+ * it makes to `posted`; what it returns runs once the transaction has committed.
+ */
+export type StakeListener = (tx: Queryable, stake: RealStake, posted: PostResult[]) => Promise<(() => void) | void>;
+
 /** Stakes, payouts and balances of game sessions. */
 export interface RoundMoney {
   /** The session's balance: the wallet's cash (REAL) or the virtual balance (FUN). */
@@ -32,8 +52,10 @@ export interface RoundMoney {
 }
 
 /** Creates the round money over the database and the ledger. */
-export function createRoundMoney(options: { db: Db; ledger: Ledger }): RoundMoney {
+export function createRoundMoney(options: { db: Db; ledger: Ledger; onRealStake?: StakeListener }): RoundMoney {
   const { db, ledger } = options;
+  // What listeners asked to run after their stake's transaction commits, by transaction.
+  const afterCommit = new WeakMap<PostResult[], (() => void)[]>();
 
   const balanceOf = async (on: Queryable, row: SessionRow): Promise<bigint> => {
     if (row.mode === 'FUN') {
@@ -66,15 +88,22 @@ export function createRoundMoney(options: { db: Db; ledger: Ledger }): RoundMone
       const balance = (await ledger.balances(walletId, tx)).cash;
       // Checked here for a message a player understands; the ledger refuses an overdraft on its own too.
       if (balance < betMinor) throw insufficient(row, balance, betMinor, 'Your balance', 'make a deposit');
-      posted.push(
-        await ledger.postWithin(tx, {
-          idempotencyKey: `casino:${row.id}:${roundId}:bet`,
+      const stakeKey = `casino:${row.id}:${roundId}:bet`;
+      const stake = await ledger.postWithin(tx, {
+          idempotencyKey: stakeKey,
           walletId,
           kind: 'CasinoBet',
           entries: [{ account: 'cash', amountMinor: -betMinor }, { account: 'house:games', amountMinor: betMinor }],
           metadata: { gameId: row.game_id, gameSessionId: row.id, roundId },
-        }),
-      );
+        });
+      posted.push(stake);
+      if (options.onRealStake && !stake.replayed) {
+        const then = await options.onRealStake(tx, {
+          playerId: row.player_id as string, walletId, brand: row.brand, currency: row.currency, betMinor, gameId: row.game_id,
+          gameSessionId: row.id, roundId, stakeKey,
+        }, posted);
+        if (then) afterCommit.set(posted, [...(afterCommit.get(posted) ?? []), then]);
+      }
       // Recently played follows real rounds only: a demo spin is not a game the player "plays".
       await tx.query(
         `insert into recently_played_games (player_id, game_id, played_at) values ($1, $2, clock_timestamp())
@@ -104,6 +133,7 @@ export function createRoundMoney(options: { db: Db; ledger: Ledger }): RoundMone
       const posted: PostResult[] = [];
       const value = await db.transaction((tx) => fn(tx, posted));
       for (const posting of posted) ledger.publish(posting);
+      for (const run of afterCommit.get(posted) ?? []) run();
       return value;
     },
   };

@@ -24,6 +24,7 @@ import type { GameSearch } from '../games/search.ts';
 import type { GameService } from '../games/service.ts';
 import type { Sportsbook } from '../sportsbook/service.ts';
 import type { Cashier } from '../cashier/payments.ts';
+import type { JackpotService } from '../jackpot/service.ts';
 import { PlatformError } from './errors.ts';
 import type { SandboxGate } from '../sandbox/gate.ts';
 import type { PaymentProvider } from '../cashier/providers.ts';
@@ -63,6 +64,8 @@ export interface PlatformServices {
   sportsbook: Sportsbook;
   /** Deposits and withdrawals through the sandbox payment providers. */
   cashier: Cashier;
+  /** The jackpot and raffle service (pots, opt-ins, draws; its REST and socket are routes of their own). */
+  jackpot: JackpotService;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
   /** The time limits and cooling-offs are judged by (tests move it forward). */

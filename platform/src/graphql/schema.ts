@@ -22,6 +22,7 @@ import { accountResolvers, accountTypeDefs } from '../players/account-graphql.ts
 import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
+import { jackpotResolvers, jackpotTypeDefs } from '../jackpot/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -57,6 +58,7 @@ export function createSchema(): GraphQLSchema {
       historyTypeDefs,
       accountTypeDefs,
       consentTypeDefs,
+      jackpotTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -77,6 +79,7 @@ export function createSchema(): GraphQLSchema {
       historyResolvers,
       accountResolvers,
       consentResolvers,
+      jackpotResolvers,
     ],
   }));
 }

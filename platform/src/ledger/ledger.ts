@@ -29,6 +29,9 @@ export const LEDGER_KINDS = [
   'BonusCredit',
   'BonusForfeit',
   'Adjustment',
+  'JackpotContribution',
+  'JackpotWin',
+  'RaffleWin',
 ] as const;
 /** A ledger transaction kind. */
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

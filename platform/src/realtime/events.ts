@@ -82,6 +82,13 @@ export interface EventBus {
   onSessionEnded(listener: (event: SessionEnded) => void): () => void;
   /** Listens for resyncs (the bus's LISTEN came back after a loss: events may have been missed). */
   onResync(listener: () => void): () => void;
+  /**
+   * Delivers a payload to every process's listeners of a topic (NOTIFY), not to a player: a jackpot's
+   * pot values and wins, which every subscribed socket fans out to its own clients.
+   */
+  broadcast(topic: string, payload: unknown): void;
+  /** Listens for a topic's broadcasts in this process; returns the function that stops listening. */
+  onBroadcast(topic: string, listener: (payload: unknown) => void): () => void;
   /** Resolves when every event published so far has been handed to the database. */
   flush(): Promise<void>;
 }
@@ -103,7 +110,7 @@ export function eventChannel(schema?: string): string {
 }
 
 /** What travels in one NOTIFY. */
-type Message = { player: string; type: keyof PlayerEvents; payload: unknown } | { sessionEnded: SessionEnded };
+type Message = { player: string; type: keyof PlayerEvents; payload: unknown } | { sessionEnded: SessionEnded } | { topic: string; payload: unknown };
 
 /** The in-process delivery: the per-player channels of this process's subscriptions. */
 function createLocalDelivery() {
@@ -114,6 +121,7 @@ function createLocalDelivery() {
     emitter,
     deliver(message: Message) {
       if ('sessionEnded' in message) emitter.emit('session-ended', message.sessionEnded);
+      else if ('topic' in message) emitter.emit(`topic:${message.topic}`, message.payload);
       else emitter.emit(`${message.type}:${message.player}`, message.payload);
     },
     subscribe<K extends keyof PlayerEvents>(playerId: string, type: K, gate?: AbortSignal): AsyncIterableIterator<PlayerEvents[K]> {
@@ -162,6 +170,10 @@ function createLocalDelivery() {
     onResync(listener: () => void) {
       emitter.on('resync', listener);
       return () => emitter.off('resync', listener);
+    },
+    onBroadcast(topic: string, listener: (payload: unknown) => void) {
+      emitter.on(`topic:${topic}`, listener);
+      return () => emitter.off(`topic:${topic}`, listener);
     },
   };
 }
@@ -237,6 +249,8 @@ export function createDatabaseEventBus(db: Db, channel: string): DatabaseEventBu
     sessionEnded: (event) => notify({ sessionEnded: event }, `sessionEnded of session ${event.sessionId}`),
     onSessionEnded: local.onSessionEnded,
     onResync: local.onResync,
+    broadcast: (topic, payload) => notify({ topic, payload }, `broadcast on ${topic}`),
+    onBroadcast: local.onBroadcast,
     flush: () => tail,
     async start() {
       listening ??= await db.listen(channel, receive, () => {

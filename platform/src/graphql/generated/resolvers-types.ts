@@ -4,6 +4,7 @@ import type { GameNode, StudioParent, CategoryParent } from '../../catalogue/gra
 import type { PaymentRow } from '../../cashier/payment-store.ts';
 import type { ViewerParent, WalletParent, RecentlyPlayedParent } from '../../players/graphql.ts';
 import type { PlayerRow } from '../../players/repository.ts';
+import type { PublicQueriesParent } from '../../jackpot/graphql.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -43,7 +44,7 @@ export type BalanceUpdatedEvent = {
   currency: Scalars['String']['output'];
   /** Null for ledger kinds without a money type (bonus credits, adjustments). */
   moneyType?: Maybe<MoneyType>;
-  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit or Adjustment. */
+  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, Adjustment, JackpotContribution, JackpotWin or RaffleWin. */
   transactionKind: Scalars['String']['output'];
   /** Percent of the bonus wagering done; null without an active bonus. */
   wageringProgress?: Maybe<Scalars['Int']['output']>;
@@ -385,6 +386,66 @@ export type InstantBankingBlock = {
   activeFrom: Scalars['String']['output'];
 };
 
+export type JackpotImage = {
+  __typename?: 'JackpotImage';
+  url: Scalars['String']['output'];
+};
+
+export type JackpotLeaderboard = {
+  __typename?: 'JackpotLeaderboard';
+  currency: Scalars['String']['output'];
+  entries: Array<JackpotLeaderboardEntry>;
+  instanceId: Scalars['ID']['output'];
+  /** The signed-in player's position (1 is first), or null when they have not contributed to this cycle or sent no token. */
+  playerPosition?: Maybe<Scalars['Int']['output']>;
+  playerRank?: Maybe<Scalars['String']['output']>;
+  playerRankImageUrl?: Maybe<Scalars['String']['output']>;
+  potId: Scalars['String']['output'];
+};
+
+export type JackpotLeaderboardEntry = {
+  __typename?: 'JackpotLeaderboardEntry';
+  brand: Scalars['String']['output'];
+  /** What the contributor would get if the pot dropped now, in proportion to what they put in. */
+  expectedPrize: Scalars['String']['output'];
+  initials: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  rankImageUrl?: Maybe<Scalars['String']['output']>;
+  rankName: Scalars['String']['output'];
+};
+
+export type JackpotSettings = {
+  __typename?: 'JackpotSettings';
+  colorPalette: Scalars['String']['output'];
+  /** What a player may contribute per real-money casino bet, in EUR. */
+  contributionOptions: Array<Scalars['Float']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  enabledCommunity: Scalars['Boolean']['output'];
+  /** The option preselected for a player who has not chosen (EUR per bet). */
+  initialContributionValue: Scalars['Float']['output'];
+  instanceId: Scalars['ID']['output'];
+  logo: JackpotImage;
+  operatorId: Scalars['String']['output'];
+  /** Show contributions as a percentage of a 10.00 EUR bet (spec section 6). */
+  showContributionAsPercentage: Scalars['Boolean']['output'];
+  sourceId: Scalars['String']['output'];
+  winnerNotificationImage: JackpotImage;
+};
+
+export type JackpotSettingsV2 = {
+  __typename?: 'JackpotSettingsV2';
+  desktopImage: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  mobileImage: Scalars['String']['output'];
+  /** The opt-in section's title (default Jackpot Opt-In Settings). */
+  optInTitle: Scalars['String']['output'];
+  termsAndConditions: Scalars['String']['output'];
+  /** Rich text (sanitise before rendering). */
+  text: Scalars['String']['output'];
+  /** Title rows; the first two go in the heading. */
+  titleRows: Array<Scalars['String']['output']>;
+};
+
 export type KycCheckStatus = {
   __typename?: 'KycCheckStatus';
   deadline?: Maybe<Scalars['String']['output']>;
@@ -621,10 +682,14 @@ export type Mutation = {
   sandboxCreditWallet: SandboxLedgerResult;
   /** Sandbox: ends a session as a second login elsewhere would (SessionDestroyed to the player, session_destroyed_error to that session's sockets). Give sessionId, or playerId to end all of the player's sessions. */
   sandboxDestroySession: SandboxDestroyedSessions;
+  /** Sandbox: drops a pot. With playerId (id, number, email, username or phone within x-brand) it drops now to that player and pays at once; without, the instance's next contribution drops it. */
+  sandboxForceJackpotWin: SandboxJackpotDrop;
   /** Sandbox (the operator's back office): asks the player for their source of wealth, due in dueInDays, with documents for the funding types named (none: the declaration alone). Publishes PlayerUpdated. */
   sandboxRequestSourceOfWealth: Player;
   /** Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated. */
   sandboxReviewDocument: Player;
+  /** Sandbox: draws the brand's (x-brand) current hourly, daily or weekly window now and pays its winners; the next bet opens a new window. raffleId is null when the window has no tickets yet. */
+  sandboxRunRaffleDraw: SandboxRaffleDraw;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): the payment's provider reports a status, such as Completed for a manual withdrawal or RolledBacked for a deposit, delivered as told. */
   sandboxSendPaymentNotification: Payment;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): settles a bet now, by the results (its events must have finished) or as outcome says, paying winnings or refunds through the ledger. */
@@ -769,6 +834,13 @@ export type MutationSandboxDestroySessionArgs = {
 };
 
 
+export type MutationSandboxForceJackpotWinArgs = {
+  instanceId: Scalars['ID']['input'];
+  playerId?: InputMaybe<Scalars['ID']['input']>;
+  potId: Scalars['String']['input'];
+};
+
+
 export type MutationSandboxRequestSourceOfWealthArgs = {
   documents?: InputMaybe<Array<SandboxDocumentRequest>>;
   dueInDays?: InputMaybe<Scalars['Int']['input']>;
@@ -780,6 +852,11 @@ export type MutationSandboxReviewDocumentArgs = {
   comment?: InputMaybe<Scalars['String']['input']>;
   documentId: Scalars['ID']['input'];
   status: DocumentReview;
+};
+
+
+export type MutationSandboxRunRaffleDrawArgs = {
+  type: Scalars['String']['input'];
 };
 
 
@@ -1123,6 +1200,19 @@ export type ProviderOfTheWeek = {
   weekStart: Scalars['String']['output'];
 };
 
+export type PublicQueries = {
+  __typename?: 'PublicQueries';
+  /** The brand's (x-brand) raffle draws with their winners: the last ones (default 15, at most 50) before the cursor before, oldest first. Amounts in baseCurrency (default EUR). */
+  raffleWinners: RaffleWinnersConnection;
+};
+
+
+export type PublicQueriesRaffleWinnersArgs = {
+  baseCurrency?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Query = {
   __typename?: 'Query';
   /** The operator's account banners (content/<brand>/banners.json, else the starter banners) for the brand's licence that are not over yet, texts in locale (argument, else x-locale, else en). The lobby shows one to a player whose account country it lists (or when it lists none) once it has started. */
@@ -1137,6 +1227,12 @@ export type Query = {
   gameCategories: Array<GameCategory>;
   gameCategory?: Maybe<GameCategory>;
   gameLists: Array<GameListSummary>;
+  /** The top contributors to a pot's current cycle (default the shared pot), at most size (default 100, at most 100), with the signed-in player's own position (a bearer token; playerUUID, if given, must be theirs). Amounts in currency (default EUR). */
+  jackpotLeaderboard: JackpotLeaderboard;
+  /** The jackpot widget's and opt-in's settings for the requester's country (ipCountryCode, default the resolved one), from content/<brand>/jackpot.json (x-brand). Null when the brand has none. */
+  jackpotSettings?: Maybe<JackpotSettings>;
+  /** The /jackpot/ page's settings; texts in the locale (default x-locale). Null when the brand has none; render nothing when enabled is false. */
+  jackpotSettingsV2?: Maybe<JackpotSettingsV2>;
   /** The lobby layout for the brand (x-brand) in a country: its country variant when there is one. Texts in locale (argument, else x-locale, else en). */
   layout: Layout;
   /** A legal document of the brand (content/<brand>/legal/<document>.json) in locale (argument, else x-locale, else en; falling back to the language, then en). With version: that version when it is current or a player accepted it; null when the brand has not written the document or no one accepted that version. */
@@ -1153,6 +1249,10 @@ export type Query = {
   ping: Scalars['Boolean']['output'];
   /** The brand's studio of the week (x-brand) with its top 10 games (spotlight carousel) and the next 10 (list). It rotates every Monday 00:00 UTC; at (ISO date) picks another week. */
   providerOfTheWeek?: Maybe<ProviderOfTheWeek>;
+  /** Queries that need no player. */
+  public: PublicQueries;
+  /** The /raffle/ page's settings; texts in the locale. Null when the brand has none; render nothing when enabled is false. */
+  raffleSettings?: Maybe<RaffleSettings>;
   /** Sandbox (the operator's back office, operator key): the consent decisions of a visitor or of a player (x-brand), newest first. Give visitorId or playerId. */
   sandboxConsentRecords: Array<ConsentRecord>;
   /** Games and studios whose names match query as the player types: case- and accent-insensitive, prefix and word matches first. At most 100 characters (BadUserInput beyond). Restricted games are left out like in the lists. */
@@ -1185,6 +1285,27 @@ export type QueryGameArgs = {
 
 export type QueryGameCategoryArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+export type QueryJackpotLeaderboardArgs = {
+  brand: Scalars['String']['input'];
+  currency?: InputMaybe<Scalars['String']['input']>;
+  jackpotInstanceId: Scalars['ID']['input'];
+  jackpotPotId?: InputMaybe<Scalars['String']['input']>;
+  playerUUID?: InputMaybe<Scalars['ID']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryJackpotSettingsArgs = {
+  ipCountryCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryJackpotSettingsV2Args = {
+  ipCountryCode?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1235,6 +1356,12 @@ export type QueryProviderOfTheWeekArgs = {
 };
 
 
+export type QueryRaffleSettingsArgs = {
+  ipCountryCode?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QuerySandboxConsentRecordsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   playerId?: InputMaybe<Scalars['ID']['input']>;
@@ -1275,6 +1402,56 @@ export type QueryStudioArgs = {
 export type QueryTranslationsArgs = {
   keys: Array<Scalars['String']['input']>;
   locale: Scalars['String']['input'];
+};
+
+export type RaffleSettings = {
+  __typename?: 'RaffleSettings';
+  enabled: Scalars['Boolean']['output'];
+  pageDesktopBackgroundImage: Scalars['String']['output'];
+  pageMobileBackgroundImage: Scalars['String']['output'];
+  termsAndConditions: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+};
+
+export type RaffleWinner = {
+  __typename?: 'RaffleWinner';
+  brand: Scalars['String']['output'];
+  cursor: Scalars['String']['output'];
+  instanceId: Scalars['ID']['output'];
+  /** The drop: hourly, daily or weekly. */
+  jackpotName: Scalars['String']['output'];
+  timestamp: Scalars['String']['output'];
+  winAmount: Scalars['String']['output'];
+  winCurrency: Scalars['String']['output'];
+  winnerInitials: Scalars['String']['output'];
+};
+
+export type RaffleWinnersConnection = {
+  __typename?: 'RaffleWinnersConnection';
+  edges: Array<RaffleWinnersEdge>;
+  pageInfo: RaffleWinnersPageInfo;
+};
+
+export type RaffleWinnersEdge = {
+  __typename?: 'RaffleWinnersEdge';
+  cursor: Scalars['String']['output'];
+  node: RaffleWinnersNode;
+};
+
+export type RaffleWinnersNode = {
+  __typename?: 'RaffleWinnersNode';
+  cursor: Scalars['String']['output'];
+  instanceId: Scalars['ID']['output'];
+  jackpotName: Scalars['String']['output'];
+  timestamp: Scalars['String']['output'];
+  winners: Array<RaffleWinner>;
+};
+
+export type RaffleWinnersPageInfo = {
+  __typename?: 'RaffleWinnersPageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
 };
 
 export type RecentlyPlayedGame = {
@@ -1349,6 +1526,13 @@ export type SandboxDocumentRequest = {
   requestedFundingType: FundingType;
 };
 
+export type SandboxJackpotDrop = {
+  __typename?: 'SandboxJackpotDrop';
+  /** True when the pot waits for the next contribution. */
+  armed: Scalars['Boolean']['output'];
+  winId?: Maybe<Scalars['ID']['output']>;
+};
+
 export type SandboxLedgerResult = {
   __typename?: 'SandboxLedgerResult';
   balance: Scalars['String']['output'];
@@ -1368,6 +1552,12 @@ export type SandboxPlayer = {
 export type SandboxPopUps = {
   __typename?: 'SandboxPopUps';
   popUpsNeeded: Array<Scalars['String']['output']>;
+};
+
+export type SandboxRaffleDraw = {
+  __typename?: 'SandboxRaffleDraw';
+  raffleId?: Maybe<Scalars['ID']['output']>;
+  winners: Scalars['Int']['output'];
 };
 
 export type SelfExclusionDetails = {
@@ -1958,6 +2148,11 @@ export type ResolversTypes = {
   InstantBankingBlock: ResolverTypeWrapper<InstantBankingBlock>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  JackpotImage: ResolverTypeWrapper<JackpotImage>;
+  JackpotLeaderboard: ResolverTypeWrapper<JackpotLeaderboard>;
+  JackpotLeaderboardEntry: ResolverTypeWrapper<JackpotLeaderboardEntry>;
+  JackpotSettings: ResolverTypeWrapper<JackpotSettings>;
+  JackpotSettingsV2: ResolverTypeWrapper<JackpotSettingsV2>;
   KycCheckStatus: ResolverTypeWrapper<KycCheckStatus>;
   LastCompletedDeposit: ResolverTypeWrapper<LastCompletedDeposit>;
   Layout: ResolverTypeWrapper<Layout>;
@@ -2000,7 +2195,14 @@ export type ResolversTypes = {
   PlayerSession: ResolverTypeWrapper<PlayerSession>;
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
+  PublicQueries: ResolverTypeWrapper<PublicQueriesParent>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RaffleSettings: ResolverTypeWrapper<RaffleSettings>;
+  RaffleWinner: ResolverTypeWrapper<RaffleWinner>;
+  RaffleWinnersConnection: ResolverTypeWrapper<RaffleWinnersConnection>;
+  RaffleWinnersEdge: ResolverTypeWrapper<RaffleWinnersEdge>;
+  RaffleWinnersNode: ResolverTypeWrapper<RaffleWinnersNode>;
+  RaffleWinnersPageInfo: ResolverTypeWrapper<RaffleWinnersPageInfo>;
   RecentlyPlayedGame: ResolverTypeWrapper<RecentlyPlayedParent>;
   RegistrationDepositLimit: RegistrationDepositLimit;
   RequiredDocumentUpload: ResolverTypeWrapper<RequiredDocumentUpload>;
@@ -2010,9 +2212,11 @@ export type ResolversTypes = {
   SandboxAgedSession: ResolverTypeWrapper<SandboxAgedSession>;
   SandboxDestroyedSessions: ResolverTypeWrapper<SandboxDestroyedSessions>;
   SandboxDocumentRequest: SandboxDocumentRequest;
+  SandboxJackpotDrop: ResolverTypeWrapper<SandboxJackpotDrop>;
   SandboxLedgerResult: ResolverTypeWrapper<SandboxLedgerResult>;
   SandboxPlayer: ResolverTypeWrapper<SandboxPlayer>;
   SandboxPopUps: ResolverTypeWrapper<SandboxPopUps>;
+  SandboxRaffleDraw: ResolverTypeWrapper<SandboxRaffleDraw>;
   SelfExclusionDetails: ResolverTypeWrapper<SelfExclusionDetails>;
   SessionDestroyedEvent: ResolverTypeWrapper<SessionDestroyedEvent>;
   SessionDevice: SessionDevice;
@@ -2090,6 +2294,11 @@ export type ResolversParentTypes = {
   InstantBankingBlock: InstantBankingBlock;
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
+  JackpotImage: JackpotImage;
+  JackpotLeaderboard: JackpotLeaderboard;
+  JackpotLeaderboardEntry: JackpotLeaderboardEntry;
+  JackpotSettings: JackpotSettings;
+  JackpotSettingsV2: JackpotSettingsV2;
   KycCheckStatus: KycCheckStatus;
   LastCompletedDeposit: LastCompletedDeposit;
   Layout: Layout;
@@ -2124,7 +2333,14 @@ export type ResolversParentTypes = {
   PlayerSession: PlayerSession;
   PlayerUpdatedEvent: PlayerUpdatedEvent;
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
+  PublicQueries: PublicQueriesParent;
   Query: Record<PropertyKey, never>;
+  RaffleSettings: RaffleSettings;
+  RaffleWinner: RaffleWinner;
+  RaffleWinnersConnection: RaffleWinnersConnection;
+  RaffleWinnersEdge: RaffleWinnersEdge;
+  RaffleWinnersNode: RaffleWinnersNode;
+  RaffleWinnersPageInfo: RaffleWinnersPageInfo;
   RecentlyPlayedGame: RecentlyPlayedParent;
   RegistrationDepositLimit: RegistrationDepositLimit;
   RequiredDocumentUpload: RequiredDocumentUpload;
@@ -2133,9 +2349,11 @@ export type ResolversParentTypes = {
   SandboxAgedSession: SandboxAgedSession;
   SandboxDestroyedSessions: SandboxDestroyedSessions;
   SandboxDocumentRequest: SandboxDocumentRequest;
+  SandboxJackpotDrop: SandboxJackpotDrop;
   SandboxLedgerResult: SandboxLedgerResult;
   SandboxPlayer: SandboxPlayer;
   SandboxPopUps: SandboxPopUps;
+  SandboxRaffleDraw: SandboxRaffleDraw;
   SelfExclusionDetails: SelfExclusionDetails;
   SessionDestroyedEvent: SessionDestroyedEvent;
   SessionRecord: SessionRecord;
@@ -2371,6 +2589,53 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'JSON';
 }
 
+export type JackpotImageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JackpotImage'] = ResolversParentTypes['JackpotImage']> = {
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JackpotLeaderboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JackpotLeaderboard'] = ResolversParentTypes['JackpotLeaderboard']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entries?: Resolver<Array<ResolversTypes['JackpotLeaderboardEntry']>, ParentType, ContextType>;
+  instanceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  playerPosition?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  playerRank?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  playerRankImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  potId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JackpotLeaderboardEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JackpotLeaderboardEntry'] = ResolversParentTypes['JackpotLeaderboardEntry']> = {
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expectedPrize?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  initials?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rankImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rankName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JackpotSettingsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JackpotSettings'] = ResolversParentTypes['JackpotSettings']> = {
+  colorPalette?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contributionOptions?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  enabledCommunity?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  initialContributionValue?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  instanceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  logo?: Resolver<ResolversTypes['JackpotImage'], ParentType, ContextType>;
+  operatorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  showContributionAsPercentage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sourceId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  winnerNotificationImage?: Resolver<ResolversTypes['JackpotImage'], ParentType, ContextType>;
+};
+
+export type JackpotSettingsV2Resolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JackpotSettingsV2'] = ResolversParentTypes['JackpotSettingsV2']> = {
+  desktopImage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mobileImage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  optInTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  termsAndConditions?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleRows?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type KycCheckStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['KycCheckStatus'] = ResolversParentTypes['KycCheckStatus']> = {
   deadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['VerificationState'], ParentType, ContextType>;
@@ -2490,8 +2755,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxCloseAccount?: Resolver<ResolversTypes['SandboxPlayer'], ParentType, ContextType, RequireFields<MutationSandboxCloseAccountArgs, 'cause' | 'playerId' | 'reopenByCustomerAllowed'>>;
   sandboxCreditWallet?: Resolver<ResolversTypes['SandboxLedgerResult'], ParentType, ContextType, RequireFields<MutationSandboxCreditWalletArgs, 'amount' | 'currency' | 'idempotencyKey' | 'playerId'>>;
   sandboxDestroySession?: Resolver<ResolversTypes['SandboxDestroyedSessions'], ParentType, ContextType, Partial<MutationSandboxDestroySessionArgs>>;
+  sandboxForceJackpotWin?: Resolver<ResolversTypes['SandboxJackpotDrop'], ParentType, ContextType, RequireFields<MutationSandboxForceJackpotWinArgs, 'instanceId' | 'potId'>>;
   sandboxRequestSourceOfWealth?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxRequestSourceOfWealthArgs, 'documents' | 'dueInDays' | 'playerId'>>;
   sandboxReviewDocument?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxReviewDocumentArgs, 'documentId' | 'status'>>;
+  sandboxRunRaffleDraw?: Resolver<ResolversTypes['SandboxRaffleDraw'], ParentType, ContextType, RequireFields<MutationSandboxRunRaffleDrawArgs, 'type'>>;
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'name' | 'playerId' | 'status'>>;
@@ -2657,6 +2924,10 @@ export type ProviderOfTheWeekResolvers<ContextType = GraphQLContext, ParentType 
   weekStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PublicQueriesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PublicQueries'] = ResolversParentTypes['PublicQueries']> = {
+  raffleWinners?: Resolver<ResolversTypes['RaffleWinnersConnection'], ParentType, ContextType, RequireFields<PublicQueriesRaffleWinnersArgs, 'last'>>;
+};
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   accountBanners?: Resolver<Array<ResolversTypes['OperatorBanner']>, ParentType, ContextType, Partial<QueryAccountBannersArgs>>;
   contentProblems?: Resolver<Array<ResolversTypes['ContentProblem']>, ParentType, ContextType>;
@@ -2666,6 +2937,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   gameCategories?: Resolver<Array<ResolversTypes['GameCategory']>, ParentType, ContextType>;
   gameCategory?: Resolver<Maybe<ResolversTypes['GameCategory']>, ParentType, ContextType, RequireFields<QueryGameCategoryArgs, 'slug'>>;
   gameLists?: Resolver<Array<ResolversTypes['GameListSummary']>, ParentType, ContextType>;
+  jackpotLeaderboard?: Resolver<ResolversTypes['JackpotLeaderboard'], ParentType, ContextType, RequireFields<QueryJackpotLeaderboardArgs, 'brand' | 'jackpotInstanceId' | 'jackpotPotId' | 'size'>>;
+  jackpotSettings?: Resolver<Maybe<ResolversTypes['JackpotSettings']>, ParentType, ContextType, Partial<QueryJackpotSettingsArgs>>;
+  jackpotSettingsV2?: Resolver<Maybe<ResolversTypes['JackpotSettingsV2']>, ParentType, ContextType, Partial<QueryJackpotSettingsV2Args>>;
   layout?: Resolver<ResolversTypes['Layout'], ParentType, ContextType, RequireFields<QueryLayoutArgs, 'countryCode'>>;
   legalDocument?: Resolver<Maybe<ResolversTypes['LegalDocument']>, ParentType, ContextType, RequireFields<QueryLegalDocumentArgs, 'document'>>;
   listOfGames?: Resolver<Maybe<ResolversTypes['GameList']>, ParentType, ContextType, RequireFields<QueryListOfGamesArgs, 'first' | 'listOfGamesSlug'>>;
@@ -2674,6 +2948,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   moreCasinos?: Resolver<Array<ResolversTypes['SisterCasino']>, ParentType, ContextType, Partial<QueryMoreCasinosArgs>>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
+  public?: Resolver<ResolversTypes['PublicQueries'], ParentType, ContextType>;
+  raffleSettings?: Resolver<Maybe<ResolversTypes['RaffleSettings']>, ParentType, ContextType, Partial<QueryRaffleSettingsArgs>>;
   sandboxConsentRecords?: Resolver<Array<ResolversTypes['ConsentRecord']>, ParentType, ContextType, RequireFields<QuerySandboxConsentRecordsArgs, 'limit'>>;
   searchGames?: Resolver<ResolversTypes['GameSearchResult'], ParentType, ContextType, RequireFields<QuerySearchGamesArgs, 'first' | 'query'>>;
   sports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
@@ -2683,6 +2959,49 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   studios?: Resolver<Array<ResolversTypes['Studio']>, ParentType, ContextType>;
   translations?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryTranslationsArgs, 'keys' | 'locale'>>;
   viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
+};
+
+export type RaffleSettingsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RaffleSettings'] = ResolversParentTypes['RaffleSettings']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pageDesktopBackgroundImage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pageMobileBackgroundImage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  termsAndConditions?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RaffleWinnerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RaffleWinner'] = ResolversParentTypes['RaffleWinner']> = {
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  instanceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  jackpotName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  winAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  winCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  winnerInitials?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RaffleWinnersConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RaffleWinnersConnection'] = ResolversParentTypes['RaffleWinnersConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['RaffleWinnersEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['RaffleWinnersPageInfo'], ParentType, ContextType>;
+};
+
+export type RaffleWinnersEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RaffleWinnersEdge'] = ResolversParentTypes['RaffleWinnersEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['RaffleWinnersNode'], ParentType, ContextType>;
+};
+
+export type RaffleWinnersNodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RaffleWinnersNode'] = ResolversParentTypes['RaffleWinnersNode']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  instanceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  jackpotName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  winners?: Resolver<Array<ResolversTypes['RaffleWinner']>, ParentType, ContextType>;
+};
+
+export type RaffleWinnersPageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RaffleWinnersPageInfo'] = ResolversParentTypes['RaffleWinnersPageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type RecentlyPlayedGameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecentlyPlayedGame'] = ResolversParentTypes['RecentlyPlayedGame']> = {
@@ -2724,6 +3043,11 @@ export type SandboxDestroyedSessionsResolvers<ContextType = GraphQLContext, Pare
   destroyedSessionIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
+export type SandboxJackpotDropResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxJackpotDrop'] = ResolversParentTypes['SandboxJackpotDrop']> = {
+  armed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  winId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
 export type SandboxLedgerResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxLedgerResult'] = ResolversParentTypes['SandboxLedgerResult']> = {
   balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   bonusBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2739,6 +3063,11 @@ export type SandboxPlayerResolvers<ContextType = GraphQLContext, ParentType exte
 
 export type SandboxPopUpsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxPopUps'] = ResolversParentTypes['SandboxPopUps']> = {
   popUpsNeeded?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SandboxRaffleDrawResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxRaffleDraw'] = ResolversParentTypes['SandboxRaffleDraw']> = {
+  raffleId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  winners?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SelfExclusionDetailsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SelfExclusionDetails'] = ResolversParentTypes['SelfExclusionDetails']> = {
@@ -2997,6 +3326,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GameSearchResult?: GameSearchResultResolvers<ContextType>;
   InstantBankingBlock?: InstantBankingBlockResolvers<ContextType>;
   JSON?: GraphQLScalarType;
+  JackpotImage?: JackpotImageResolvers<ContextType>;
+  JackpotLeaderboard?: JackpotLeaderboardResolvers<ContextType>;
+  JackpotLeaderboardEntry?: JackpotLeaderboardEntryResolvers<ContextType>;
+  JackpotSettings?: JackpotSettingsResolvers<ContextType>;
+  JackpotSettingsV2?: JackpotSettingsV2Resolvers<ContextType>;
   KycCheckStatus?: KycCheckStatusResolvers<ContextType>;
   LastCompletedDeposit?: LastCompletedDepositResolvers<ContextType>;
   Layout?: LayoutResolvers<ContextType>;
@@ -3026,16 +3360,25 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PlayerSession?: PlayerSessionResolvers<ContextType>;
   PlayerUpdatedEvent?: PlayerUpdatedEventResolvers<ContextType>;
   ProviderOfTheWeek?: ProviderOfTheWeekResolvers<ContextType>;
+  PublicQueries?: PublicQueriesResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RaffleSettings?: RaffleSettingsResolvers<ContextType>;
+  RaffleWinner?: RaffleWinnerResolvers<ContextType>;
+  RaffleWinnersConnection?: RaffleWinnersConnectionResolvers<ContextType>;
+  RaffleWinnersEdge?: RaffleWinnersEdgeResolvers<ContextType>;
+  RaffleWinnersNode?: RaffleWinnersNodeResolvers<ContextType>;
+  RaffleWinnersPageInfo?: RaffleWinnersPageInfoResolvers<ContextType>;
   RecentlyPlayedGame?: RecentlyPlayedGameResolvers<ContextType>;
   RequiredDocumentUpload?: RequiredDocumentUploadResolvers<ContextType>;
   RewardSummary?: RewardSummaryResolvers<ContextType>;
   RewardUpdatedEvent?: RewardUpdatedEventResolvers<ContextType>;
   SandboxAgedSession?: SandboxAgedSessionResolvers<ContextType>;
   SandboxDestroyedSessions?: SandboxDestroyedSessionsResolvers<ContextType>;
+  SandboxJackpotDrop?: SandboxJackpotDropResolvers<ContextType>;
   SandboxLedgerResult?: SandboxLedgerResultResolvers<ContextType>;
   SandboxPlayer?: SandboxPlayerResolvers<ContextType>;
   SandboxPopUps?: SandboxPopUpsResolvers<ContextType>;
+  SandboxRaffleDraw?: SandboxRaffleDrawResolvers<ContextType>;
   SelfExclusionDetails?: SelfExclusionDetailsResolvers<ContextType>;
   SessionDestroyedEvent?: SessionDestroyedEventResolvers<ContextType>;
   SessionRecord?: SessionRecordResolvers<ContextType>;
