@@ -10,7 +10,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { expect, test } from './support/test.ts';
 import { unique } from './support/player.ts';
-import { E2E_PORT } from './support/urls.ts';
+import { EXTRA_STACK_PORTS } from './support/urls.ts';
 
 const SANDBOX_KEY = 'cluster-test-sandbox-operator-key';
 
@@ -65,7 +65,7 @@ async function graphql<T>(port: number, query: string, variables: object = {}): 
 }
 
 test('without DATABASE_URL the cluster says what to set and starts nothing', async () => {
-  const run = cluster({ DATABASE_URL: '', PORT: String(E2E_PORT + 50) });
+  const run = cluster({ DATABASE_URL: '', PORT: String(EXTRA_STACK_PORTS.cluster) });
   expect(await run.exited).toBe(1);
   expect(run.output()).toContain('npm run cluster needs a PostgreSQL server: set DATABASE_URL');
   expect(run.output()).not.toMatch(/^\s+at /m);
@@ -75,7 +75,7 @@ const POSTGRES = process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [];
 for (const databaseUrl of POSTGRES) {
   test('two lobbies and two platforms on PostgreSQL answer through one balancer, WebSockets included', async () => {
     test.setTimeout(240_000);
-    const port = E2E_PORT + 50;
+    const port = EXTRA_STACK_PORTS.cluster;
     const run = cluster({ DATABASE_URL: databaseUrl, PORT: String(port), PLATFORM_SANDBOX_KEY: SANDBOX_KEY });
     try {
       await Promise.race([run.ready, run.exited.then((code) => Promise.reject(new Error(`the cluster exited with ${code}:\n${run.output()}`)))]);
@@ -121,7 +121,7 @@ for (const databaseUrl of POSTGRES) {
 
   test('killing a platform process during traffic loses no money, and a socket on the other process shows the right balance', async () => {
     test.setTimeout(240_000);
-    const port = E2E_PORT + 80;
+    const port = EXTRA_STACK_PORTS.secondCluster;
     const run = cluster({ DATABASE_URL: databaseUrl, PORT: String(port), PLATFORM_SANDBOX_KEY: SANDBOX_KEY });
     try {
       await Promise.race([run.ready, run.exited.then((code) => Promise.reject(new Error(`the cluster exited with ${code}:\n${run.output()}`)))]);

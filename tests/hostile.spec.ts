@@ -183,8 +183,10 @@ test.describe('hostile input, from outside', () => {
     const [quietP50, attackP50] = [percentile(quiet, 50), percentile(underAttack, 50)];
     test.info().annotations.push({ type: 'latency', description: `normal query p50 ${quietP50.toFixed(1)} ms quiet, ${attackP50.toFixed(1)} ms beside ${sent} hostile requests` });
     expect(sent).toBeGreaterThan(30);
-    // Refusals cost milliseconds, so the normal query stays in its own range (the unguarded server took seconds).
-    expect(attackP50).toBeLessThan(Math.max(4 * quietP50, quietP50 + 300));
+    // Refusals cost milliseconds, so the normal query stays in its own range: the unguarded server
+    // took seconds. The margin is wide because a loaded CI host alone moves the median by hundreds of
+    // milliseconds; the figures themselves are the bench's (docs/benchmarks.md, hostile section).
+    expect(attackP50).toBeLessThan(Math.max(4 * quietP50, quietP50 + 1000));
   });
 });
 

@@ -11,7 +11,7 @@ import net from 'node:net';
 import WebSocket from 'ws';
 import { expect, test } from './support/test.ts';
 import { smsTokens, unique } from './support/player.ts';
-import { brandHost, E2E_PORT } from './support/urls.ts';
+import { brandHost, E2E_PORT, EXTRA_STACK_PORTS } from './support/urls.ts';
 
 const ANONYMOUS = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1';
 
@@ -164,7 +164,7 @@ test.describe('caching headers for a CDN', () => {
 
 test.describe('graceful shutdown of a lobby process', () => {
   test('SIGTERM: readiness 503 at once, sockets closed with 1012, new connections refused, requests in flight finish, exit 0', async ({ request }) => {
-    const port = E2E_PORT + 40;
+    const port = EXTRA_STACK_PORTS.shutdown;
     const child = spawn(process.execPath, ['scripts/start.ts'], {
       env: { ...process.env, ATRIUM_SKIP_BUILD: '1', PORT: String(port), PLATFORM_URL: `http://127.0.0.1:${E2E_PORT + 1}`, ATRIUM_INSTANCE: 'lobby-under-test' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 /**
  * The platform stopped or unreachable: a lobby started against a closed port (its own, on
- * E2E_PORT + 40) answers every page with the outage page in the page's language, with a status a
+ * EXTRA_STACK_PORTS.platformDown) answers every page with the outage page in the page's language, with a status a
  * CDN does not keep (503, no-store, Retry-After) rather than an English 200. And the spec's error
  * route exists in every locale: /<locale>/500/ on the suite's stack is the crash page in that
  * language, status 500, never stored.
@@ -11,10 +11,10 @@ import { expect, test } from './support/test.ts';
 import { loadBrands } from '../src/brands/load.server.ts';
 import { CRASH_TEXTS, OUTAGE_TEXTS } from '../src/features/errors/error-page-texts.ts';
 import { languageTag } from '../src/i18n/locales.ts';
-import { E2E_PORT, LOOPBACK } from './support/urls.ts';
+import { E2E_PORT, EXTRA_STACK_PORTS, LOOPBACK } from './support/urls.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PORT = E2E_PORT + 40;
+const PORT = EXTRA_STACK_PORTS.platformDown;
 /** Nothing listens here: the platform is down. */
 const CLOSED_PORT = PORT + 1;
 const brands = loadBrands().filter((brand) => brand.settings.localization);

@@ -19,9 +19,10 @@ import { createPlayer } from '../platform/src/players/repository.ts';
 import { hashPassword } from '../platform/src/players/password.ts';
 import { DEMO_PASSWORD } from '../platform/src/players/demo.ts';
 import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
+import { EXTRA_STACK_PORTS } from './support/urls.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PORT = Number(process.env.E2E_PORT ?? 4610) + 30;
+const PORT = EXTRA_STACK_PORTS.production;
 const PLATFORM_PORT = PORT + 1;
 const DATA_DIR = path.join(ROOT, '.data', `e2e-${PORT}-production-platform`);
 const origin = (brand: string) => `http://${brand}.localhost:${PORT}`;

@@ -73,7 +73,8 @@ test.describe('tokens', () => {
     };
     const tabs = [page, ...(await Promise.all(Array.from({ length: 4 }, () => context.newPage())))];
     await Promise.all(tabs.map((tab) => tab.goto(`${brandOrigin('kororaa')}/en/`)));
-    for (const tab of tabs) await expect(tab.getByTestId('balance')).toContainText('$0.00');
+    // Five pages hydrating at once on two loaded cores can take longer than one; a tab logged out would never show a balance.
+    for (const tab of tabs) await expect(tab.getByTestId('balance')).toContainText('$0.00', { timeout: 20_000 });
     refreshedOncePerPair();
     // The refreshed pair is shared: a second round of loads refreshes nothing early and nobody was logged out.
     await Promise.all(tabs.map((tab) => tab.reload()));
