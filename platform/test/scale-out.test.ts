@@ -18,21 +18,15 @@ import { jackpotPlayer, jackpotSocket, playRounds } from './jackpot-support.ts';
 
 const WALLET = 'subscription { balanceUpdated { amount } }';
 
-/** A graphql-transport-ws socket signed in with a token, subscribed to the wallet, recording what it gets. */
-async function walletSocket(url: string, accessToken: string) {
+/** A graphql-transport-ws socket signed in with a token and subscribed to one subscription, handing each event's data to onData. */
+async function subscribedSocket(url: string, accessToken: string, query: string, onData: (data: Record<string, unknown>) => void) {
   const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
-  const amounts: string[] = [];
-  const waiters: (() => void)[] = [];
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   const acked = new Promise<void>((resolve, reject) => {
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { type: string; payload?: { data?: { balanceUpdated?: { amount: string } } } };
+      const message = JSON.parse(data.toString()) as { type: string; payload?: { data?: Record<string, unknown> } };
       if (message.type === 'connection_ack') resolve();
-      const amount = message.payload?.data?.balanceUpdated?.amount;
-      if (message.type === 'next' && amount) {
-        amounts.push(amount);
-        for (const wake of waiters.splice(0)) wake();
-      }
+      if (message.type === 'next' && message.payload?.data) onData(message.payload.data);
     });
     socket.on('error', reject);
   });
@@ -42,7 +36,20 @@ async function walletSocket(url: string, accessToken: string) {
   });
   socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken } }));
   await acked;
-  socket.send(JSON.stringify({ id: 'wallet', type: 'subscribe', payload: { query: WALLET } }));
+  socket.send(JSON.stringify({ id: 'only', type: 'subscribe', payload: { query } }));
+  return { socket, closed };
+}
+
+/** A socket subscribed to the wallet, recording the amounts it gets. */
+async function walletSocket(url: string, accessToken: string) {
+  const amounts: string[] = [];
+  const waiters: (() => void)[] = [];
+  const { socket, closed } = await subscribedSocket(url, accessToken, WALLET, (data) => {
+    const amount = (data as { balanceUpdated?: { amount: string } }).balanceUpdated?.amount;
+    if (!amount) return;
+    amounts.push(amount);
+    for (const wake of waiters.splice(0)) wake();
+  });
   return {
     amounts,
     closed,
@@ -77,23 +84,8 @@ async function subscribed(events: EventBus, spy: { mock: { calls: unknown[][] } 
  * every event's data (for the events other than the wallet: pop-ups, rewards, player updates).
  */
 async function eventSocket(url: string, accessToken: string, query: string) {
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
   const events: Record<string, unknown>[] = [];
-  const acked = new Promise<void>((resolve, reject) => {
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { type: string; payload?: { data?: Record<string, unknown> } };
-      if (message.type === 'connection_ack') resolve();
-      if (message.type === 'next' && message.payload?.data) events.push(message.payload.data);
-    });
-    socket.on('error', reject);
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ type: 'connection_init', payload: { accessToken } }));
-  await acked;
-  socket.send(JSON.stringify({ id: 'events', type: 'subscribe', payload: { query } }));
+  const { socket } = await subscribedSocket(url, accessToken, query, (data) => events.push(data));
   return { events, close: () => socket.close() };
 }
 
