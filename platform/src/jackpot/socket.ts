@@ -19,7 +19,7 @@ import type { BrandRegistry } from '../brands/brands.ts';
 import { clientAddress } from '../geo/country.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { EventBus } from '../realtime/events.ts';
-import { closeReason } from '../realtime/socket-hub.ts';
+import { addressSlots, closeReason } from '../realtime/socket-hub.ts';
 import { BASE_CURRENCY } from './currencies.ts';
 import { JACKPOT_SOCKET_PATH, jackpotCurrency, potsJson } from './routes.ts';
 import { JACKPOT_TOPIC, enrichedPlayerId, plainPlayerId, type JackpotBroadcast, type JackpotService, type PotValues } from './service.ts';
@@ -73,7 +73,7 @@ export function createJackpotSockets(options: JackpotSocketOptions): JackpotSock
   const cap = options.socketsPerAddress ?? 50;
   const server = new WebSocketServer({ noServer: true, maxPayload: JACKPOT_MAX_PAYLOAD });
   const clients = new Set<Client>();
-  const perAddress = new Map<string, number>();
+  const addresses = addressSlots(cap);
 
   const send = (client: Client, message: object) => {
     if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
@@ -225,18 +225,11 @@ export function createJackpotSockets(options: JackpotSocketOptions): JackpotSock
   async function open(ws: WebSocket, req: IncomingMessage): Promise<void> {
     const params = new URL(req.url ?? '/', 'http://platform').searchParams;
     const address = clientAddress(req) ?? 'unknown';
-    const count = perAddress.get(address) ?? 0;
     ws.on('error', () => undefined);
-    if (count >= cap) {
+    if (!addresses.take(address, ws)) {
       ws.close(SOCKET_TOO_MANY, `Too many sockets from this address: at most ${cap}`);
       return;
     }
-    perAddress.set(address, count + 1);
-    ws.on('close', () => {
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
-    });
     // Messages that arrive while the token is checked wait their turn.
     const early: string[] = [];
     let ready: Client | null = null;

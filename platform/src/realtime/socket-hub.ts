@@ -69,6 +69,24 @@ export function errorPayload(error: unknown): object {
   return formatPlatformError(graphQLError).toJSON();
 }
 
+/** Open sockets per client address, for a cap on each: a socket holds its slot until it closes. */
+export function addressSlots(cap: number): { take(address: string, socket: { on(event: 'close', listener: () => void): unknown }): boolean } {
+  const open = new Map<string, number>();
+  return {
+    take(address, socket) {
+      const count = open.get(address) ?? 0;
+      if (count >= cap) return false;
+      open.set(address, count + 1);
+      socket.on('close', () => {
+        const left = (open.get(address) ?? 1) - 1;
+        if (left > 0) open.set(address, left);
+        else open.delete(address);
+      });
+      return true;
+    },
+  };
+}
+
 /** A close reason fits in 123 bytes. */
 export function closeReason(text: string): string {
   return Buffer.byteLength(text) <= 123 ? text : `${Buffer.from(text).subarray(0, 120).toString()}…`;

@@ -34,7 +34,7 @@ import type { PlatformServices } from '../graphql/context.ts';
 import type { SessionEnded } from './events.ts';
 import { createLegacyServer } from './legacy-socket.ts';
 import { createModernServer } from './modern-socket.ts';
-import { createSocketHub, DEFAULT_SOCKET_LIMITS, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
+import { addressSlots, createSocketHub, DEFAULT_SOCKET_LIMITS, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 import type { SocketLimits } from './socket-hub.ts';
 
 export { CONTEXT_ERROR_PREFIX, DEFAULT_SOCKET_LIMITS, SESSION_DESTROYED_ERROR, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
@@ -64,7 +64,7 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
   // the hub) bound what one client can hold open on one process: with N platform processes behind a
   // load balancer a client can hold at most N times as many. That keeps them what they are for (a
   // bound on abuse) without a database write per socket; platform/README.md says so.
-  const socketsByAddress = new Map<string, number>();
+  const addresses = addressSlots(limits.socketsPerAddress);
 
   const unsubscribe = services.events.onSessionEnded((event: SessionEnded) => {
     for (const connection of hub.connections) {
@@ -91,8 +91,7 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const address = clientAddress(req) ?? 'unknown';
-    const open = socketsByAddress.get(address) ?? 0;
-    if (open >= limits.socketsPerAddress) {
+    if (!addresses.take(address, socket)) {
       // Refused after the handshake rather than before, so the client can read why in the close.
       socket.on('error', () => undefined);
       const text = `Too many sockets from this address: at most ${limits.socketsPerAddress}`;
@@ -100,12 +99,6 @@ export function createRealtime(services: PlatformServices, schema: GraphQLSchema
       socket.close(TOO_MANY_CLOSE_CODE, text);
       return;
     }
-    socketsByAddress.set(address, open + 1);
-    socket.on('close', () => {
-      const left = (socketsByAddress.get(address) ?? 1) - 1;
-      if (left > 0) socketsByAddress.set(address, left);
-      else socketsByAddress.delete(address);
-    });
     server.emit('connection', socket, req);
     // ws reports a client's protocol fault (a frame over maxPayload, bad UTF-8…) as an 'error' after it
     // has already begun closing with the fitting code (1009, 1007…). graphql-ws would log each one as an
