@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { BrandConfigError, brandProblems, brandsGeneration, getBrands, loadBrands, refreshBrands, resetBrands } from './load.server.ts';
 
 let dir: string;
@@ -20,6 +20,23 @@ const problemsOf = (): string[] => {
   }
   throw new Error('expected the brand set to be refused');
 };
+
+/** Runs a test of the live brand set (no file watcher, the log silenced) on the scratch folder, and resets it after. */
+function withLiveBrands(run: (log: MockInstance<typeof console.log>) => void): void {
+  process.env.ATRIUM_BRANDS_DIR = dir;
+  process.env.ATRIUM_BRANDS_WATCH = '0';
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    run(log);
+  } finally {
+    resetBrands();
+    delete process.env.ATRIUM_BRANDS_DIR;
+    delete process.env.ATRIUM_BRANDS_WATCH;
+    log.mockRestore();
+    warn.mockRestore();
+  }
+}
 
 describe('brand loader', () => {
   beforeEach(() => {
@@ -89,86 +106,66 @@ describe('brand loader', () => {
     expect(problems).not.toMatch(/Invalid option/);
   });
 
-  it('brings a dropped-in brand live and keeps the last good version of a broken edit', async () => {
-    process.env.ATRIUM_BRANDS_DIR = dir;
-    process.env.ATRIUM_BRANDS_WATCH = '0';
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    try {
-      expect(getBrands().map((b) => b.id)).not.toContain('mybrand');
-      cpSync(path.join(dir, 'vantor'), path.join(dir, 'mybrand'), { recursive: true });
-      edit(brandFile('mybrand'), (json) => {
-        json.brand = 'mybrand';
-        json.title = 'My Brand';
-        json.hosts = ['mybrand.localhost'];
-      });
-      refreshBrands();
-      expect(getBrands().find((b) => b.id === 'mybrand')?.settings.title).toBe('My Brand');
-      const generation = brandsGeneration();
+  it('brings a dropped-in brand live and keeps the last good version of a broken edit', () => {
+    withLiveBrands((log) => {
+    expect(getBrands().map((b) => b.id)).not.toContain('mybrand');
+    cpSync(path.join(dir, 'vantor'), path.join(dir, 'mybrand'), { recursive: true });
+    edit(brandFile('mybrand'), (json) => {
+      json.brand = 'mybrand';
+      json.title = 'My Brand';
+      json.hosts = ['mybrand.localhost'];
+    });
+    refreshBrands();
+    expect(getBrands().find((b) => b.id === 'mybrand')?.settings.title).toBe('My Brand');
+    const generation = brandsGeneration();
 
-      writeFileSync(brandFile('mybrand'), '{ "brand": ');
-      utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 5000));
-      refreshBrands();
-      expect(getBrands().find((b) => b.id === 'mybrand')?.settings.title).toBe('My Brand');
-      expect(brandProblems()[0]?.problems.join()).toMatch(/mybrand.brand\.json: not valid JSON/);
-      expect(brandsGeneration()).toBe(generation);
+    writeFileSync(brandFile('mybrand'), '{ "brand": ');
+    utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 5000));
+    refreshBrands();
+    expect(getBrands().find((b) => b.id === 'mybrand')?.settings.title).toBe('My Brand');
+    expect(brandProblems()[0]?.problems.join()).toMatch(/mybrand.brand\.json: not valid JSON/);
+    expect(brandsGeneration()).toBe(generation);
 
-      cpSync(path.join(dir, 'vantor', 'brand.json'), brandFile('mybrand'));
-      edit(brandFile('mybrand'), (json) => {
-        json.brand = 'mybrand';
-        json.hosts = ['vantor.localhost'];
-      });
-      utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 10000));
-      refreshBrands();
-      expect(brandProblems()[0]?.problems.join()).toMatch(/mybrand.brand\.json: field "hosts": "vantor\.localhost" is already served by brand "vantor"/);
+    cpSync(path.join(dir, 'vantor', 'brand.json'), brandFile('mybrand'));
+    edit(brandFile('mybrand'), (json) => {
+      json.brand = 'mybrand';
+      json.hosts = ['vantor.localhost'];
+    });
+    utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 10000));
+    refreshBrands();
+    expect(brandProblems()[0]?.problems.join()).toMatch(/mybrand.brand\.json: field "hosts": "vantor\.localhost" is already served by brand "vantor"/);
 
-      edit(brandFile('mybrand'), (json) => {
-        json.hosts = ['mybrand.localhost'];
-      });
-      utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 15000));
-      refreshBrands();
-      expect(brandProblems()).toEqual([]);
-      expect(log).toHaveBeenCalledWith(expect.stringMatching(/mybrand is valid again: serving the fixed version/));
-    } finally {
-      resetBrands();
-      delete process.env.ATRIUM_BRANDS_DIR;
-      delete process.env.ATRIUM_BRANDS_WATCH;
-      log.mockRestore();
-      warn.mockRestore();
-    }
+    edit(brandFile('mybrand'), (json) => {
+      json.hosts = ['mybrand.localhost'];
+    });
+    utimesSync(brandFile('mybrand'), new Date(), new Date(Date.now() + 15000));
+    refreshBrands();
+    expect(brandProblems()).toEqual([]);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/mybrand is valid again: serving the fixed version/));
+    });
   });
 
   it('serves a brand refused for another brand’s host once that brand gives the host up, and logs it valid again', () => {
-    process.env.ATRIUM_BRANDS_DIR = dir;
-    process.env.ATRIUM_BRANDS_WATCH = '0';
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    try {
-      getBrands();
-      cpSync(path.join(dir, 'vantor'), path.join(dir, 'clashing'), { recursive: true });
-      edit(brandFile('clashing'), (json) => {
-        json.brand = 'clashing';
-        json.hosts = ['vantor.localhost'];
-      });
-      refreshBrands();
-      expect(brandProblems().map((problem) => problem.id)).toEqual(['clashing']);
-      // The clashing folder is not touched again: vantor moves to another host.
-      edit(brandFile('vantor'), (json) => {
-        json.hosts = ['vantor.example.com'];
-      });
-      utimesSync(brandFile('vantor'), new Date(), new Date(Date.now() + 5000));
-      refreshBrands();
-      refreshBrands();
-      expect(brandProblems()).toEqual([]);
-      expect(getBrands().find((brand) => brand.id === 'clashing')?.settings.hosts).toEqual(['vantor.localhost']);
-      expect(log).toHaveBeenCalledWith(expect.stringMatching(/clashing is valid again: serving the fixed version/));
-    } finally {
-      resetBrands();
-      delete process.env.ATRIUM_BRANDS_DIR;
-      delete process.env.ATRIUM_BRANDS_WATCH;
-      log.mockRestore();
-      warn.mockRestore();
-    }
+    withLiveBrands((log) => {
+    getBrands();
+    cpSync(path.join(dir, 'vantor'), path.join(dir, 'clashing'), { recursive: true });
+    edit(brandFile('clashing'), (json) => {
+      json.brand = 'clashing';
+      json.hosts = ['vantor.localhost'];
+    });
+    refreshBrands();
+    expect(brandProblems().map((problem) => problem.id)).toEqual(['clashing']);
+    // The clashing folder is not touched again: vantor moves to another host.
+    edit(brandFile('vantor'), (json) => {
+      json.hosts = ['vantor.example.com'];
+    });
+    utimesSync(brandFile('vantor'), new Date(), new Date(Date.now() + 5000));
+    refreshBrands();
+    refreshBrands();
+    expect(brandProblems()).toEqual([]);
+    expect(getBrands().find((brand) => brand.id === 'clashing')?.settings.hosts).toEqual(['vantor.localhost']);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/clashing is valid again: serving the fixed version/));
+    });
   });
 
   it('refuses a theme whose logo file does not exist', () => {
