@@ -14,6 +14,8 @@ const CREDIT = 'mutation { sandboxCreditWallet(playerId: "newcomer", amount: "5"
 const SETTLE = 'mutation { sandboxSettleSportsBet(betId: "00000000-0000-0000-0000-000000000000", outcome: WON) { id } }';
 const NOTIFY = 'mutation { sandboxSendPaymentNotification(paymentId: "00000000-0000-0000-0000-000000000000", status: Completed) { id } }';
 const AGE = 'mutation { sandboxAgeSession(sessionId: "no-such-session", minutes: 31) { startedAt } }';
+const FORCE_WIN = 'mutation { sandboxForceJackpotWin(instanceId: "no-such-instance", potId: "mega") { __typename } }';
+const DRAW = 'mutation { sandboxRunRaffleDraw(type: "hourly") { __typename } }';
 const NO_KEY = { 'x-sandbox-key': '' };
 
 describe('sandbox operator key', () => {
@@ -33,7 +35,7 @@ describe('sandbox operator key', () => {
   });
 
   it('answers every sandbox mutation only with the key, and not at all outside sandbox mode', async () => {
-    for (const mutation of [CREDIT, SETTLE, NOTIFY, AGE]) {
+    for (const mutation of [CREDIT, SETTLE, NOTIFY, AGE, FORCE_WIN, DRAW]) {
       const keyless = await sandbox.gql(mutation, {}, NO_KEY);
       expect(keyless.errors?.[0]?.extensions.reason, mutation).toBe('SandboxKeyRequired');
       expect(keyless.data?.[Object.keys(keyless.data ?? {})[0] ?? ''] ?? null).toBeNull();
