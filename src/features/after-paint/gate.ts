@@ -10,10 +10,9 @@
  *   tile); if the hero fails, at once; in any case a second after the window's load event (at once
  *   in a background tab, which runs no frames);
  * - then it moves what is parked in `<template data-after-paint>` into the document, one template
- *   per task: scripts run
- *   as if they had been there, and the site's stylesheets load (the page inlines only the rules its
- *   markup uses, features/critical-css/); once the stylesheets are in, it lets islands with
- *   `client:afterpaint` hydrate (see directive.ts);
+ *   per task: scripts run as if they had been there, and the site's stylesheets load (the page
+ *   inlines only the rules its markup uses, features/critical-css/); once the stylesheets are in,
+ *   it lets islands with `client:afterpaint` hydrate (see directive.ts);
  * - a first visit draws its text in the brand fonts' size-matched fallbacks (theme-css.ts) and
  *   keeps them on that page: swapping fonts on a page already laid out costs a phone a 120-170 ms
  *   task (issue 16). It fetches the brand's font files (prefetch, the lowest priority) and, once
