@@ -244,6 +244,7 @@ export const FALLBACK_MESSAGES = {
   'jackpot.win.raffleTitle': 'Raffle win!',
   'jackpot.win.raffleBody': 'You won the {type}',
   'jackpot.win.back': 'Back to game',
+  'jackpot.registration.optIn': 'Join the jackpot: a small part of each real-money casino bet goes into the pots',
   'raffle.drop.hourly': 'Hourly drop',
   'raffle.drop.daily': 'Daily drop',
   'raffle.drop.weekly': 'Weekly drop',

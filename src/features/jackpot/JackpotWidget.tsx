@@ -7,9 +7,9 @@
  * fetching the status', with a Reload button). A pot dropping opens the win overlay for its winner
  * and a notification for the community winners (and, under mga and est, for everyone) for 6 s.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { fillText } from '../../i18n/fill.ts';
-import { formatCurrency, formatPercent } from '../../i18n/format.ts';
+import { formatCurrency } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { openOverlay } from '../overlay/store.ts';
 import { $player } from '../session/player-store.ts';
@@ -20,12 +20,17 @@ import type { JackpotPageConfig } from './client/config.ts';
 import { fetchJackpotInstances } from './client/jackpot-rest.ts';
 import { sharedJackpotSocket, type JackpotSocket } from './client/jackpot-socket.ts';
 import { enrichedPlayerId, type JackpotPot, type JackpotServerMessage } from './client/protocol.ts';
+import { takeRegistrationJackpot } from './registration-opt-in.ts';
 import type { JackpotWidgetTexts } from './texts.ts';
-import { WinCelebration } from './WinCelebration.tsx';
 import {
-  AUTO_OPT_IN_ATTEMPTS, chosenContribution, contributionRatio, JACKPOT_TIMINGS, optInUnavailable, smallestContribution,
+  AUTO_OPT_IN_ATTEMPTS, chosenContribution, JACKPOT_TIMINGS, optInUnavailable, smallestContribution,
   statusFromFetch, type OptInStatus, type WidgetMode,
 } from './widget-rules.ts';
+
+// The panel (opt-in, contribution, tabs) and the win overlay's body load when first needed: a
+// signed-in lobby's first screen carries only the bar and the socket.
+const JackpotPanel = lazy(() => import('./JackpotPanel.tsx'));
+const WinCelebration = lazy(() => import('./WinCelebration.tsx'));
 
 /** The settings the widget uses (jackpotSettings, spec section 3). */
 export interface WidgetSettings {
@@ -58,15 +63,11 @@ interface Props {
   customContribution?: number | null;
 }
 
-/** Where a registration that offered the jackpot leaves the player's choice for the widget. */
-export const REGISTRATION_OPT_IN_KEY = 'atrium:jackpot-opt-in';
-
 interface Notification { kind: 'winner' | 'community'; text: string }
 
 /** The widget island. */
 export default function JackpotWidget({ config, settings, locale, texts, initialPots, notifyAll, autoOptIn, leaderboardHref, initialMode = 'collapsed', customContribution = null }: Props) {
   const [mode, setMode] = useState<WidgetMode>(initialMode);
-  const [tab, setTab] = useState<'pots' | 'details'>('pots');
   const [pots, setPots] = useState<JackpotPot[]>(initialPots);
   const [currency, setCurrency] = useState(config.currency);
   const [status, setStatus] = useState<OptInStatus>('loading');
@@ -123,8 +124,10 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
         return;
       }
       if (stopped) return;
-      if (!optedIn && customContribution !== null && settings.contributionOptions.includes(customContribution)) {
-        optIn(true, customContribution);
+      // A sign-up that joined the jackpot (JackpotInRegistrationFlow): the chosen, or initial, option.
+      const joinedAtSignUp = takeRegistrationJackpot();
+      if (!optedIn && (joinedAtSignUp || (customContribution !== null && settings.contributionOptions.includes(customContribution)))) {
+        void optIn(true, chosenContribution(customContribution, settings.contributionOptions, settings.initialContributionValue));
       } else if (!optedIn && autoOptIn && chosen === null) {
         void autoOptInAttempts(smallestContribution(settings.contributionOptions));
       }
@@ -165,7 +168,7 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
       openOverlay({
         variant: 'raffle-win',
         title: texts['jackpot.win.raffleTitle'],
-        body: <WinCelebration locale={locale} amount={message.win_amount} currency={message.currency} imageUrl={settings?.winnerNotificationUrl ?? ''} text={fillText(texts['jackpot.win.raffleBody'], { type: texts[`raffle.drop.${message.raffle_type}`] })} back={texts['jackpot.win.back']} />,
+        body: <Suspense fallback={null}><WinCelebration locale={locale} amount={message.win_amount} currency={message.currency} imageUrl={settings?.winnerNotificationUrl ?? ''} text={fillText(texts['jackpot.win.raffleBody'], { type: texts[`raffle.drop.${message.raffle_type}`] })} back={texts['jackpot.win.back']} /></Suspense>,
       });
     }
   }
@@ -181,7 +184,7 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
       openOverlay({
         variant: 'jackpot-win',
         title: texts['jackpot.win.title'],
-        body: <WinCelebration locale={locale} amount={event.player_win.win_amount} currency={event.player_win.currency} imageUrl={settings?.winnerNotificationUrl ?? ''} text={fillText(texts['jackpot.win.body'], { pot: potName(event.win_pot_id) })} back={texts['jackpot.win.back']} />,
+        body: <Suspense fallback={null}><WinCelebration locale={locale} amount={event.player_win.win_amount} currency={event.player_win.currency} imageUrl={settings?.winnerNotificationUrl ?? ''} text={fillText(texts['jackpot.win.body'], { pot: potName(event.win_pot_id) })} back={texts['jackpot.win.back']} /></Suspense>,
       });
       return;
     }
@@ -229,8 +232,6 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
   if (!signedIn) return null;
   const total = pots.find((pot) => pot.id === 'total');
   const money = (value: string) => formatCurrency(value, currency, locale);
-  const contributionLabel = (value: number) =>
-    settings?.showContributionAsPercentage ? formatPercent(contributionRatio(value), locale, { fractionDigits: contributionRatio(value) < 0.01 ? 1 : 0 }) : formatCurrency(value.toFixed(2), 'EUR', locale);
   const expanded = mode !== 'collapsed';
 
   return (
@@ -244,63 +245,21 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
         </button>
       </div>
       <div id="jackpot-widget-panel" className="jackpot-widget__panel" hidden={!expanded}>
-        <div className="jackpot-widget__modes">
-          <button type="button" aria-pressed={mode === 'spotlight'} onClick={() => setMode(mode === 'spotlight' ? 'expanded' : 'spotlight')}>{texts['jackpot.widget.spotlight']}</button>
-          <a href={leaderboardHref} onClick={() => setMode('leaderboard')}>{texts['jackpot.widget.leaderboard']}</a>
-        </div>
-        <div role="tablist" aria-label={texts['jackpot.widget.title']} className="jackpot-widget__tabs">
-          <button type="button" role="tab" id="jackpot-tab-pots" aria-selected={tab === 'pots'} aria-controls="jackpot-tabpanel" onClick={() => setTab('pots')}>{texts['jackpot.widget.pots']}</button>
-          <button type="button" role="tab" id="jackpot-tab-details" aria-selected={tab === 'details'} aria-controls="jackpot-tabpanel" onClick={() => setTab('details')}>{texts['jackpot.widget.details']}</button>
-        </div>
-        <div role="tabpanel" id="jackpot-tabpanel" aria-labelledby={tab === 'pots' ? 'jackpot-tab-pots' : 'jackpot-tab-details'}>
-          {tab === 'pots' ? (
-            <dl className="jackpot-widget__pots">
-              {pots.filter((pot) => pot.id !== 'total').map((pot) => (
-                <div key={pot.id} data-pot={pot.id}>
-                  <dt>{potName(pot.id)}</dt>
-                  <dd data-value={pot.current_value}>{money(pot.current_value)}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <p>{texts['jackpot.widget.odds']}</p>
-          )}
-        </div>
-        {optInControls()}
+        {expanded && (
+          <Suspense fallback={<p>{texts['jackpot.widget.loading']}</p>}>
+            <JackpotPanel
+              texts={texts} locale={locale} mode={mode} onMode={setMode} pots={pots} currency={currency} leaderboardHref={leaderboardHref}
+              settings={settings} status={status} failure={failure} contribution={contribution} optOutLine={optOutLine}
+              onOptIn={(optedIn) => void optIn(optedIn)}
+              onContribution={(value) => {
+                setContribution(value);
+                if (status === 'true') void optIn(true, value);
+              }}
+            />
+          </Suspense>
+        )}
       </div>
       <div role="status" className="jackpot-widget__notification">{notification?.text ?? (inTheDraw ? texts['jackpot.widget.inTheDraw'] : '')}</div>
     </aside>
   );
-
-  function optInControls() {
-    if (failure === 'settings') return <p role="alert">{texts['jackpot.widget.settingsMissing']}</p>;
-    if (status === 'failed') {
-      return (
-        <p role="alert" className="jackpot-widget__failed">
-          {failure === 'status' ? texts['jackpot.widget.statusError'] : texts['jackpot.widget.error']}{' '}
-          <button type="button" onClick={() => location.reload()}>{texts['jackpot.widget.reload']}</button>
-        </p>
-      );
-    }
-    if (!settings) return null;
-    return (
-      <div className="jackpot-widget__opt-in">
-        <label className="jackpot-widget__switch">
-          <input type="checkbox" role="switch" checked={status === 'true'} disabled={status === 'loading'} aria-busy={status === 'loading'} onChange={(event) => void optIn(event.target.checked)} />
-          <span>{status === 'loading' ? texts['jackpot.widget.loading'] : texts['jackpot.widget.optIn']}</span>
-        </label>
-        <label className="jackpot-widget__contribution">
-          <span>{texts['jackpot.widget.contribution']}</span>
-          <select value={String(contribution)} disabled={status === 'loading'} onChange={(event) => {
-            const value = Number(event.target.value);
-            setContribution(value);
-            if (status === 'true') void optIn(true, value);
-          }}>
-            {settings.contributionOptions.map((option) => <option key={option} value={String(option)}>{fillText(texts['jackpot.widget.perBet'], { amount: contributionLabel(option) })}</option>)}
-          </select>
-        </label>
-        {status === 'false' && <p className="jackpot-widget__opt-out">{optOutLine === 0 ? texts['jackpot.widget.optedOut'] : texts['jackpot.widget.optOutHint']}</p>}
-      </div>
-    );
-  }
 }

@@ -22,7 +22,7 @@ interface Props {
 const reducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** The count-up, the celebration and Back to game. */
-export function WinCelebration({ locale, amount, currency, imageUrl, text, back }: Props) {
+export default function WinCelebration({ locale, amount, currency, imageUrl, text, back }: Props) {
   const digits = jackpotWinFractionDigits(amount);
   const [shown, setShown] = useState(() => (reducedMotion() ? countUpValue(amount, 1, 1, digits) : countUpValue(amount, 0, 1, digits)));
   const [celebrating, setCelebrating] = useState(Boolean(imageUrl));
