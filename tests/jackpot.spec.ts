@@ -27,12 +27,17 @@ async function fundedPlayer(page: Page): Promise<{ phone: string; tokens: Tokens
   return { phone, tokens };
 }
 
-/** Plays real 1.00 rounds of the brand's first slot through the game server, as its page would. */
-async function playRounds(request: APIRequestContext, tokens: Tokens, count: number): Promise<void> {
+/** The slug of the brand's first slot (not a live table). */
+async function firstSlot(request: APIRequestContext): Promise<string> {
   const list = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
     request, BRAND, '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
   );
-  const slug = list.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+  return list.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+}
+
+/** Plays real 1.00 rounds of the brand's first slot through the game server, as its page would. */
+async function playRounds(request: APIRequestContext, tokens: Tokens, count: number): Promise<void> {
+  const slug = await firstSlot(request);
   const launched = await graphql<{ launchGame: { gameSessionId: string } }>(request, BRAND, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, tokens.accessToken);
   for (let round = 0; round < count; round += 1) {
     const response = await request.post(`${GAME_ORIGIN}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-jackpot-${unique()}`, bet: '1.00' } });
@@ -197,4 +202,19 @@ test.describe('the live jackpot', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test('on a game page on a phone the widget is a bar along the bottom, opening to its panel', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await fundedPlayer(page);
+    await page.goto(`${ORIGIN}/en/games/${await firstSlot(page.request)}/`);
+    const widget = page.getByRole('complementary', { name: 'Jackpot' });
+    await expect(widget).toHaveClass(/jackpot-widget--mobile-game/);
+    const bar = (await widget.boundingBox())!;
+    expect(bar.width).toBe(390);
+    expect(bar.y + bar.height).toBe(844);
+    await widget.getByRole('button', { name: /Jackpot/ }).click();
+    await expect(widget.getByRole('switch', { name: 'Take part in the jackpot' })).toBeEnabled();
+    await widget.getByRole('button', { name: /Jackpot/ }).press('Enter');
+    await expect(widget).toHaveClass(/jackpot-widget--mobile-game/);
+  });
 });

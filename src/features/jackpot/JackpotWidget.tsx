@@ -232,12 +232,13 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
   if (!signedIn) return null;
   const total = pots.find((pot) => pot.id === 'total');
   const money = (value: string) => formatCurrency(value, currency, locale);
-  const expanded = mode !== 'collapsed';
+  // Collapsed and the game page's bar show the total only; the other modes open the panel.
+  const expanded = mode !== 'collapsed' && mode !== 'mobile-game';
 
   return (
     <aside className={`jackpot-widget jackpot-widget--${mode}`} aria-label={texts['jackpot.widget.title']} data-status={status}>
       <div className="jackpot-widget__bar">
-        <button type="button" className="jackpot-widget__toggle" aria-expanded={expanded} aria-controls="jackpot-widget-panel" onClick={() => setMode(expanded ? 'collapsed' : 'expanded')}>
+        <button type="button" className="jackpot-widget__toggle" aria-expanded={expanded} aria-controls="jackpot-widget-panel" onClick={() => setMode(expanded ? initialMode : 'expanded')}>
           {settings?.logoUrl && <img src={settings.logoUrl} alt="" width="24" height="24" />}
           <span>{texts['jackpot.widget.title']}</span>
           {total && <strong data-jackpot-total>{money(total.current_value)}</strong>}
