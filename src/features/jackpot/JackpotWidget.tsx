@@ -239,7 +239,6 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
     <aside className={`jackpot-widget jackpot-widget--${mode}`} aria-label={texts['jackpot.widget.title']} data-status={status}>
       <div className="jackpot-widget__bar">
         <button type="button" className="jackpot-widget__toggle" aria-expanded={expanded} aria-controls="jackpot-widget-panel" onClick={() => setMode(expanded ? initialMode : 'expanded')}>
-          {settings?.logoUrl && <img src={settings.logoUrl} alt="" width="24" height="24" />}
           <span>{texts['jackpot.widget.title']}</span>
           {total && <strong data-jackpot-total>{money(total.current_value)}</strong>}
           <span className="visually-hidden">{expanded ? texts['jackpot.widget.collapse'] : texts['jackpot.widget.expand']}</span>
