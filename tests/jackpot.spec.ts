@@ -35,10 +35,21 @@ async function firstSlot(request: APIRequestContext): Promise<string> {
   return list.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
 }
 
-/** Plays real 1.00 rounds of the brand's first slot through the game server, as its page would. */
-async function playRounds(request: APIRequestContext, tokens: Tokens, count: number): Promise<void> {
+/**
+ * The player's access token as their page holds it now: tokens live 40 s in the test stack and the
+ * lobby refreshes the cookie, so an API call made for the player takes the current one.
+ */
+async function pageToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies(ORIGIN)).find((found) => found.name === 'accessToken');
+  if (!cookie) throw new Error('The page holds no access token: sign the player in first');
+  return decodeURIComponent(cookie.value);
+}
+
+/** Plays real 1.00 rounds of the brand's first slot through the game server, as the player's page would. */
+async function playRounds(page: Page, count: number): Promise<void> {
+  const request = page.request;
   const slug = await firstSlot(request);
-  const launched = await graphql<{ launchGame: { gameSessionId: string } }>(request, BRAND, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, tokens.accessToken);
+  const launched = await graphql<{ launchGame: { gameSessionId: string } }>(request, BRAND, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, await pageToken(page));
   for (let round = 0; round < count; round += 1) {
     const response = await request.post(`${GAME_ORIGIN}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-jackpot-${unique()}`, bet: '1.00' } });
     expect(response.status(), await response.text()).toBe(200);
@@ -78,10 +89,10 @@ async function showJackpotBlock(page: Page): Promise<void> {
 
 test.describe('the live jackpot', () => {
   test('an opted-in player\'s rounds grow the pots a visitor watches within a second', async ({ page, browser }) => {
-    const { tokens } = await fundedPlayer(page);
+    await fundedPlayer(page);
     await page.goto(`${ORIGIN}/en/`);
     await optIn(page, '0.2');
-    await expect.poll(async () => (await instance(page.request, tokens.accessToken))?.player).toEqual(expect.objectContaining({ opted_in: true, preferred_contribution_value: 0.2 }));
+    await expect.poll(async () => (await instance(page.request, await pageToken(page)))?.player).toEqual(expect.objectContaining({ opted_in: true, preferred_contribution_value: 0.2 }));
     expect(await seriousViolations(page)).toEqual([]);
 
     const visitor = await (await browser.newContext()).newPage();
@@ -89,7 +100,7 @@ test.describe('the live jackpot', () => {
     const mega = blockPot(visitor, 'mega');
     await showJackpotBlock(visitor);
     const before = Number(await mega.getAttribute('data-value'));
-    await playRounds(page.request, tokens, 1);
+    await playRounds(page, 1);
     // 40 % of the 0.20 contribution goes to the mega pot: on screen within a second.
     await expect.poll(async () => Number(await mega.getAttribute('data-value')), { timeout: 1_000, intervals: [50] }).toBeGreaterThanOrEqual(before + 0.08);
     await expect(mega).toHaveText(/€[\d,]+\.\d\d/);
@@ -99,14 +110,14 @@ test.describe('the live jackpot', () => {
   test('a forced drop counts up for its winner, raises the balance once, and tells a community winner', async ({ page, browser }) => {
     const winner = await fundedPlayer(page);
     const otherPage = await (await browser.newContext()).newPage();
-    const other = await fundedPlayer(otherPage);
-    for (const [who, tokens] of [[page, winner.tokens], [otherPage, other.tokens]] as const) {
+    await fundedPlayer(otherPage);
+    for (const who of [page, otherPage]) {
       await who.goto(`${ORIGIN}/en/`);
       await optIn(who, '0.5');
-      await playRounds(who.request, tokens, 2);
+      await playRounds(who, 2);
     }
     const balanceOf = async () => Number(((await page.getByTestId('balance').textContent()) ?? '').replace(/[^\d.]/g, ''));
-    const wallet = await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, winner.tokens.accessToken);
+    const wallet = await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, await pageToken(page));
     const before = Number(wallet.viewer.wallet.balance);
     await expect.poll(balanceOf).toBe(before);
 
@@ -125,7 +136,7 @@ test.describe('the live jackpot', () => {
     const won = Number((await amount.textContent())!.replace(/[^\d.]/g, ''));
     expect(won).toBeGreaterThan(0);
     // Shown without decimals from 0.5 up (the cents are cut, never rounded up past the win).
-    const after = async () => Number((await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, winner.tokens.accessToken)).viewer.wallet.balance);
+    const after = async () => Number((await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, await pageToken(page))).viewer.wallet.balance);
     const paid = (await after()) - before;
     expect(paid).toBeGreaterThanOrEqual(won);
     expect(paid).toBeLessThan(won + 1);
@@ -167,7 +178,7 @@ test.describe('the live jackpot', () => {
 
   test('a cut jackpot socket comes back with the values that changed while it was down', async ({ page, browser }) => {
     const player = await (await browser.newContext()).newPage();
-    const { tokens } = await fundedPlayer(player);
+    await fundedPlayer(player);
     await player.goto(`${ORIGIN}/en/`);
     await optIn(player, '0.5');
 
@@ -181,7 +192,7 @@ test.describe('the live jackpot', () => {
     await showJackpotBlock(page);
     await cuts.at(-1)!();
     await expect(live).toHaveAttribute('data-jackpot-state', 'reconnecting');
-    await playRounds(player.request, tokens, 1);
+    await playRounds(player, 1);
     const now = (await instance(page.request))!.pots.find((pot) => pot.id === 'mega')!.current_value;
     await expect(live).toHaveAttribute('data-jackpot-state', 'open', { timeout: 5_000 });
     await expect(blockPot(page, 'mega')).toHaveAttribute('data-value', now);
