@@ -20,6 +20,7 @@ import {
   rememberRegistrationLimits, rememberRegistrationMarketing, rememberSmsCodeLength, rememberSmsPhone, withReturnTo, type RegistrationLimit,
 } from './sign-in.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
+import { rememberRegistrationJackpot } from '../jackpot/registration-opt-in.ts';
 
 /** Texts of the SMS flow, translated on the server. */
 export interface SmsTexts {
@@ -50,6 +51,8 @@ interface Props {
   registrationLimits?: RegistrationLimitsField | null;
   /** On the sign-up page with DefaultConsentRegistration: the marketing opt-in's label (ticked to start with). */
   registrationMarketing?: string | null;
+  /** JackpotInRegistrationFlow: the jackpot opt-in's label (unticked to start with); the widget opts in after sign-in. */
+  registrationJackpot?: string | null;
   /** BasicEnterCode: the code step is a plain field instead of a box per digit. */
   basicCode?: boolean;
   texts: SmsTexts;
@@ -77,7 +80,7 @@ function errorText(error: unknown, texts: SmsTexts): string {
 }
 
 /** The SMS sign-in step for a route. */
-export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLimits, registrationMarketing = null, basicCode = false }: Props) {
+export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLimits, registrationMarketing = null, registrationJackpot = null, basicCode = false }: Props) {
   const id = useId();
   // undefined until mounted: the number lives in session storage, which server renders cannot read.
   const [phone, setPhone] = useState<string | null | undefined>(undefined);
@@ -88,6 +91,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
   const [limits, setLimits] = useState<Partial<Record<RegistrationLimit['period'], string>>>({});
   const [invalidLimit, setInvalidLimit] = useState<RegistrationLimit['period'] | null>(null);
   const [marketing, setMarketing] = useState(true);
+  const [joinJackpot, setJoinJackpot] = useState(false);
   const [codeLength, setCodeLength] = useState<number | null>(null);
   const hydrated = useHydrated();
   const field = useRef<HTMLInputElement>(null);
@@ -163,6 +167,7 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
         rememberSmsCodeLength(data.requestSmsLoginCode.codeLength);
         rememberRegistrationLimits(chosen);
         rememberRegistrationMarketing(registrationMarketing ? marketing : null);
+        rememberRegistrationJackpot(registrationJackpot ? joinJackpot : null);
         location.assign(withReturnTo(paths.enterCode, returnTo));
       });
     };
@@ -198,6 +203,12 @@ export default function SmsSignIn({ mode, texts, paths, returnTo, registrationLi
           <label className="auth-form__check">
             <input type="checkbox" name="marketing" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} />
             {registrationMarketing}
+          </label>
+        )}
+        {registrationJackpot && (
+          <label className="auth-form__check">
+            <input type="checkbox" name="jackpot" checked={joinJackpot} onChange={(event) => setJoinJackpot(event.target.checked)} />
+            {registrationJackpot}
           </label>
         )}
         {alert}

@@ -1,12 +1,12 @@
 /**
  * What the server tells the page's jackpot islands (the JACKPOT block's ticker, the widget): where
  * the jackpot service is (JACKPOT_SERVICE_URL, config.server.ts), the operator, brand and currency
- * of the socket, and the brand's jackpot instance. The island that needs it writes it as JSON into
- * `#atrium-jackpot`; reading it costs no JavaScript on a page without a jackpot.
+ * of the socket, and the brand's jackpot instance. Each live element carries it as JSON in its
+ * `data-jackpot-live` attribute; reading it costs no JavaScript on a page without a jackpot.
  */
 
-/** The element id of the JSON block. */
-export const JACKPOT_CONFIG_ID = 'atrium-jackpot';
+/** The attribute of an element whose pots tick live (`[data-jackpot-pot="<pot id>"]` inside it). */
+export const JACKPOT_LIVE_ATTRIBUTE = 'data-jackpot-live';
 
 /** The page's jackpot configuration. */
 export interface JackpotPageConfig {
@@ -19,8 +19,8 @@ export interface JackpotPageConfig {
   instanceId: string;
 }
 
-/** Reads the page's jackpot configuration; null on a page without a jackpot. */
-export function readJackpotConfig(doc: Document = document): JackpotPageConfig | null {
-  const text = doc.getElementById(JACKPOT_CONFIG_ID)?.textContent;
+/** Reads a live element's jackpot configuration; null when it has none. */
+export function readJackpotConfig(element: Element): JackpotPageConfig | null {
+  const text = element.getAttribute(JACKPOT_LIVE_ATTRIBUTE);
   return text ? (JSON.parse(text) as JackpotPageConfig) : null;
 }

@@ -62,7 +62,10 @@ export async function loadLobbyRest(): Promise<void> {
     const template = document.createElement('template');
     template.innerHTML = html;
     if ((await want).discrete) await afterNextPaint();
+    const liveJackpot = template.content.querySelector('[data-jackpot-live]') !== null;
     slot.replaceWith(template.content);
+    // A JACKPOT block among them: its ticker script came inert, so start the ticker here (loaded only then).
+    if (liveJackpot) void import('../../jackpot/client/ticker.ts').then(({ startJackpotTicker }) => startJackpotTicker());
   } catch (error) {
     console.error('[lobby] The rest of the lobby could not load:', error);
     slot.removeAttribute('aria-busy');

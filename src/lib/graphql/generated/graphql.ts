@@ -177,6 +177,13 @@ export type ProviderOfTheWeekQueryVariables = Exact<{
 
 export type ProviderOfTheWeekQuery = { providerOfTheWeek: { weekStart: string, weekEnd: string, studio: { slug: string, name: string }, spotlightGames: Array<{ slug: string, name: string, imageUrl: string, studio: { name: string } }>, moreGames: Array<{ slug: string, name: string, imageUrl: string, studio: { name: string } }> } | null };
 
+export type JackpotWidgetSettingsQueryVariables = Exact<{
+  ipCountryCode?: string | null | undefined;
+}>;
+
+
+export type JackpotWidgetSettingsQuery = { jackpotSettings: { enabled: boolean, instanceId: string, operatorId: string, sourceId: string, initialContributionValue: number, contributionOptions: Array<number>, colorPalette: string, enabledCommunity: boolean, showContributionAsPercentage: boolean, logo: { url: string }, winnerNotificationImage: { url: string } } | null };
+
 export type LegalDocumentQueryVariables = Exact<{
   document: string;
   locale?: string | null | undefined;
@@ -587,6 +594,27 @@ export const ProviderOfTheWeekDocument = /*#__PURE__*/ new TypedDocumentString(`
     name
   }
 }`) as unknown as TypedDocumentString<ProviderOfTheWeekQuery, ProviderOfTheWeekQueryVariables>;
+export const JackpotWidgetSettingsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query JackpotWidgetSettings($ipCountryCode: String) {
+  jackpotSettings(ipCountryCode: $ipCountryCode) {
+    enabled
+    instanceId
+    operatorId
+    sourceId
+    initialContributionValue
+    contributionOptions
+    colorPalette
+    enabledCommunity
+    showContributionAsPercentage
+    logo {
+      url
+    }
+    winnerNotificationImage {
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<JackpotWidgetSettingsQuery, JackpotWidgetSettingsQueryVariables>;
 export const LegalDocumentDocument = /*#__PURE__*/ new TypedDocumentString(`
     query LegalDocument($document: String!, $locale: String, $version: String) {
   legalDocument(document: $document, locale: $locale, version: $version) {

@@ -1,0 +1,231 @@
+/**
+ * The live jackpot end to end, against the real platform and its jackpot service: the JACKPOT block's
+ * pots tick for a visitor as an opted-in player's real rounds feed them; a forced drop opens the
+ * winner's count-up overlay, raises their balance once and tells a community winner; disabling
+ * jackpotSettings in content/ removes the widget and the block; a cut jackpot socket comes back with
+ * the right values. The widget is checked at phone and desktop sizes in two locales, axe-clean.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import { seriousViolations } from './support/axe.ts';
+import { waitForLobbyRest } from './support/hydration.ts';
+import { addTokenCookies, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
+import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
+
+const BRAND = 'aurelia';
+const ORIGIN = brandOrigin(BRAND);
+const GAME_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
+const INSTANCE = 'northstar-jackpot';
+
+/** A new aurelia player (EUR) with 100.00, signed in in the page's context. */
+async function fundedPlayer(page: Page): Promise<{ phone: string; tokens: Tokens }> {
+  const phone = `+35855${unique()}`;
+  const tokens = await smsTokens(page.request, BRAND, phone);
+  await addTokenCookies(page.context(), BRAND, tokens);
+  await creditWallet(page.request, BRAND, phone, '100.00', 'EUR');
+  return { phone, tokens };
+}
+
+/** The slug of the brand's first slot (not a live table). */
+async function firstSlot(request: APIRequestContext): Promise<string> {
+  const list = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
+    request, BRAND, '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
+  );
+  return list.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+}
+
+/**
+ * The player's access token as their page holds it now: tokens live 40 s in the test stack and the
+ * lobby refreshes the cookie, so an API call made for the player takes the current one.
+ */
+async function pageToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies(ORIGIN)).find((found) => found.name === 'accessToken');
+  if (!cookie) throw new Error('The page holds no access token: sign the player in first');
+  return decodeURIComponent(cookie.value);
+}
+
+/** Plays real 1.00 rounds of the brand's first slot through the game server, as the player's page would. */
+async function playRounds(page: Page, count: number): Promise<void> {
+  const request = page.request;
+  const slug = await firstSlot(request);
+  const launched = await graphql<{ launchGame: { gameSessionId: string } }>(request, BRAND, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, await pageToken(page));
+  for (let round = 0; round < count; round += 1) {
+    const response = await request.post(`${GAME_ORIGIN}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-jackpot-${unique()}`, bet: '1.00' } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+/** The pots now, as the service gives them (with the player's part when a token is given). */
+async function instance(request: APIRequestContext, token?: string) {
+  const response = await request.get(`${LOOPBACK}/jackpot-service/v1/instances?source=casino&brand=${BRAND}&currency=EUR`, { headers: { ...brandHost(BRAND), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const body = (await response.json()) as { instances: { id: string; pots: { id: string; current_value: string }[]; player?: { opted_in: boolean; preferred_contribution_value: number | null } }[] };
+  return body.instances.find((found) => found.id === INSTANCE);
+}
+
+/** Opens the widget and opts in with a contribution (its option value, EUR per bet). */
+async function optIn(page: Page, value: string): Promise<void> {
+  const widget = page.getByRole('complementary', { name: 'Jackpot' });
+  await widget.getByRole('button', { name: /Jackpot/ }).click();
+  await widget.getByRole('combobox', { name: 'Contribution per bet' }).selectOption(value);
+  const toggle = widget.getByRole('switch', { name: 'Take part in the jackpot' });
+  await expect(toggle).toBeEnabled();
+  await toggle.check();
+  await expect(widget.getByRole('status')).toHaveText("You're in the draw!");
+}
+
+const blockPot = (page: Page, pot: string) => page.locator(`[data-jackpot-live] [data-jackpot-pot="${pot}"]`);
+
+/** Scrolls the lobby until its JACKPOT block (among the later blocks) is on screen and ticking. */
+async function showJackpotBlock(page: Page): Promise<void> {
+  const live = page.locator('[data-jackpot-live]');
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(live).toHaveCount(1, { timeout: 200 });
+  }).toPass();
+  await live.scrollIntoViewIfNeeded();
+  await expect(live).toHaveAttribute('data-jackpot-state', 'open');
+}
+
+test.describe('the live jackpot', () => {
+  test('an opted-in player\'s rounds grow the pots a visitor watches within a second', async ({ page, browser }) => {
+    await fundedPlayer(page);
+    await page.goto(`${ORIGIN}/en/`);
+    await optIn(page, '0.2');
+    await expect.poll(async () => (await instance(page.request, await pageToken(page)))?.player).toEqual(expect.objectContaining({ opted_in: true, preferred_contribution_value: 0.2 }));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${ORIGIN}/en/`);
+    const mega = blockPot(visitor, 'mega');
+    await showJackpotBlock(visitor);
+    const before = Number(await mega.getAttribute('data-value'));
+    await playRounds(page, 1);
+    // 40 % of the 0.20 contribution goes to the mega pot: on screen within a second.
+    await expect.poll(async () => Number(await mega.getAttribute('data-value')), { timeout: 1_000, intervals: [50] }).toBeGreaterThanOrEqual(before + 0.08);
+    await expect(mega).toHaveText(/€[\d,]+\.\d\d/);
+    await visitor.context().close();
+  });
+
+  test('a forced drop counts up for its winner, raises the balance once, and tells a community winner', async ({ page, browser }) => {
+    const winner = await fundedPlayer(page);
+    const otherPage = await (await browser.newContext()).newPage();
+    await fundedPlayer(otherPage);
+    for (const who of [page, otherPage]) {
+      await who.goto(`${ORIGIN}/en/`);
+      await optIn(who, '0.5');
+      await playRounds(who, 2);
+    }
+    const balanceOf = async () => Number(((await page.getByTestId('balance').textContent()) ?? '').replace(/[^\d.]/g, ''));
+    const wallet = await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, await pageToken(page));
+    const before = Number(wallet.viewer.wallet.balance);
+    await expect.poll(balanceOf).toBe(before);
+
+    const drop = await graphql<{ sandboxForceJackpotWin: { winId: string | null } }>(page.request, BRAND, 'mutation($i: ID!, $p: ID) { sandboxForceJackpotWin(instanceId: $i, potId: "shared", playerId: $p) { winId } }', { i: INSTANCE, p: winner.phone });
+    expect(drop.sandboxForceJackpotWin.winId).toBeTruthy();
+
+    // The other opted-in player fed the shared pot too: their share, told for 6 s.
+    await expect(otherPage.getByRole('complementary', { name: 'Jackpot' }).getByRole('status')).toContainText('The shared pot dropped: your share is €');
+    const overlay = page.getByRole('dialog', { name: 'Jackpot win!' });
+    await expect(overlay).toBeVisible();
+    await expect(overlay).toContainText('You won the Shared pot');
+    const amount = overlay.locator('.win-celebration__amount');
+    const first = await amount.textContent();
+    await expect(amount).not.toHaveText(first!);
+    await expect(amount).toHaveAttribute('data-final', 'true', { timeout: 12_000 });
+    const won = Number((await amount.textContent())!.replace(/[^\d.]/g, ''));
+    expect(won).toBeGreaterThan(0);
+    // Shown without decimals from 0.5 up (the cents are cut, never rounded up past the win).
+    const after = async () => Number((await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, await pageToken(page))).viewer.wallet.balance);
+    const paid = (await after()) - before;
+    expect(paid).toBeGreaterThanOrEqual(won);
+    expect(paid).toBeLessThan(won + 1);
+    await expect.poll(balanceOf).toBeCloseTo(before + paid, 2);
+    await overlay.getByRole('button', { name: 'Back to game' }).click();
+    await expect(overlay).toBeHidden();
+    // Once: after the whole count-up the balance is still the one the single payout put there.
+    expect(await balanceOf()).toBeCloseTo(before + paid, 2);
+    expect(await after()).toBeCloseTo(before + paid, 2);
+
+    await otherPage.context().close();
+  });
+
+  test('disabling jackpotSettings in content/ removes the widget and the JACKPOT block', async ({ page }) => {
+    await fundedPlayer(page);
+    await page.goto(`${ORIGIN}/en/`);
+    const widgetIsland = page.locator('astro-island[component-url*="JackpotWidget"]');
+    await expect(page.getByRole('complementary', { name: 'Jackpot' })).toBeVisible();
+    await showJackpotBlock(page);
+    // The test stack's own copy of content/ (as lobby-content.spec edits it).
+    const file = path.join(`.data/e2e-${E2E_PORT}-content`, BRAND, 'jackpot.json');
+    const original = readFileSync(file, 'utf8');
+    try {
+      const json = JSON.parse(original) as { jackpotSettings: { enabled: boolean } };
+      json.jackpotSettings.enabled = false;
+      writeFileSync(file, JSON.stringify(json, null, 2));
+      await expect.poll(async () => {
+        await page.reload();
+        return widgetIsland.count();
+      }, { timeout: 10_000 }).toBe(0);
+      // The lobby's later blocks are in, and the JACKPOT block is not among them.
+      await waitForLobbyRest(page);
+      await expect(page.locator('.teaser--raffle')).toHaveCount(1);
+      await expect(page.locator('.teaser--jackpot')).toHaveCount(0);
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  test('a cut jackpot socket comes back with the values that changed while it was down', async ({ page, browser }) => {
+    const player = await (await browser.newContext()).newPage();
+    await fundedPlayer(player);
+    await player.goto(`${ORIGIN}/en/`);
+    await optIn(player, '0.5');
+
+    const cuts: (() => Promise<void>)[] = [];
+    await page.routeWebSocket(/\/jackpot-service\/v1\/ws/, (ws) => {
+      ws.connectToServer();
+      cuts.push(() => ws.close({ code: 1006 as never }).catch(() => ws.close()));
+    });
+    await page.goto(`${ORIGIN}/en/`);
+    const live = page.locator('[data-jackpot-live]');
+    await showJackpotBlock(page);
+    await cuts.at(-1)!();
+    await expect(live).toHaveAttribute('data-jackpot-state', 'reconnecting');
+    await playRounds(player, 1);
+    const now = (await instance(page.request))!.pots.find((pot) => pot.id === 'mega')!.current_value;
+    await expect(live).toHaveAttribute('data-jackpot-state', 'open', { timeout: 5_000 });
+    await expect(blockPot(page, 'mega')).toHaveAttribute('data-value', now);
+    await player.context().close();
+  });
+
+  for (const [locale, size] of [['en', { width: 390, height: 844 }], ['fi', { width: 1280, height: 800 }]] as const) {
+    test(`the widget at ${size.width}x${size.height} in ${locale} fits and is axe-clean`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await fundedPlayer(page);
+      await page.goto(`${ORIGIN}/${locale}/`);
+      const widget = page.getByRole('complementary', { name: locale === 'en' ? 'Jackpot' : 'Jättipotti' });
+      await widget.getByRole('button').first().click();
+      await expect(widget.getByRole('switch')).toBeEnabled();
+      const box = (await widget.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('on a game page on a phone the widget is a bar along the bottom, opening to its panel', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await fundedPlayer(page);
+    await page.goto(`${ORIGIN}/en/games/${await firstSlot(page.request)}/`);
+    const widget = page.getByRole('complementary', { name: 'Jackpot' });
+    await expect(widget).toHaveClass(/jackpot-widget--mobile-game/);
+    const bar = (await widget.boundingBox())!;
+    expect(bar.width).toBe(390);
+    expect(bar.y + bar.height).toBe(844);
+    await widget.getByRole('button', { name: /Jackpot/ }).click();
+    await expect(widget.getByRole('switch', { name: 'Take part in the jackpot' })).toBeEnabled();
+    await widget.getByRole('button', { name: /Jackpot/ }).press('Enter');
+    await expect(widget).toHaveClass(/jackpot-widget--mobile-game/);
+  });
+});
