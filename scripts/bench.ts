@@ -35,9 +35,7 @@
  *   wallets, counted in the database) through a balancer of one platform process and of two; alternating
  *   rounds, medians, printed as ratios two/one. Skipped, saying so, without DATABASE_URL.
  * BENCH_JS_FILES=1 lists every script of the JavaScript section's pages with its sizes.
- * - The jackpot socket fan-out (scripts/bench-jackpot.ts): 1,000 subscribed sockets, p50 and p99 from a
- *   real round's contribution to every socket holding the new pots.
- * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,jackpot,scale runs only the named sections.
+ * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,scale runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
  */
 import autocannon from 'autocannon';
@@ -58,7 +56,6 @@ import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/ch
 import { firstVisitFlags } from './lighthouse-first-visit.ts';
 import { createHostNoise } from './host-noise.ts';
 import { socketsSection } from './bench-sockets.ts';
-import { jackpotSection } from './bench-jackpot.ts';
 import { interactionLatency, longTasks, openContext, settle, slowCpu, type MainThreadLoad } from './main-thread.ts';
 import { startBalancer } from './balancer.ts';
 import { ALIAS_BOMB, COST_BOMB, HEAVIEST_ALLOWED, HUGE_BODY, NESTING_BOMB, NORMAL_QUERY, percentile } from '../tests/support/hostile.ts';
@@ -75,7 +72,7 @@ const lobbyPath = '/en/';
 const CASHIER_RUNS = Number(process.env.BENCH_CASHIER_RUNS ?? 5);
 const MT_RUNS = Number(process.env.BENCH_MT_RUNS ?? 3);
 const INP_RUNS = Number(process.env.BENCH_INP_RUNS ?? 3);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,jackpot,scale').split(',').map((name) => name.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,scale').split(',').map((name) => name.trim()));
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 300);
 
 assertChromium();
@@ -386,7 +383,6 @@ try {
   });
   if (ONLY.has('hostile')) await host.around('hostile', hostileSection);
   if (ONLY.has('sockets')) await host.around('sockets', socketsSection);
-  if (ONLY.has('jackpot')) await host.around('jackpot', async () => jackpotSection({ platformUrl: `http://127.0.0.1:${PORT + 1}`, brand: BRAND, accessToken: (await demoTokens(BRAND, 'verified')).accessToken }));
   if (ONLY.has('scale')) await host.around('scale', scaleSection);
   for (const line of host.report()) console.log(line);
 } finally {
