@@ -5,11 +5,58 @@
  * terms), tickets collected by playing real rounds, a draw and its winner in the carousel, and the
  * pages and the RAFFLE block gone when an editor disables their settings.
  */
-import { expect, test, type Page } from './support/test.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { brandOrigin } from './support/urls.ts';
+import { waitForIslandOf, waitForLobbyRest } from './support/hydration.ts';
+import { claims, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
+import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 
 const ORIGIN = brandOrigin('aurelia');
+const PLATFORM = `127.0.0.1:${E2E_PORT + 1}`;
+const CONTENT = `.data/e2e-${E2E_PORT}-content`;
+
+/** The brand's first slot (not a live table). */
+async function firstSlot(request: APIRequestContext, brand: string): Promise<string> {
+  const data = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
+    request, brand, '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
+  );
+  return data.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+}
+
+/** Launches a slot for real and plays rounds of the given bets through the game server, as its page would. */
+async function playRounds(request: APIRequestContext, brand: string, tokens: Tokens, slug: string, bets: string[]): Promise<void> {
+  const launched = await graphql<{ launchGame: { gameSessionId: string } }>(
+    request, brand, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, tokens.accessToken,
+  );
+  for (const bet of bets) {
+    const response = await request.post(`http://${PLATFORM}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-raffle-${unique()}`, bet } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+/** Opts a player in to a jackpot over the jackpot service's socket, as the widget does, and waits for the service's yes. */
+async function optIn(brand: string, operator: string, instanceId: string, country: string, tokens: Tokens, contribution: number): Promise<void> {
+  const socket = new WebSocket(`ws://${PLATFORM}/jackpot-service/v1/ws?brand=${brand}&token=${tokens.accessToken}`);
+  try {
+    await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
+    const answered = new Promise<void>((resolve, reject) => {
+      socket.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as { type: string; player?: { opted_in: boolean }; message?: string };
+        if (message.type === 'JackpotUpdate' && message.player?.opted_in) resolve();
+        if (message.type === 'Error') reject(new Error(message.message));
+      };
+    });
+    socket.send(JSON.stringify({
+      type: 'PlayerOptInRequest', instance_id: instanceId, player_id: claims(tokens.accessToken).player_id,
+      brand_id: `${operator}:${brand}`, player_country: country, opt_in: true, contribution_value: contribution,
+    }));
+    await answered;
+  } finally {
+    socket.close();
+  }
+}
 
 /** Whether the page scrolls sideways (nothing may on a phone). */
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
@@ -70,5 +117,106 @@ test.describe('jackpot and raffle pages', () => {
     await expect(page.getByTestId('raffle-drops').locator('.raffle-drop').first()).toBeVisible();
     expect(await overflowsSideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a player collects raffle tickets by playing, a draw runs, and its winner shows in the carousel', async ({ page }) => {
+    const phone = `+35855${unique()}`;
+    const tokens = await smsTokens(page.request, 'aurelia', phone);
+    await creditWallet(page.request, 'aurelia', phone, '100.00', 'EUR');
+    // 1.50 + 2.00 + 1.75 = 5.25 EUR wagered: 5 tickets in each of this hour's, today's draws.
+    await playRounds(page.request, 'aurelia', tokens, await firstSlot(page.request, 'aurelia'), ['1.50', '2.00', '1.75']);
+    const drawn = await graphql<{ sandboxRunRaffleDraw: { raffleId: string | null; winners: number } }>(
+      page.request, 'aurelia', 'mutation { sandboxRunRaffleDraw(type: "hourly") { raffleId winners } }',
+    );
+    expect(drawn.sandboxRunRaffleDraw.winners).toBeGreaterThan(0);
+    const { public: { raffleWinners } } = await graphql<{ public: { raffleWinners: { edges: { node: { instanceId: string; winners: { winnerInitials: string; winAmount: string }[] } }[] } } }>(
+      page.request, 'aurelia', '{ public { raffleWinners(baseCurrency: "EUR", last: 15) { edges { node { instanceId winners { winnerInitials winAmount } } } } } }',
+    );
+    const draw = raffleWinners.edges.map((edge) => edge.node).find((node) => node.instanceId === drawn.sandboxRunRaffleDraw.raffleId)!;
+    const [winner] = draw.winners;
+
+    await page.goto(`${ORIGIN}/en/raffle/`);
+    const carousel = page.getByTestId('raffle-winners');
+    await expect(carousel.getByRole('heading', { name: 'Recent winners' })).toBeVisible();
+    const shown = carousel.locator('ul:not([data-copy]) .raffle-winner').filter({ hasText: `${winner!.winnerInitials} won €${winner!.winAmount}` });
+    await expect(shown.first()).toBeVisible();
+    await expect(shown.first()).toContainText('Hourly drop');
+    // It moves, stops while focus is in it, and can be paused with its switch.
+    const belt = carousel.locator('.raffle-winners__belt');
+    await expect(belt).toHaveCSS('animation-duration', '70s');
+    await carousel.getByRole('region', { name: 'Recent winners' }).focus();
+    await expect(belt).toHaveCSS('animation-play-state', 'paused');
+    await page.keyboard.press('Tab');
+    await carousel.getByLabel('Pause the winners').check();
+    await page.mouse.move(0, 0);
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(belt).toHaveCSS('animation-play-state', 'paused');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(belt).toHaveCSS('animation-name', 'none');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('an editor disables the jackpot page and the raffle: both pages and the RAFFLE block are gone, and come back', async ({ page }) => {
+    const file = path.join(CONTENT, 'nordvik', 'jackpot.json');
+    const original = readFileSync(file, 'utf8');
+    const origin = brandOrigin('nordvik');
+    const status = (route: string) => async () => (await page.request.get(`${LOOPBACK}/en${route}`, { headers: brandHost('nordvik') })).status();
+    await page.goto(`${origin}/en/`);
+    await waitForLobbyRest(page);
+    await expect(page.locator('[data-block="raffle"] [data-testid="raffle-drops"]')).toBeVisible();
+    try {
+      const settings = JSON.parse(original) as { jackpotSettingsV2: { enabled: boolean }; raffleSettings: { enabled: boolean } };
+      settings.jackpotSettingsV2.enabled = false;
+      settings.raffleSettings.enabled = false;
+      writeFileSync(file, JSON.stringify(settings, null, 2));
+      await expect.poll(status('/raffle/'), { timeout: 5000 }).toBe(404);
+      await expect.poll(status('/jackpot/'), { timeout: 5000 }).toBe(404);
+      expect(await status('/promotions/jackpots/')()).toBe(404);
+      await page.goto(`${origin}/en/raffle/`);
+      await expect(page.getByTestId('raffle-page')).toHaveCount(0);
+      await page.goto(`${origin}/en/`);
+      await waitForLobbyRest(page);
+      await expect(page.locator('[data-block="raffle"]')).toHaveCount(0);
+    } finally {
+      writeFileSync(file, original);
+    }
+    await expect.poll(status('/raffle/'), { timeout: 5000 }).toBe(200);
+    await expect.poll(status('/jackpot/'), { timeout: 5000 }).toBe(200);
+  });
+
+  test('the leaderboard lists the contributors, 12 first on a desktop and 10 on a phone, and Show More adds 10', async ({ page }) => {
+    test.setTimeout(120_000);
+    const slug = await firstSlot(page.request, 'kororaa');
+    // 23 opted-in players each play a real round: each contributes to the pots' current cycle (0.50 EUR
+    // a bet, so the shared pot's tenth is a whole cent).
+    const base = unique().slice(0, 6);
+    const contributors = Array.from({ length: 23 }, async (_, index) => {
+      const phone = `+6421${base}${String(index).padStart(2, '0')}`;
+      const tokens = await smsTokens(page.request, 'kororaa', phone);
+      await creditWallet(page.request, 'kororaa', phone, '20.00', 'USD');
+      await optIn('kororaa', 'tidewater-interactive', 'tidewater-jackpot', 'NZ', tokens, 0.5);
+      await playRounds(page.request, 'kororaa', tokens, slug, ['1.00']);
+    });
+    await Promise.all(contributors);
+
+    await page.goto(`${brandOrigin('kororaa')}/en/jackpot/`);
+    const board = page.getByTestId('jackpot-leaderboard');
+    await board.scrollIntoViewIfNeeded();
+    const rows = board.locator('tbody tr');
+    await expect(rows).toHaveCount(12);
+    await expect(rows.first().locator('td').first()).toHaveText('1');
+    await waitForIslandOf(board);
+    await board.getByRole('button', { name: 'Show More' }).click();
+    await expect(rows).toHaveCount(22);
+    await expect(rows.nth(21).locator('td').first()).toHaveText('22');
+
+    // A phone starts with 10 and goes on by 10.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await board.scrollIntoViewIfNeeded();
+    await expect(rows.filter({ visible: true })).toHaveCount(10);
+    await waitForIslandOf(board);
+    await board.getByRole('button', { name: 'Show More' }).click();
+    await expect(rows.filter({ visible: true })).toHaveCount(20);
   });
 });
