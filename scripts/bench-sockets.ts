@@ -13,6 +13,11 @@
  *   BENCH_FANOUT_ROUNDS (10) rounds; the time from each credit's request to each of its player's
  *   sockets receiving the balance update, p50 and p99, overall and by where the socket is (the
  *   process that raised the event, or the other one).
+ * - the jackpot's fan-out: BENCH_JACKPOT_SOCKETS (1,000) visitor sockets on the jackpot service
+ *   (/jackpot-service/v1/ws, half on each process) subscribed to aurelia's instance, and
+ *   BENCH_JACKPOT_ROUNDS (50) real-money rounds of an opted-in player, one at a time, alternating
+ *   processes: from each round's request to each socket having the new pot values (its
+ *   JackpotUpdate of a higher version), p50 and p99 per delivery and for the last socket of a round.
  * It prints figures and asserts nothing. Socket addresses are spread over 127.0.0.0/8 in
  * X-Forwarded-For, so the per-address cap (50) is not what is measured.
  */
@@ -30,6 +35,8 @@ const PER_PLAYER = Number(process.env.BENCH_SOCKETS_PER_PLAYER ?? 10);
 const FANOUT_PLAYERS = Number(process.env.BENCH_FANOUT_PLAYERS ?? 50);
 const FANOUT_ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 10);
 const SINGLE_CREDITS = Number(process.env.BENCH_SINGLE_CREDITS ?? 100);
+const JACKPOT_SOCKETS = Number(process.env.BENCH_JACKPOT_SOCKETS ?? 1000);
+const JACKPOT_ROUNDS = Number(process.env.BENCH_JACKPOT_ROUNDS ?? 50);
 const SANDBOX_KEY = `bench-${randomBytes(12).toString('hex')}`;
 
 interface Proc {
@@ -170,6 +177,109 @@ async function fanOutRound(procs: Proc[], players: { id: string }[], chosen: num
   return { same, other, answered };
 }
 
+/** A jackpot socket: the last pot version it has seen, and who waits for a newer one. */
+interface JackpotHeld {
+  socket: WebSocket;
+  version: number;
+  onVersion: ((version: number) => void) | null;
+}
+
+const JACKPOT_INSTANCE = 'northstar-jackpot';
+
+/** Opens a jackpot socket (a visitor's, or a player's with a token) subscribed to aurelia's instance; resolves at its first JackpotUpdate. */
+function openJackpotSocket(proc: Proc, address: string, token?: string): Promise<JackpotHeld> {
+  const query = new URLSearchParams({ operator: 'northstar-gaming', brand: 'aurelia', currency: 'EUR', ...(token ? { token } : {}) });
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${proc.url.replace('http', 'ws')}/jackpot-service/v1/ws?${query}`, { headers: { 'x-forwarded-for': address } });
+    const held: JackpotHeld = { socket, version: -1, onVersion: null };
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'SubscribeRequest', instance_ids: [JACKPOT_INSTANCE] })));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; version?: number };
+      if (message.type !== 'JackpotUpdate' || message.version === undefined) return;
+      if (held.version < 0) resolve(held);
+      held.version = Math.max(held.version, message.version);
+      held.onVersion?.(message.version);
+    });
+    socket.on('error', reject);
+    socket.on('close', (code, reason) => reject(new Error(`jackpot socket closed ${code} ${reason.toString()}`)));
+  });
+}
+
+/**
+ * The jackpot's fan-out on the two processes: an opted-in player's real-money rounds, one at a time,
+ * each timed from its request to every subscribed socket having the new pot values.
+ */
+async function jackpotFanOut(procs: Proc[]): Promise<void> {
+  const held: JackpotHeld[] = [];
+  try {
+    const player = await signUp(procs[0]!.url, PLAYERS * 2 + 7);
+    const auth = { authorization: `Bearer ${player.token}` };
+    await gql(procs[0]!.url, CREDIT, { k: `bench:jackpot:${randomBytes(4).toString('hex')}`, a: '5000.00', p: player.id });
+    const list = await gql(procs[0]!.url, '{ listOfGames(listOfGamesSlug: "slots", first: 1) { games { edges { node { slug } } } } }', {});
+    const slug = list.listOfGames.games.edges[0].node.slug as string;
+    const launched = await gql(procs[0]!.url, 'mutation ($s: String!) { launchGame(slug: $s, mode: REAL, currency: "EUR") { gameSessionId } }', { s: slug }, auth);
+    const gameSession = launched.launchGame.gameSessionId as string;
+    // The player opts in on a socket of their own, with the largest option.
+    const own = await openJackpotSocket(procs[0]!, addressOf(1_000_000), player.token);
+    held.push(own);
+    own.socket.send(JSON.stringify({ type: 'PlayerOptInRequest', instance_id: JACKPOT_INSTANCE, player_id: `${player.id}:EUR:aurelia`, brand_id: 'northstar-gaming:aurelia', player_country: 'FI', opt_in: true, contribution_value: 0.5 }));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the bench player was never opted in')), 10_000);
+      own.socket.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as { type: string; player?: { opted_in?: boolean }; message?: string };
+        if (message.type === 'Error') reject(new Error(`opt-in refused: ${message.message}`));
+        if (message.player?.opted_in) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const openedAt = performance.now();
+    const visitors = await pool(Array.from({ length: JACKPOT_SOCKETS }, (_, n) => n), 100, (n) => openJackpotSocket(procs[n % 2]!, addressOf(n + 2_000_000)));
+    held.push(...visitors);
+    const openMs = performance.now() - openedAt;
+    const deliveries: number[] = [];
+    const lastOfRound: number[] = [];
+    const answered: number[] = [];
+    for (let round = 0; round < JACKPOT_ROUNDS; round += 1) {
+      const via = procs[round % 2]!;
+      const started = performance.now();
+      const arrived = visitors.map((socket) => {
+        const seen = socket.version;
+        return new Promise<number>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`a jackpot socket did not get a version above ${seen} in 30 s`)), 30_000);
+          socket.onVersion = (version) => {
+            if (version <= seen) return;
+            clearTimeout(timer);
+            socket.onVersion = null;
+            resolve(performance.now() - started);
+          };
+        });
+      });
+      const response = await fetch(`${via.url}/games/api/${gameSession}/rounds`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ roundId: `bench-${round}-${randomBytes(4).toString('hex')}`, bet: '1.00' }),
+      });
+      if (!response.ok) throw new Error(`round ${round} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      answered.push(performance.now() - started);
+      const times = await Promise.all(arrived);
+      deliveries.push(...times);
+      lastOfRound.push(Math.max(...times));
+    }
+    const ms = (values: number[], p: number) => `${percentile(values, p).toFixed(1)} ms`.padStart(9);
+    console.log(`\nThe jackpot's fan-out across the two processes (${JACKPOT_SOCKETS} visitor sockets subscribed, half on each; ${JACKPOT_ROUNDS} real-money rounds of an opted-in player, one at a time):`);
+    console.log(`  ${JACKPOT_SOCKETS} jackpot sockets opened and subscribed in ${(openMs / 1000).toFixed(1)} s (100 at a time)`);
+    console.log(`    answer to the round        ${String(answered.length).padStart(6)}   p50 ${ms(answered, 50)}   p99 ${ms(answered, 99)}`);
+    console.log(`    every delivery             ${String(deliveries.length).padStart(6)}   p50 ${ms(deliveries, 50)}   p99 ${ms(deliveries, 99)}`);
+    console.log(`    the round's last socket    ${String(lastOfRound.length).padStart(6)}   p50 ${ms(lastOfRound, 50)}   p99 ${ms(lastOfRound, 99)}`);
+  } finally {
+    for (const socket of held) {
+      socket.socket.removeAllListeners('close');
+      socket.socket.on('error', () => undefined);
+      socket.socket.terminate();
+    }
+  }
+}
+
 /** The section: prints its lines. Needs DATABASE_URL. */
 export async function socketsSection(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -246,6 +356,7 @@ export async function socketsSection(): Promise<void> {
     console.log(`    all ${String(all.length).padStart(5)} deliveries   p50 ${ms(all, 50)}   p99 ${ms(all, 99)}`);
     console.log(`    on the raising process ${String(same.length).padStart(5)}   p50 ${ms(same, 50)}   p99 ${ms(same, 99)}`);
     console.log(`    on the other process   ${String(other.length).padStart(5)}   p50 ${ms(other, 50)}   p99 ${ms(other, 99)}`);
+    await jackpotFanOut(procs);
   } finally {
     for (const socket of held) {
       socket.socket.removeAllListeners('close');

@@ -26,8 +26,9 @@
  *   opening the cashier. BENCH_INP_RUNS (3) fresh visits; medians and the worst.
  * - Sockets and event fan-out across two platform processes on the PostgreSQL server in DATABASE_URL
  *   (scripts/bench-sockets.ts): sockets held per process, memory per 1,000 sockets, and the p50 and
- *   p99 of a balance update's fan-out to 5,000 sockets over the two processes. Skipped without
- *   DATABASE_URL.
+ *   p99 of a balance update's fan-out to 5,000 sockets over the two processes; and the jackpot's:
+ *   from a real-money round of an opted-in player to each of 1,000 subscribed jackpot sockets having
+ *   the new pot values. Skipped without DATABASE_URL.
  * - Scale-out on the PostgreSQL server in DATABASE_URL (scripts/cluster.ts: two lobbies, two platforms):
  *   lobby requests per second through a balancer of one lobby process and of two, and ledger
  *   transactions per second (sandbox credits with the operator key, spread over a brand's demo

@@ -59,3 +59,18 @@ export const SANDBOX_LIVE_CHAT_SCRIPT = '/platform/live-chat/widget.js';
 export function platformGraphqlUrl(): string {
   return process.env.PLATFORM_GRAPHQL_URL ?? `${platformUrl()}/graphql`;
 }
+
+/**
+ * The jackpot service as the browser reaches it (JACKPOT_SERVICE_URL): by default the embedded
+ * platform's, same-origin through the lobby's proxy (`/jackpot-service`); an operator with their own
+ * service sets its https URL (its origin must then be in the pages' connect-src).
+ */
+export function jackpotServiceUrl(): string {
+  return (process.env.JACKPOT_SERVICE_URL?.trim() || '/jackpot-service').replace(/\/$/, '');
+}
+
+/** The jackpot service as server renders reach it: JACKPOT_SERVICE_URL when absolute, else the platform's `/jackpot-service`. */
+export function jackpotServiceServerUrl(): string {
+  const configured = jackpotServiceUrl();
+  return /^https?:\/\//.test(configured) ? configured : `${platformUrl()}${configured}`;
+}

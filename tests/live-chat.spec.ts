@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { waitForIslandOf } from './support/hydration.ts';
+import { waitForLiveChat } from './support/hydration.ts';
 import { freshPlayer } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 
@@ -24,16 +24,25 @@ test.describe('live chat', () => {
   test('a visitor opens the chat from the button, talks to the sandbox agent, and closes it with the keyboard', async ({ page }) => {
     await allowPreferences(page);
     const scripts: string[] = [];
-    page.on('request', (request) => { if (request.url().includes('/platform/live-chat/widget.js')) scripts.push(request.url()); });
+    const chatCode: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/platform/live-chat/widget.js')) scripts.push(request.url());
+      if (/\/mount-live-chat\.[\w-]+\.js$/.test(request.url())) chatCode.push(request.url());
+    });
     await page.goto(`${brandOrigin('aurelia')}/en/`);
     const button = page.getByRole('button', { name: 'Chat with us' });
     await expect(button).toBeVisible();
-    // Nothing of the provider loads before the visitor asks.
+    // Nothing of the provider loads before the visitor asks, nor the chat's own code: the button
+    // is server markup, not an island that every page would hydrate.
+    await waitForLiveChat(page);
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual([]);
+    expect(chatCode).toEqual([]);
+    await expect(page.locator('astro-island', { has: button })).toHaveCount(0);
 
-    await waitForIslandOf(button);
     await button.focus();
+    // Reaching the button fetches the chat's code ahead of the click.
+    await expect.poll(() => chatCode.length).toBe(1);
     await page.keyboard.press('Enter');
     const chat = page.getByRole('dialog', { name: 'Chat with us' });
     await expect(chat).toBeVisible();
@@ -62,7 +71,7 @@ test.describe('live chat', () => {
     await freshPlayer(page, 'aurelia', '+358');
     await expect(page.getByTestId('balance')).toBeVisible();
     const button = page.getByRole('button', { name: 'Chat with us' });
-    await waitForIslandOf(button);
+    await waitForLiveChat(page);
     await button.click();
     await expect(chatFrame(page).getByTestId('chat-identity')).toHaveText(/^Signed in as \S/);
   });
@@ -76,7 +85,7 @@ test.describe('live chat', () => {
     });
     await page.goto(`${brandOrigin('aurelia')}/en/`);
     const button = page.getByRole('button', { name: 'Chat with us' });
-    await waitForIslandOf(button);
+    await waitForLiveChat(page);
     await button.click();
     const failed = page.getByRole('button', { name: 'Chat unavailable. Try again' });
     await expect(failed).toBeVisible();
@@ -95,7 +104,7 @@ test.describe('live chat', () => {
     await allowPreferences(page);
     await page.goto(`${brandOrigin('aurelia')}/fi/`);
     const button = page.getByRole('button', { name: 'Keskustele kanssamme' });
-    await waitForIslandOf(button);
+    await waitForLiveChat(page);
     await button.click();
     const chat = page.getByRole('dialog', { name: 'Keskustele kanssamme' });
     await expect(chat).toBeVisible();
@@ -112,7 +121,7 @@ test.describe('live chat', () => {
     page.on('request', (request) => { if (request.url().includes('/platform/live-chat/widget.js')) scripts.push(request.url()); });
     await page.goto(`${brandOrigin('aurelia')}/en/`);
     const button = page.getByRole('button', { name: 'Chat with us' });
-    await waitForIslandOf(button);
+    await waitForLiveChat(page);
     await button.click();
     const ask = page.getByTestId('live-chat-consent');
     await expect(ask).toContainText('Allow preference cookies to chat?');
@@ -141,13 +150,13 @@ test.describe('live chat', () => {
     // A conversation from an earlier page is forgotten too, without loading the provider again.
     await allowPreferences(page);
     await page.goto(`${brandOrigin('aurelia')}/en/`);
-    await waitForIslandOf(button);
+    await waitForLiveChat(page);
     await button.click();
     await chatFrame(page).getByLabel('Your message').fill('From an earlier page');
     await chatFrame(page).getByRole('button', { name: 'Send' }).click();
     await expect(chatFrame(page).getByText('From an earlier page')).toBeVisible();
     await page.reload();
-    await waitForIslandOf(button);
+    await waitForLiveChat(page);
     const loads = scripts.length;
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     await settings.getByRole('switch', { name: /Preferences/ }).click();

@@ -110,6 +110,25 @@ test.describe('islands hydrate one per task', () => {
   });
 });
 
+test('the after-paint gate puts what it parked in one template per task @phone', async ({ page }) => {
+  // A MutationObserver's records are delivered at the end of the task that made them: templates
+  // taken out in one task arrive in one batch (they were one 60-120 ms task at 4x, issue 27).
+  await page.addInitScript(() => {
+    const batches: number[] = [];
+    (window as unknown as { __unparkBatches: number[] }).__unparkBatches = batches;
+    new MutationObserver((records) => {
+      const removed = records.flatMap((record) => [...record.removedNodes]).filter((node) => node instanceof HTMLTemplateElement && node.hasAttribute('data-after-paint'));
+      if (removed.length > 0) batches.push(removed.length);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${brandOrigin('nordvik')}/no/`);
+  await expect(page.locator('template[data-after-paint]')).toHaveCount(0);
+  const batches = await page.evaluate(() => (window as unknown as { __unparkBatches: number[] }).__unparkBatches);
+  // Icons, stylesheets, the lobby's later blocks' script, the session's: four, each in a task of its own.
+  expect(batches.length, JSON.stringify(batches)).toBeGreaterThanOrEqual(4);
+  expect(Math.max(...batches), JSON.stringify(batches)).toBe(1);
+});
+
 /**
  * Records, in the page, the computed style of every element on the first screen twice: as the
  * after-paint gate puts the site's stylesheets in (still loading), and as the last of them has

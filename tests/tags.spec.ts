@@ -13,7 +13,7 @@ import { bankSignIn, unique } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 import { SANDBOX_KEY_HEADERS } from './support/sandbox.ts';
 import { seriousViolations } from './support/axe.ts';
-import { waitForIslandOf } from './support/hydration.ts';
+import { waitForIslandOf, waitForLiveChat } from './support/hydration.ts';
 
 test.use({ consentAnswered: false });
 
@@ -224,7 +224,7 @@ test('telemetry: a login through a provider, the chat opening and the 10-minute 
 
   // The chat: opened from its button, it tells the analytics.
   const chat = page.getByRole('button', { name: 'Chat with us' });
-  await waitForIslandOf(chat);
+  await waitForLiveChat(page);
   await chat.click();
   await expect(page.locator('#atrium-live-chat')).toBeVisible();
   await expect.poll(async () => summary(await hitsOf(page, 'aurelia', campaign)), { timeout: 15_000 }).toContain('gtm:live_chat_open');

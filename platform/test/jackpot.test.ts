@@ -211,6 +211,43 @@ describe.each(DATABASES)('the jackpot service on $name', (database) => {
     player.close();
   });
 
+  it('counts contributions in the loss limits, and leaves out one that would pass a limit', async () => {
+    // Decision: a contribution is money put at risk with the stake, so the loss limits count it (and
+    // a jackpot win as a win); a round whose contribution would pass a limit is played without it.
+    // est (vantor) offers loss limits; mga (aurelia) does not.
+    const player = await jackpotPlayer(app, 'wallet-eur', 'vantor');
+    const headers = { ...bearer(player.token), 'x-brand': 'vantor' };
+    const SET = 'mutation ($input: LimitInput!) { setLimit(input: $input) { used } }';
+    const used = async () => (await app.gql('{ viewer { limits { kind used } } }', {}, headers)).data.viewer.limits.find((limit: { kind: string }) => limit.kind === 'Loss').used as string;
+    expect((await app.gql(SET, { input: { kind: 'Loss', period: 'Day', amount: '100' } }, headers)).errors).toBeUndefined();
+    await app.platform.services.jackpot.optIn({ instanceId: 'baltic-crest-jackpot', playerId: player.id, brand: 'vantor', playerCountry: 'EE', optIn: true, contributionValue: 0.5 });
+    const contributions = async () => (await app.platform.db.query<{ amount: string }>('select amount_minor::text as amount from jackpot_contributions where player_id = $1', [player.id])).rows;
+
+    // The day's loss: the stakes and the contributions, less the wins (signed, in cents).
+    const cents = async (kind: string) => Number((await app.platform.db.query<{ sum: string }>(
+      `select coalesce(sum(po.amount_minor), 0)::text as sum from ledger_postings po join ledger_transactions t on t.id = po.transaction_id
+        join ledger_accounts a on a.id = po.account_id and a.code = 'cash' where t.wallet_id = $1 and t.kind = $2`, [player.walletId, kind])).rows[0]?.sum);
+    const loss = async () => -((await cents('CasinoBet')) + (await cents('CasinoWin')) + (await cents('JackpotContribution')));
+    await playRounds(app, player, '1.00', 1, undefined, 'vantor');
+    expect(await contributions()).toEqual([{ amount: '50' }]);
+    expect(await used()).toBe((Math.max(0, await loss()) / 100).toFixed(2));
+    expect(await cents('JackpotContribution')).toBe(-50);
+    // The reality check's session figures count it as staked too.
+    const session = (await app.gql('{ viewer { session { staked } } }', {}, headers)).data.viewer.session;
+    expect(session.staked).toBe((-((await cents('CasinoBet')) + (await cents('JackpotContribution'))) / 100).toFixed(2));
+    // Rounds until the next stake will leave a loss (a big win can put the day in profit).
+    while ((await loss()) + 100 <= 0) await playRounds(app, player, '1.00', 1, undefined, 'vantor');
+
+    // Room for the next 1.00 stake and 0.10 more: the stake is taken, its 0.50 contribution is not.
+    const lossMinor = await loss();
+    const before = (await contributions()).length;
+    const stakes = await cents('CasinoBet');
+    expect((await app.gql(SET, { input: { kind: 'Loss', period: 'Day', amount: ((lossMinor + 110) / 100).toFixed(2) } }, headers)).errors).toBeUndefined();
+    await playRounds(app, player, '1.00', 1, undefined, 'vantor');
+    expect(await cents('CasinoBet')).toBe(stakes - 100);
+    expect(await contributions()).toHaveLength(before);
+  });
+
   it('ranks contributors on the leaderboard with the player\'s own position, and serves the settings by country', async () => {
     const board = await app.gql(
       'query { jackpotLeaderboard(brand: "aurelia", jackpotInstanceId: "northstar-jackpot", jackpotPotId: "mega", currency: "EUR", size: 10) { playerPosition playerRank entries { position initials brand expectedPrize rankName } } }',

@@ -79,3 +79,11 @@ export async function scrollThroughIslands(page: Page): Promise<void> {
     return [...document.images].filter((image) => image.currentSrc !== '' && acrossTheScreen(image)).every((image) => image.complete);
   });
 }
+
+/**
+ * Waits until the page's chat button answers clicks: it is server markup, wired by a small script
+ * after the first paint (features/live-chat/live-chat-boot.ts), not an island.
+ */
+export async function waitForLiveChat(page: Page): Promise<void> {
+  await expect(page.locator('[data-live-chat-ready]')).toHaveCount(1);
+}

@@ -19,6 +19,7 @@ import type { Queryable } from '../db/db.ts';
 import type { Ledger, PostResult } from '../ledger/ledger.ts';
 import { POT_IDS, type JackpotInstanceConfig, type PotConfig, type PotId } from './config.ts';
 import { fromBase } from './currencies.ts';
+import { lossLimitsLeaveRoom } from '../players/limits.ts';
 
 /** A pot row with its amounts as text. */
 export interface PotRow {
@@ -154,14 +155,15 @@ export interface ContributionResult {
 
 /**
  * Takes a round's contribution inside its transaction (after the stake): nothing when this round
- * already contributed, or when the cash left after the stake does not cover it (the round is played
- * without a contribution).
+ * already contributed, when the cash left after the stake does not cover it, or when it would take
+ * one of the player's loss limits past its value (the round is played without a contribution).
  */
-export async function contribute(tx: Queryable, ledger: Ledger, input: ContributionInput, posted: PostResult[]): Promise<ContributionResult | null> {
+export async function contribute(tx: Queryable, ledger: Ledger, input: ContributionInput, posted: PostResult[], now: Date): Promise<ContributionResult | null> {
   const amountMinor = fromBase(input.baseMinor, input.currency, 'half-up');
   if (amountMinor <= 0n) return null;
   const cash = (await ledger.balances(input.walletId, tx)).cash;
   if (cash < amountMinor) return null;
+  if (!(await lossLimitsLeaveRoom(tx, input.playerId, amountMinor, now))) return null;
   const { rows: inserted } = await tx.query(
     `insert into jackpot_contributions (round_key, instance_id, player_id, brand, currency, amount_minor, base_minor)
      values ($1, $2, $3, $4, $5, $6, $7) on conflict (round_key) do nothing returning id`,

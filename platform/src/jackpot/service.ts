@@ -312,7 +312,7 @@ export function createJackpotService(options: JackpotServiceOptions): JackpotSer
           const result = await contribute(tx, ledger, {
             instance: jackpot.instance, playerId: stake.playerId, brand: stake.brand, walletId: stake.walletId, currency: stake.currency,
             roundKey: stake.stakeKey, baseMinor: BigInt(chosen.contribution),
-          }, posted);
+          }, posted, clock());
           if (result) {
             const values = await pots(jackpot.instance.id, tx);
             after.push(() => broadcastPots(values));

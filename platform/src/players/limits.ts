@@ -6,7 +6,10 @@
  *   Deposits count from the moment they are initiated (a pending deposit holds its share) until they
  *   are cancelled or rolled back; pay-and-play deposits count when the bank confirms them.
  * - Loss (casino) and GlobalLoss (casino and sports): stakes minus wins on the player's cash in the
- *   window. A stake that would take the loss past the limit is refused.
+ *   window. A stake that would take the loss past the limit is refused. A jackpot contribution is
+ *   part of a casino stake (money the player puts at risk) and a jackpot win a casino win, so both
+ *   count; a contribution that would pass a limit is left out of its round (the jackpot service
+ *   asks `lossLimitsLeaveRoom`). Raffle prizes are free draws, like bonus credits: they do not.
  * - Session: the longest a signed-in session may play; after it, launches and bets are refused.
  *
  * A new limit and a decrease apply at once. An increase or a removal waits the licence's cooling-off
@@ -277,6 +280,9 @@ export async function limitHistory(on: Queryable, playerId: string, first: numbe
   }));
 }
 
+/** The ledger kinds of casino play: stakes and wins, the jackpot's contributions and wins with them. */
+export const CASINO_PLAY_KINDS: readonly string[] = ['CasinoBet', 'CasinoWin', 'JackpotContribution', 'JackpotWin'];
+
 /** How much of a money limit the window has used at `now` (minor units). */
 export async function usedInWindow(on: Queryable, playerId: string, kind: Exclude<LimitKind, 'Session'>, period: LimitPeriod, now: Date): Promise<bigint> {
   const since = new Date(now.getTime() - PERIOD_HOURS[period] * 3_600_000);
@@ -295,7 +301,7 @@ export async function usedInWindow(on: Queryable, playerId: string, kind: Exclud
     );
     return BigInt(rows[0]?.total ?? '0');
   }
-  const kinds = kind === 'Loss' ? ['CasinoBet', 'CasinoWin'] : ['CasinoBet', 'CasinoWin', 'SportsBet', 'SportsWin'];
+  const kinds = kind === 'Loss' ? CASINO_PLAY_KINDS : [...CASINO_PLAY_KINDS, 'SportsBet', 'SportsWin'];
   // Net movement of the player's cash account through stakes and wins: a loss is its negative.
   const { rows } = await on.query<{ net: string }>(
     `select coalesce(sum(po.amount_minor), 0)::text as net
@@ -363,6 +369,18 @@ export async function assertWithinPlayLimits(tx: Queryable, input: { playerId: s
       { kind: limit.kind, period: limit.period, limit: formatMinor(limit.value, input.currency), remaining: formatMinor(left, input.currency) },
     );
   }
+}
+
+/**
+ * Whether the player's casino loss limits leave room for `amountMinor` more at `now` (a jackpot
+ * contribution, taken after its stake in the same transaction: the stake's own check did not count it).
+ */
+export async function lossLimitsLeaveRoom(tx: Queryable, playerId: string, amountMinor: bigint, now: Date): Promise<boolean> {
+  for (const limit of await limitsOf(tx, playerId, now)) {
+    if ((limit.kind !== 'Loss' && limit.kind !== 'GlobalLoss') || limit.period === 'Session') continue;
+    if ((await usedInWindow(tx, playerId, limit.kind, limit.period, now)) + amountMinor > limit.value) return false;
+  }
+  return true;
 }
 
 /** Refuses play in a session older than the session limit. */

@@ -109,9 +109,9 @@ export const limitTypeDefs = /* GraphQL */ `
   type PlayerSession {
     "When this session signed in (ISO 8601): the reality check and the session clock count from here, across page loads."
     startedAt: String!
-    "Casino and sports stakes since then, decimal string in the wallet's currency."
+    "Casino and sports stakes since then, jackpot contributions included, decimal string in the wallet's currency."
     staked: String!
-    "Casino and sports wins since then."
+    "Casino and sports wins since then, jackpot wins included (raffle prizes are not)."
     won: String!
     "won minus staked: the player's net position this session (negative for a loss)."
     net: String!
@@ -253,11 +253,11 @@ export const limitResolvers: Resolvers = {
         `select s.created_at as started_at,
                 coalesce((select -sum(po.amount_minor) from ledger_postings po join ledger_transactions t on t.id = po.transaction_id
                            join ledger_accounts a on a.id = po.account_id join wallets w on w.id = a.wallet_id
-                          where w.player_id = s.player_id and a.code in ('cash', 'bonus') and t.kind in ('CasinoBet', 'SportsBet')
+                          where w.player_id = s.player_id and a.code in ('cash', 'bonus') and t.kind in ('CasinoBet', 'SportsBet', 'JackpotContribution')
                             and po.amount_minor < 0 and t.created_at >= s.created_at), 0)::text as staked,
                 coalesce((select sum(po.amount_minor) from ledger_postings po join ledger_transactions t on t.id = po.transaction_id
                            join ledger_accounts a on a.id = po.account_id join wallets w on w.id = a.wallet_id
-                          where w.player_id = s.player_id and a.code in ('cash', 'bonus') and t.kind in ('CasinoWin', 'SportsWin')
+                          where w.player_id = s.player_id and a.code in ('cash', 'bonus') and t.kind in ('CasinoWin', 'SportsWin', 'JackpotWin')
                             and po.amount_minor > 0 and t.created_at >= s.created_at), 0)::text as won
            from sessions s where s.sid = $1`,
         [auth.sid],

@@ -9,10 +9,10 @@
  *   window's load event, when its first screen of images is in (a game list's largest paint is a
  *   tile); if the hero fails, at once; in any case a second after the window's load event (at once
  *   in a background tab, which runs no frames);
- * - then it moves what is parked in `<template data-after-paint>` into the document: scripts run
- *   as if they had been there, and the site's stylesheets load (the page inlines only the rules its
- *   markup uses, features/critical-css/); once the stylesheets are in, it lets islands with
- *   `client:afterpaint` hydrate (see directive.ts);
+ * - then it moves what is parked in `<template data-after-paint>` into the document, one template
+ *   per task: scripts run as if they had been there, and the site's stylesheets load (the page
+ *   inlines only the rules its markup uses, features/critical-css/); once the stylesheets are in,
+ *   it lets islands with `client:afterpaint` hydrate (see directive.ts);
  * - a first visit draws its text in the brand fonts' size-matched fallbacks (theme-css.ts) and
  *   keeps them on that page: swapping fonts on a page already laid out costs a phone a 120-170 ms
  *   task (issue 16). It fetches the brand's font files (prefetch, the lowest priority) and, once
@@ -47,8 +47,17 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
   let opened = false;
   let open;
   const styled = [];
-  const unpark = () => {
-    for (const parked of document.querySelectorAll('template[data-after-paint]')) {
+  // Each parked template goes in in a task of its own (the stylesheets, the icons, each script):
+  // put in together they made one 60-120 ms task on a phone at 4x (issue 27). \`scheduler.yield\`
+  // (or a message, which a background tab does not throttle as it does timers) between them.
+  const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((next) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => next();
+    channel.port2.postMessage(0);
+  });
+  let unparked = Promise.resolve();
+  const unpark = () => (unparked = unparked.then(async () => {
+    for (let parked; (parked = document.querySelector('template[data-after-paint]')); await nextTask()) {
       const home = parked.parentNode === document.head ? document.head : document.body;
       parked.remove();
       const content = parked.content.cloneNode(true);
@@ -58,10 +67,10 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
       // What was parked in the head (stylesheets, icons) goes to the head; the rest to the body.
       home.append(content);
     }
-  };
-  window[${JSON.stringify(GATE_GLOBAL)}] = new Promise((resolve) => { open = resolve; }).then(() => {
+  }));
+  window[${JSON.stringify(GATE_GLOBAL)}] = new Promise((resolve) => { open = resolve; }).then(async () => {
     opened = true;
-    unpark();
+    await unpark();
     // A first visit keeps its fallback fonts on this page: switching now would restyle and lay out
     // the whole page again (120-170 ms in one task on a phone). The brand's font files are fetched
     // for the next page instead, which then uses them from its first paint; in an idle moment, so
@@ -69,28 +78,31 @@ export const AFTER_PAINT_GATE_SCRIPT = `(() => {
     const idle = window.requestIdleCallback ?? ((work) => setTimeout(work, 1000));
     if (root.classList.contains(${JSON.stringify(FONTS_LATER_CLASS)})) idle(() => {
       // Only the files that draw this page's characters: every page has ASCII text, and the
-      // latin-ext subsets only where it has characters beyond Latin-1.
+      // latin-ext subsets only where it has characters beyond Latin-1. Two idle moments (issue 27:
+      // one was a 50 ms task at 4x): reading the page's text, then the font rules and the fetches.
       const wide = new Set(Array.from(document.body.textContent.match(/[^\\u0000-\\u00ff]/gu) ?? [], (char) => char.codePointAt(0)));
-      const drawn = (range) => !range || range.split(',').some((part) => {
-        const [low, high = low] = part.trim().slice(2).split('-');
-        const from = parseInt(low.replace(/\\?/g, '0'), 16);
-        const to = parseInt(high.replace(/\\?/g, 'f'), 16);
-        if (from <= 0x7e && to >= 0x20) return true;
-        for (const code of wide) if (code >= from && code <= to) return true;
-        return false;
+      idle(() => {
+        const drawn = (range) => !range || range.split(',').some((part) => {
+          const [low, high = low] = part.trim().slice(2).split('-');
+          const from = parseInt(low.replace(/\\?/g, '0'), 16);
+          const to = parseInt(high.replace(/\\?/g, 'f'), 16);
+          if (from <= 0x7e && to >= 0x20) return true;
+          for (const code of wide) if (code >= from && code <= to) return true;
+          return false;
+        });
+        const files = new Set();
+        for (const rule of document.getElementById(${JSON.stringify(THEME_STYLE_ID)})?.sheet?.cssRules ?? []) {
+          const file = rule instanceof CSSFontFaceRule && drawn(rule.style.getPropertyValue('unicode-range')) && /url\\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'));
+          if (file) files.add(file[1]);
+        }
+        const fetched = [...files].map((href) => new Promise((done) => {
+          const link = Object.assign(document.createElement('link'), { rel: 'prefetch', as: 'font', type: 'font/woff2', crossOrigin: '', href });
+          link.onload = () => done(true);
+          link.onerror = () => done(false);
+          document.head.append(link);
+        }));
+        Promise.all(fetched).then((done) => { if (done.every(Boolean)) try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, '1'); } catch {} });
       });
-      const files = new Set();
-      for (const rule of document.getElementById(${JSON.stringify(THEME_STYLE_ID)})?.sheet?.cssRules ?? []) {
-        const file = rule instanceof CSSFontFaceRule && drawn(rule.style.getPropertyValue('unicode-range')) && /url\\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'));
-        if (file) files.add(file[1]);
-      }
-      const fetched = [...files].map((href) => new Promise((done) => {
-        const link = Object.assign(document.createElement('link'), { rel: 'prefetch', as: 'font', type: 'font/woff2', crossOrigin: '', href });
-        link.onload = () => done(true);
-        link.onerror = () => done(false);
-        document.head.append(link);
-      }));
-      Promise.all(fetched).then((done) => { if (done.every(Boolean)) try { localStorage.setItem(${JSON.stringify(FONTS_SEEN_KEY)}, '1'); } catch {} });
     });
     // Islands wait for the whole stylesheet, so what they render is styled (a stalled one for 3 s at most).
     return Promise.race([Promise.all(styled), new Promise((done) => setTimeout(done, 3000))]);

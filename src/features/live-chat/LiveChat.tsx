@@ -30,7 +30,8 @@ export interface LiveChatTexts {
   notNow: string;
 }
 
-interface Props {
+/** What the server hands the chat (LiveChatButton.astro). */
+export interface LiveChatProps {
   /** The provider's script, with the page's locale. */
   scriptUrl: string;
   /** The id the provider's script element gets (some providers find their key by it). */
@@ -39,6 +40,13 @@ interface Props {
   forgetUrl: string | null;
   locale: string;
   texts: LiveChatTexts;
+}
+
+interface Props extends LiveChatProps {
+  /** Started by a click on the server's button (live-chat-boot.ts): open at once. */
+  openNow?: boolean;
+  /** The server's button had the focus: this one takes it over. */
+  focusOnMount?: boolean;
 }
 
 type State = 'idle' | 'asking' | 'loading' | 'open' | 'closed' | 'error';
@@ -55,7 +63,7 @@ function loadProvider(): Promise<typeof import('./chat-provider.ts')> {
 /** Fetches the provider-starting code ahead of a likely click. */
 const prefetchProvider = () => void loadProvider().catch(() => undefined);
 
-export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts }: Props) {
+export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts, openNow = false, focusOnMount = false }: Props) {
   const [state, setState] = useState<State>('idle');
   const button = useRef<HTMLButtonElement>(null);
   const allowButton = useRef<HTMLButtonElement>(null);
@@ -125,6 +133,14 @@ export default function LiveChat({ scriptUrl, scriptId, forgetUrl, locale, texts
     }
     zE()?.('messenger', 'open');
   };
+
+  // Started by a click on the server's button: this button takes its place (and its focus) and opens.
+  useEffect(() => {
+    if (focusOnMount) button.current?.focus();
+    if (openNow) void open();
+    // Once, on mount: `open` is this first render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // A control standing in for the button (open-event.ts) opens the chat as a click here does
   // (listening anew after each render, so with this render's state).

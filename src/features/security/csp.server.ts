@@ -3,7 +3,7 @@
  * game server origin is asked of the platform and cached). The static directives and the hashes
  * of inline scripts live in csp.ts.
  */
-import { errorReportingDsn, liveChatScriptUrl, platformUrl } from '../../config.server.ts';
+import { errorReportingDsn, jackpotServiceUrl, liveChatScriptUrl, platformUrl } from '../../config.server.ts';
 import { platformQuery } from '../../lib/graphql.server.ts';
 import { LobbyFrameOriginsDocument } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -37,7 +37,8 @@ export async function withFrameSources(response: Response, brand: string, locale
   extraOrigins ??= parseFrameOrigins(process.env.ATRIUM_FRAME_ORIGINS);
   const frameSrc = frameSrcDirective({ platformUrl: platformUrl(), gameServerOrigin: await gameServerOrigin(brand, locale), extraOrigins });
   const headers = new Headers(response.headers);
-  let withServices = withOriginOf(withOriginOf(policy, 'connect-src', errorReportingDsn()), 'script-src', liveChatScriptUrl() ?? '');
+  // An operator's own jackpot service (JACKPOT_SERVICE_URL, https): its REST and wss (CSP3 lets an https source match wss).
+  let withServices = withOriginOf(withOriginOf(withOriginOf(policy, 'connect-src', errorReportingDsn()), 'connect-src', jackpotServiceUrl()), 'script-src', liveChatScriptUrl() ?? '');
   if (analyticsTagsMode() === 'real') for (const origin of REAL_TAG_ORIGINS) withServices = withOriginOf(withServices, 'script-src', origin);
   headers.set('content-security-policy', `${withServices.replace(/[\s;]+$/, '')}; ${frameSrc}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

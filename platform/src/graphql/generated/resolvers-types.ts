@@ -1173,11 +1173,11 @@ export type PlayerSession = {
   currency: Scalars['String']['output'];
   /** won minus staked: the player's net position this session (negative for a loss). */
   net: Scalars['String']['output'];
-  /** Casino and sports stakes since then, decimal string in the wallet's currency. */
+  /** Casino and sports stakes since then, jackpot contributions included, decimal string in the wallet's currency. */
   staked: Scalars['String']['output'];
   /** When this session signed in (ISO 8601): the reality check and the session clock count from here, across page loads. */
   startedAt: Scalars['String']['output'];
-  /** Casino and sports wins since then. */
+  /** Casino and sports wins since then, jackpot wins included (raffle prizes are not). */
   won: Scalars['String']['output'];
 };
 
