@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslandOf, waitForLobbyRest } from './support/hydration.ts';
-import { claims, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
+import { addTokenCookies, claims, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 
 const ORIGIN = brandOrigin('aurelia');
@@ -125,6 +125,12 @@ test.describe('jackpot and raffle pages', () => {
     await creditWallet(page.request, 'aurelia', phone, '100.00', 'EUR');
     // 1.50 + 2.00 + 1.75 = 5.25 EUR wagered: 5 tickets in each of this hour's, today's draws.
     await playRounds(page.request, 'aurelia', tokens, await firstSlot(page.request, 'aurelia'), ['1.50', '2.00', '1.75']);
+    await addTokenCookies(page.context(), 'aurelia', tokens);
+    await page.goto(`${ORIGIN}/en/raffle/`);
+    const drops = page.getByTestId('raffle-drops');
+    await expect(drops.locator('[data-drop="hourly"]').getByText('Your tickets: 5')).toBeVisible();
+    await expect(drops.locator('[data-drop="daily"]').getByText('Your tickets: 5')).toBeVisible();
+
     const drawn = await graphql<{ sandboxRunRaffleDraw: { raffleId: string | null; winners: number } }>(
       page.request, 'aurelia', 'mutation { sandboxRunRaffleDraw(type: "hourly") { raffleId winners } }',
     );
@@ -135,7 +141,7 @@ test.describe('jackpot and raffle pages', () => {
     const draw = raffleWinners.edges.map((edge) => edge.node).find((node) => node.instanceId === drawn.sandboxRunRaffleDraw.raffleId)!;
     const [winner] = draw.winners;
 
-    await page.goto(`${ORIGIN}/en/raffle/`);
+    await page.reload();
     const carousel = page.getByTestId('raffle-winners');
     await expect(carousel.getByRole('heading', { name: 'Recent winners' })).toBeVisible();
     const shown = carousel.locator('ul:not([data-copy]) .raffle-winner').filter({ hasText: `${winner!.winnerInitials} won €${winner!.winAmount}` });

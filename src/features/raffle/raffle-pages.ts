@@ -5,7 +5,7 @@
  */
 import { routePage } from '../route-page.ts';
 import RafflePage from './RafflePage.astro';
-import { loadRaffleDrops, loadRaffleSettings, loadRaffleWinners, type RaffleDropCard, type RaffleSettings } from './raffle.server.ts';
+import { loadRaffleDrops, loadRaffleSettings, loadRaffleWinners, raffleSocketConfig, type RaffleDropCard, type RaffleSettings } from './raffle.server.ts';
 import type { ShownRaffleWinner } from './raffle-rules.ts';
 
 /** What /raffle/ renders from. */
@@ -13,6 +13,8 @@ export interface RafflePageData {
   settings: RaffleSettings;
   drops: RaffleDropCard[];
   winners: ShownRaffleWinner[];
+  /** The jackpot socket of a signed-in player's tickets, or null when the brand has no jackpot operator. */
+  socket: ReturnType<typeof raffleSocketConfig>;
 }
 
 const leftOut = <T>(what: string, fallback: T) => (error: unknown): T => {
@@ -32,7 +34,7 @@ export const rafflePage = routePage<RafflePageData | 'unavailable'>({
     ]);
     return {
       heroImage: { mobile: settings.pageMobileBackgroundImage, desktop: settings.pageDesktopBackgroundImage },
-      data: { settings, drops, winners },
+      data: { settings, drops, winners, socket: raffleSocketConfig(ctx, settings) },
     };
   },
   component: RafflePage,

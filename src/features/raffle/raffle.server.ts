@@ -3,7 +3,7 @@
  * jackpot.json, live: cached per content generation like the layout), the current window of each
  * drop from the jackpot service's REST instances (hourly, daily, weekly), and the last winners.
  */
-import { platformUrl } from '../../config.server.ts';
+import { jackpotServiceServerUrl, jackpotServiceUrl } from '../../config.server.ts';
 import { platformQuery } from '../../lib/graphql.server.ts';
 import { RafflePageSettingsDocument, RaffleWinnersDocument, type RafflePageSettingsQuery } from '../../lib/graphql/generated/graphql.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -11,8 +11,8 @@ import type { PageContext } from '../page-context/page-context.server.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
 import { RAFFLE_DROPS, RAFFLE_WINNERS_LAST, showableWinners, visibleDrops, type RaffleDropWindow, type ShownRaffleWinner } from './raffle-rules.ts';
 
-/** The raffle page's settings as the platform resolves them for the visitor's country and locale. */
-export type RaffleSettings = NonNullable<RafflePageSettingsQuery['raffleSettings']>;
+/** The raffle page's settings as the platform resolves them for the visitor's country and locale, and the brand's jackpot operator (for the socket). */
+export type RaffleSettings = NonNullable<RafflePageSettingsQuery['raffleSettings']> & { operatorId: string | null };
 
 /** A drop's card: its window and its prize (the total pot) in the page's currency. */
 export type RaffleDropCard = RaffleDropWindow & { prize: string; currency: string };
@@ -25,20 +25,12 @@ const JACKPOT_TIMEOUT_MS = 3_000;
 
 const callOf = (ctx: PageContext) => ({ brand: ctx.brand.id, locale: ctx.locale });
 
-/**
- * The jackpot service the server render asks (JACKPOT_SERVICE_URL, an operator's own; by default
- * the embedded platform's, which the lobby also proxies same-origin under /jackpot-service/).
- */
-export function jackpotServiceUrl(): string {
-  return (process.env.JACKPOT_SERVICE_URL?.trim() || `${platformUrl()}/jackpot-service`).replace(/\/$/, '');
-}
-
 /** The raffle settings for the visitor's country, or null when the brand has none. */
 export function loadRaffleSettings(ctx: PageContext): Promise<RaffleSettings | null> {
   const country = ctx.country.ipCountryCode;
   return settingsCache.get(`${ctx.brand.id}|${contentGeneration(ctx.brand.id)}|${country}|${ctx.locale}`, async () => {
     const data = await platformQuery(RafflePageSettingsDocument, { ipCountryCode: country, locale: ctx.locale }, callOf(ctx));
-    return data.raffleSettings;
+    return data.raffleSettings ? { ...data.raffleSettings, operatorId: data.jackpotSettings?.operatorId ?? null } : null;
   });
 }
 
@@ -48,7 +40,7 @@ export async function raffleEnabled(ctx: PageContext): Promise<boolean> {
 }
 
 async function fetchDrop(ctx: PageContext, source: string): Promise<RaffleDropWindow[]> {
-  const url = new URL(`${jackpotServiceUrl()}/v1/instances`);
+  const url = new URL(`${jackpotServiceServerUrl()}/v1/instances`);
   url.searchParams.set('source', source);
   url.searchParams.set('brand', ctx.brand.id);
   url.searchParams.set('country_code', ctx.country.ipCountryCode);
@@ -74,6 +66,11 @@ export function loadRaffleDrops(ctx: PageContext): Promise<RaffleDropCard[]> {
     }
     return visibleDrops(windows).map((drop) => ({ ...drop, currency }));
   });
+}
+
+/** Where the player's tickets come from in the browser: the jackpot service's socket, as the widget opens it (jackpot/client/config.ts). */
+export function raffleSocketConfig(ctx: PageContext, settings: RaffleSettings): { serviceUrl: string; operator: string; brand: string; currency: string } | null {
+  return settings.operatorId ? { serviceUrl: jackpotServiceUrl(), operator: settings.operatorId, brand: ctx.brand.id, currency: ctx.settings.currency } : null;
 }
 
 /** The last 15 winners the carousel may show (complete rows only), amounts in the page's currency. */

@@ -258,7 +258,7 @@ export type RafflePageSettingsQueryVariables = Exact<{
 }>;
 
 
-export type RafflePageSettingsQuery = { raffleSettings: { enabled: boolean, pageMobileBackgroundImage: string, pageDesktopBackgroundImage: string, text: string, termsAndConditions: string } | null };
+export type RafflePageSettingsQuery = { raffleSettings: { enabled: boolean, pageMobileBackgroundImage: string, pageDesktopBackgroundImage: string, text: string, termsAndConditions: string } | null, jackpotSettings: { operatorId: string } | null };
 
 export type RaffleWinnersQueryVariables = Exact<{
   baseCurrency?: string | null | undefined;
@@ -768,6 +768,9 @@ export const RafflePageSettingsDocument = /*#__PURE__*/ new TypedDocumentString(
     pageDesktopBackgroundImage
     text
     termsAndConditions
+  }
+  jackpotSettings(ipCountryCode: $ipCountryCode) {
+    operatorId
   }
 }
     `) as unknown as TypedDocumentString<RafflePageSettingsQuery, RafflePageSettingsQueryVariables>;
