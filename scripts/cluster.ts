@@ -18,7 +18,7 @@ import { BrandConfigError, getBrands } from '../src/brands/load.server.ts';
 import { publicEndpoint } from '../src/brands/origin.server.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../server/lobby.ts';
 import { newSandboxKey } from '../platform/src/sandbox/gate.ts';
-import { startBalancer, type RunningBalancer } from './balancer.ts';
+import { CHECK_INTERVAL_MS, startBalancer, type RunningBalancer } from './balancer.ts';
 import {
   assertPortFree, buildLobbyIfStale, fail, millisecondsFromEnv, prefixOutput, printBrandUrls, ROOT, spawnPlatform, stopChild, waitForReady,
 } from './processes.ts';
@@ -126,6 +126,8 @@ await Promise.all(
         TRUST_PROXY: '1',
         ATRIUM_INSTANCE: name,
         ATRIUM_SKIP_BUILD: '1',
+        // A stopping lobby says 503 on /readyz for three of the balancer's checks before it refuses anything.
+        ATRIUM_DRAIN_MS: process.env.ATRIUM_DRAIN_MS ?? String(3 * CHECK_INTERVAL_MS),
         // The lobbies run in the platforms' mode: sandbox tools and stand-ins with a sandbox, none without.
         PLATFORM_ENABLE_SANDBOX_ADMIN: sandboxOn ? '1' : '0',
       },

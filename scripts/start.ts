@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { BrandConfigError, getBrands } from '../src/brands/load.server.ts';
 import { publicEndpoint } from '../src/brands/origin.server.ts';
-import { DEFAULT_SHUTDOWN_GRACE_MS, startLobby, type RunningLobby } from '../server/lobby.ts';
+import { DEFAULT_DRAIN_MS, DEFAULT_SHUTDOWN_GRACE_MS, startLobby, type RunningLobby } from '../server/lobby.ts';
 import { newSandboxKey } from '../platform/src/sandbox/gate.ts';
 import { productionStandIns } from '../src/config.server.ts';
 import { assertPortFree, buildLobbyIfStale, fail, millisecondsFromEnv, printBrandUrls, ROOT, spawnPlatform, stopChild, waitForReady } from './processes.ts';
@@ -17,6 +17,8 @@ process.chdir(ROOT);
 const port = Number(process.env.PORT ?? 4321);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4322);
 const graceMs = millisecondsFromEnv('ATRIUM_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS);
+// Behind a load balancer: how long /readyz says 503 before the lobby stops taking connections.
+const drainMs = millisecondsFromEnv('ATRIUM_DRAIN_MS', DEFAULT_DRAIN_MS);
 
 let platform: ChildProcess | undefined;
 let lobby: RunningLobby | undefined;
@@ -26,7 +28,7 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`\nStopping Atrium (${signal}): finishing requests in flight…`);
-  await lobby?.shutdown({ graceMs });
+  await lobby?.shutdown({ graceMs, drainMs });
   // The platform drains on its own SIGTERM (PLATFORM_SHUTDOWN_GRACE_MS); a little more than that, then it is killed.
   if (platform) await stopChild(platform, millisecondsFromEnv('PLATFORM_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS) + 5000);
   process.exit(0);

@@ -55,17 +55,25 @@ export interface RunningLobby {
   /** Whether shutdown has begun (/readyz answers 503). */
   isDraining(): boolean;
   /**
-   * Graceful stop (SIGTERM): readiness turns 503 and new connections are refused at once; proxied
-   * WebSockets close with 1012 so their clients reconnect (through a load balancer, to another
-   * lobby); requests in flight finish, up to `graceMs`, after which their connections are closed.
+   * Graceful stop (SIGTERM): readiness turns 503 at once, and for `drainMs` the lobby still serves
+   * everything else (so a load balancer's health check sees the 503 and stops sending traffic
+   * before anything is refused); then new connections are refused, proxied WebSockets close with
+   * 1012 so their clients reconnect (through the load balancer, to another lobby), and requests in
+   * flight finish, up to `graceMs`, after which their connections are closed.
    */
-  shutdown(options?: { graceMs?: number }): Promise<void>;
+  shutdown(options?: { graceMs?: number; drainMs?: number }): Promise<void>;
   /** Stops at once: open connections are closed (tests, start-up failures). */
   close(): Promise<void>;
 }
 
 /** How long a graceful shutdown waits for requests in flight by default (ATRIUM_SHUTDOWN_GRACE_MS). */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long a stopping lobby answers 503 on /readyz while still serving, by default (ATRIUM_DRAIN_MS):
+ * none for a lone process; behind a load balancer, more than its health checks take to mark a
+ * backend down (README, "Production").
+ */
+export const DEFAULT_DRAIN_MS = 0;
 
 /** The WebSocket close code of a restart (RFC 6455 registry): clients reconnect. */
 const SERVICE_RESTART = 1012;
@@ -81,12 +89,17 @@ export function maskedCloseFrame(code: number, reason: string): Buffer {
 /** The lobby's health paths, answered before Host checks and brand routing. */
 export const HEALTH_PATHS = new Set(['/livez', '/readyz']);
 
-/** The lobby's readiness report: `ready` decides 200 or 503. */
+/**
+ * The lobby's readiness report: `ready` decides 200 or 503. The lobby is ready while it can serve
+ * pages: it has brands and is not stopping. The platform's state is reported, not counted: a
+ * platform or database blip degrades signed-in features (the pages have their fallbacks) and must
+ * not take every lobby out of a load balancer's rotation at once.
+ */
 export interface LobbyReadiness {
   ready: boolean;
   draining: boolean;
   brands: number;
-  /** 'ok', or why the platform does not count as reachable. */
+  /** 'ok', or why the platform does not count as reachable (signed-in features are degraded). */
   platform: string;
 }
 
@@ -235,12 +248,14 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   // for the same 3 ms a page; above 8 the time climbs steeply (22 ms at 9, 200 ms at 11).
   const compress = compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } } });
   let draining = false;
+  /** Turns false when a shutdown's drain is over: connections are then refused and sockets closed. */
+  let accepting = true;
   const brandsNow = () => (typeof options.brands === 'function' ? options.brands() : options.brands);
   const platformReady = createPlatformProbe(options.platformUrl);
   const readiness = async (): Promise<LobbyReadiness> => {
     const brands = brandsNow().length;
     const platform = draining ? 'not checked: draining' : await platformReady();
-    return { ready: !draining && brands > 0 && platform === 'ok', draining, brands, platform };
+    return { ready: !draining && brands > 0, draining, brands, platform };
   };
   /** Upgraded sockets proxied to the platform, and the platform's side of each once it has answered. */
   const upgraded = new Map<Socket, Socket | null>();
@@ -255,7 +270,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     // the platform's headers to this one) and the lobby's own pages.
     res.setHeader('x-content-type-options', 'nosniff');
     if (options.instance) res.setHeader('x-atrium-instance', options.instance);
-    // While draining, keep-alive clients are told to reconnect (a load balancer sends them elsewhere).
+    // Once stopping, keep-alive clients are told to reconnect (a load balancer sends them elsewhere).
     if (draining) res.setHeader('connection', 'close');
     // Health checks come from load balancers by address, with any Host: before any Host check or brand routing.
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
@@ -351,7 +366,7 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
       socket.destroy();
       return;
     }
-    if (draining) {
+    if (!accepting) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\nretry-after: 1\r\n\r\n');
       return;
     }
@@ -371,8 +386,11 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
   });
 
   let shuttingDown: Promise<void> | null = null;
-  const shutdown = async (graceMs: number): Promise<void> => {
+  const shutdown = async (graceMs: number, drainMs: number): Promise<void> => {
     draining = true;
+    // The drain: /readyz says 503 while everything else is still served, until the load balancer has seen it.
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    accepting = false;
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // The lobby only pipes WebSockets, so it cannot slip a close frame of its own between the
@@ -403,8 +421,8 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
     server,
     url: `http://localhost:${options.port}/`,
     isDraining: () => draining,
-    shutdown({ graceMs = DEFAULT_SHUTDOWN_GRACE_MS } = {}) {
-      shuttingDown ??= shutdown(graceMs);
+    shutdown({ graceMs = DEFAULT_SHUTDOWN_GRACE_MS, drainMs = DEFAULT_DRAIN_MS } = {}) {
+      shuttingDown ??= shutdown(graceMs, drainMs);
       return shuttingDown;
     },
     close: () =>

@@ -163,10 +163,10 @@ test.describe('caching headers for a CDN', () => {
 });
 
 test.describe('graceful shutdown of a lobby process', () => {
-  test('SIGTERM: readiness 503 at once, sockets closed with 1012, new connections refused, requests in flight finish, exit 0', async ({ request }) => {
+  test('SIGTERM: readiness 503 at once and for the drain, then sockets closed with 1012, new connections refused, requests in flight finish, exit 0', async ({ request }) => {
     const port = EXTRA_STACK_PORTS.shutdown;
     const child = spawn(process.execPath, ['scripts/start.ts'], {
-      env: { ...process.env, ATRIUM_SKIP_BUILD: '1', PORT: String(port), PLATFORM_URL: `http://127.0.0.1:${E2E_PORT + 1}`, ATRIUM_INSTANCE: 'lobby-under-test' },
+      env: { ...process.env, ATRIUM_SKIP_BUILD: '1', PORT: String(port), PLATFORM_URL: `http://127.0.0.1:${E2E_PORT + 1}`, ATRIUM_INSTANCE: 'lobby-under-test', ATRIUM_DRAIN_MS: '3000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -200,7 +200,13 @@ test.describe('graceful shutdown of a lobby process', () => {
       const page = await openRequest(port, '/en/');
       const readiness = await openRequest(port, '/readyz');
       child.kill('SIGTERM');
-      // The close the browser hears says "restart": the lobby's client reconnects, through a balancer to another lobby.
+      // The drain: a health check on a new connection sees 503, while pages are still served, so a
+      // load balancer takes the lobby out before it refuses anyone.
+      await expect.poll(async () => (await get('/readyz', {}, port)).status).toBe(503);
+      const during = await get('/en/', {}, port);
+      expect(during.status).toBe(200);
+      expect(during.headers.get('connection')).toBe('close');
+      // Then the close the browser hears says "restart": the lobby's client reconnects, through a balancer to another lobby.
       expect(await closed).toEqual({ code: 1012, reason: 'Service restart: reconnect' });
       await expect.poll(async () => get('/livez', {}, port).then(() => 'accepted', () => 'refused')).toBe('refused');
 

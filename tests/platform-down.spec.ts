@@ -3,7 +3,8 @@
  * EXTRA_STACK_PORTS.platformDown) answers every page with the outage page in the page's language, with a status a
  * CDN does not keep (503, no-store, Retry-After) rather than an English 200. And the spec's error
  * route exists in every locale: /<locale>/500/ on the suite's stack is the crash page in that
- * language, status 500, never stored.
+ * language, status 500, never stored. The lobby stays ready (/readyz 200) all the while: its
+ * outage page is what a visitor should see, not a load balancer's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -61,6 +62,14 @@ test.describe('the platform down', () => {
       }
     }
     expect(startLog).toContain('the platform does not answer');
+  });
+
+  test('the lobby stays ready for a load balancer, saying what the platform answered', async ({ request }) => {
+    // Taken out of rotation, every lobby at once, the site would show the balancer's own error page
+    // instead of this one in the visitor's language: readiness is about serving pages.
+    const ready = await request.get(`http://127.0.0.1:${PORT}/readyz`);
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, draining: false, brands: expect.any(Number), platform: expect.stringMatching(/^unreachable: /) });
   });
 
   test('a visitor reads it in French and can load the page again', async ({ page }) => {

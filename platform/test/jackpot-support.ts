@@ -58,10 +58,10 @@ export interface JackpotClient {
   close(): void;
 }
 
-/** Opens the jackpot socket of a platform. */
-export async function jackpotSocket(baseUrl: string, query: Record<string, string>): Promise<JackpotClient> {
+/** Opens the jackpot socket of a platform (from `address`, given as X-Forwarded-For, when set). */
+export async function jackpotSocket(baseUrl: string, query: Record<string, string>, address?: string): Promise<JackpotClient> {
   const url = `${baseUrl.replace(/^http/, 'ws')}/jackpot-service/v1/ws?${new URLSearchParams(query)}`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, address ? { headers: { 'x-forwarded-for': address } } : {});
   const messages: Record<string, any>[] = [];
   const waiters: { match: (message: Record<string, any>) => boolean; resolve: (message: Record<string, any>) => void }[] = [];
   ws.on('message', (data) => {

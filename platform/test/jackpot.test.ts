@@ -99,6 +99,25 @@ describe.each(DATABASES)('the jackpot service on $name', (database) => {
     expect((await forged.closed).code).toBe(4401);
   });
 
+  it('refuses the 51st jackpot socket from one client address with 4429 until one closes', async () => {
+    const query = { operator: 'northstar-gaming', brand: 'aurelia', currency: 'EUR' };
+    const open = [];
+    for (let n = 0; n < 50; n += 1) open.push(await jackpotSocket(app.url, query, '198.51.100.40'));
+    const refused = await jackpotSocket(app.url, query, '198.51.100.40');
+    expect(await refused.closed).toEqual({ code: 4429, reason: 'Too many sockets from this address: at most 50' });
+    // Another address is served, and this one again once a socket has closed.
+    const elsewhere = await jackpotSocket(app.url, query, '198.51.100.41');
+    elsewhere.send({ type: 'SubscribeRequest', instance_ids: [INSTANCE] });
+    await elsewhere.next((message) => message.type === 'JackpotUpdate');
+    const first = open.shift()!;
+    first.close();
+    await first.closed;
+    const again = await jackpotSocket(app.url, query, '198.51.100.40');
+    again.send({ type: 'SubscribeRequest', instance_ids: [INSTANCE] });
+    await again.next((message) => message.type === 'JackpotUpdate');
+    for (const client of [...open, elsewhere, again]) client.close();
+  });
+
   it('grows the pots by an opted-in player\'s real bets only, through the ledger, and sends the new values to a visitor\'s socket', async () => {
     const visitor = await jackpotSocket(app.url, { operator: 'northstar-gaming', brand: 'aurelia', currency: 'NOK' });
     visitor.send({ type: 'SubscribeRequest', instance_ids: [INSTANCE] });

@@ -18,6 +18,16 @@ function tinyRules(perSubject: number, perAddress = 1000): Record<RateRuleName, 
   return rules;
 }
 
+describe('the README\'s rate-limit table', () => {
+  it('names every rate-limited mutation, so an operator can see what is limited', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('- **Rate limits.**'), readme.indexOf('- **GraphQL limits.**'));
+    expect(table.length).toBeGreaterThan(100);
+    const missing = Object.keys(RATE_LIMITED_MUTATIONS).filter((name) => !table.includes(`\`${name}\``));
+    expect(missing, 'add them to the table under "Rate limits" in README.md').toEqual([]);
+  });
+});
+
 describe('the rate limiter', () => {
   // The windows live in PostgreSQL: an in-memory PGlite with just the table's migration.
   let db: Db;

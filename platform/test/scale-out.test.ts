@@ -335,8 +335,23 @@ describe.skipIf(!POSTGRES)('two platforms on one PostgreSQL database', () => {
     await until(() => runs.length >= 4, 'four runs', 20_000);
     const elapsed = Date.now() - started;
     expect(most).toBe(1);
-    // Each run takes 300 ms and the next is due 200 ms after it ends: at most one per 500 ms.
-    expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / 500) + 2);
+    // Each run takes 300 ms, longer than the interval: the next follows it, never overlapping it.
+    expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / 300) + 2);
+  });
+
+  it('starts each run of a periodic job within its interval plus a second of the last, with two platforms ticking', async () => {
+    const starts: number[] = [];
+    const handler = async () => {
+      starts.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    a.platform.services.jobs.every('test-on-time', 1500, handler);
+    b.platform.services.jobs.every('test-on-time', 1500, handler);
+    await until(() => starts.length >= 5, 'five runs', 30_000);
+    const gaps = starts.slice(1).map((at, index) => at - starts[index]!);
+    // Never early (the database's clock and this one agree to a few ms), never an interval late.
+    for (const gap of gaps) expect(gap, JSON.stringify(gaps)).toBeGreaterThanOrEqual(1400);
+    for (const gap of gaps) expect(gap, JSON.stringify(gaps)).toBeLessThanOrEqual(2500);
   });
 
   it('closes a platform’s sockets with 1012 when its LISTEN connection comes back, and delivers again afterwards', async () => {

@@ -5,7 +5,10 @@
  * - `every(name, intervalMs, handler)`: periodic work (settling due bets, sweeping rate-limit
  *   windows). Each process ticks, and one atomic UPDATE of the job's row in job_schedules claims a
  *   due run with a lease: one process runs it per interval, never two at once, and a process that
- *   died mid-run is replaced once its lease passes. pg-boss's own schedules are cron, a minute at
+ *   died mid-run is replaced once its lease passes. Runs are due an interval after the last one
+ *   started (one that took longer is followed at once), and processes tick a quarter interval apart,
+ *   a second at most: a run starts within its interval plus a second of the last (issue 31: ticking
+ *   once an interval from when a run ended, a 60 s job ran up to 119 s apart). pg-boss's own schedules are cron, a minute at
  *   the finest, too coarse for a 5-second sweep, hence this small claim.
  * - `at(name, key, when, payload)` with `handle(name, handler)`: one-off work at a time (a draw, a
  *   payout), on pg-boss (https://github.com/timgit/pg-boss, MIT) through its `db` option over the
@@ -57,6 +60,11 @@ export interface Jobs {
   start(): void;
   /** Stops ticking, waits for the runs in progress and stops pg-boss's workers. */
   close(): Promise<void>;
+}
+
+/** How often a process asks whether a periodic job is due: a quarter of its interval, a second at most. */
+export function tickMs(intervalMs: number): number {
+  return Math.min(1000, Math.max(100, Math.floor(intervalMs / 4)));
 }
 
 /** Names pg-boss and job_schedules accept. */
@@ -139,7 +147,7 @@ export function createJobs(db: Db, options: { schema?: string } = {}): Jobs {
       console.error(`[platform] job ${job.name} failed:`, error);
     }
     await db.query(
-      `update job_schedules set lease_until = null, next_run_at = now() + interval_ms * interval '1 millisecond', last_finished_at = now(), last_error = $2
+      `update job_schedules set lease_until = null, next_run_at = last_started_at + interval_ms * interval '1 millisecond', last_finished_at = now(), last_error = $2
        where name = $1 and runs = $3::bigint`,
       [job.name, failure, run],
     );
@@ -163,7 +171,7 @@ export function createJobs(db: Db, options: { schema?: string } = {}): Jobs {
 
   function arm(job: Periodic): void {
     if (job.timer || closed) return;
-    job.timer = setInterval(() => void runDue(job.name), job.intervalMs);
+    job.timer = setInterval(() => void runDue(job.name), tickMs(job.intervalMs));
     job.timer.unref();
   }
 
