@@ -6,9 +6,11 @@ import { ACCOUNT_ROUTE_PAGES } from './account/account-pages.ts';
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
 import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
+import { JACKPOT_ROUTE_PAGES } from './jackpot/pages/jackpot-pages.ts';
 import { LEGAL_ROUTE_PAGES } from './legal/legal-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
 import { moreCasinosPage } from './more-casinos/more-casinos-page.ts';
+import { RAFFLE_ROUTE_PAGES } from './raffle/raffle-pages.ts';
 import { SPORTS_ROUTE_PAGES } from './sports/sports-pages.ts';
 import type { RoutePage } from './route-page.ts';
 
@@ -22,4 +24,6 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...CASHIER_ROUTE_PAGES,
   ...ACCOUNT_ROUTE_PAGES,
   ...LEGAL_ROUTE_PAGES,
+  ...JACKPOT_ROUTE_PAGES,
+  ...RAFFLE_ROUTE_PAGES,
 };

@@ -27,7 +27,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<Language, readonly string[]>> = {
     'Status', 'Studio', 'Studios', 'Tennis', 'Version {version}',
   ],
   fr: [
-    ...CASINO_WORDS, 'SMS', 'Active', 'Basketball', 'Bonus', 'Cashback', 'Casino', 'Cricket', 'Date', 'Document', 'Documents',
+    ...CASINO_WORDS, 'SMS', 'Active', 'Basketball', 'Bonus', 'Cashback', 'Casino', 'Champion', 'Cricket', 'Date', 'Document', 'Documents',
     'Football', 'Handball', 'Information', 'Jackpot', 'Jackpots', 'Marketing', 'Menu', 'Missions', 'Mobile',
     'Notifications', 'Poker', 'Promotions', 'Province', 'Roulette', 'Rugby', 'Studio', 'Studios', 'Tennis', 'Total',
     'Version {version}',

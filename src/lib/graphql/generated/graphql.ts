@@ -184,6 +184,26 @@ export type JackpotWidgetSettingsQueryVariables = Exact<{
 
 export type JackpotWidgetSettingsQuery = { jackpotSettings: { enabled: boolean, instanceId: string, operatorId: string, sourceId: string, initialContributionValue: number, contributionOptions: Array<number>, colorPalette: string, enabledCommunity: boolean, showContributionAsPercentage: boolean, logo: { url: string }, winnerNotificationImage: { url: string } } | null };
 
+export type JackpotPageSettingsQueryVariables = Exact<{
+  ipCountryCode?: string | null | undefined;
+  locale?: string | null | undefined;
+}>;
+
+
+export type JackpotPageSettingsQuery = { jackpotSettingsV2: { enabled: boolean, desktopImage: string, mobileImage: string, titleRows: Array<string>, text: string, termsAndConditions: string, optInTitle: string } | null, jackpotSettings: { enabled: boolean, instanceId: string } | null };
+
+export type JackpotLeaderboardQueryVariables = Exact<{
+  brand: string;
+  jackpotInstanceId: string;
+  jackpotPotId?: string | null | undefined;
+  currency?: string | null | undefined;
+  playerUUID?: string | null | undefined;
+  size?: number | null | undefined;
+}>;
+
+
+export type JackpotLeaderboardQuery = { jackpotLeaderboard: { currency: string, playerPosition: number | null, playerRank: string | null, playerRankImageUrl: string | null, entries: Array<{ position: number, brand: string, initials: string, expectedPrize: string, rankName: string, rankImageUrl: string | null }> } };
+
 export type LegalDocumentQueryVariables = Exact<{
   document: string;
   locale?: string | null | undefined;
@@ -238,6 +258,22 @@ export type LobbyMenuQueryVariables = Exact<{
 
 
 export type LobbyMenuQuery = { lobbyMenu: { items: Array<{ id: string, label: string, href: string, icon: string }> } | null };
+
+export type RafflePageSettingsQueryVariables = Exact<{
+  ipCountryCode?: string | null | undefined;
+  locale?: string | null | undefined;
+}>;
+
+
+export type RafflePageSettingsQuery = { raffleSettings: { enabled: boolean, pageMobileBackgroundImage: string, pageDesktopBackgroundImage: string, text: string, termsAndConditions: string } | null, jackpotSettings: { operatorId: string } | null };
+
+export type RaffleWinnersQueryVariables = Exact<{
+  baseCurrency?: string | null | undefined;
+  last?: number | null | undefined;
+}>;
+
+
+export type RaffleWinnersQuery = { public: { raffleWinners: { edges: Array<{ cursor: string, node: { instanceId: string, jackpotName: string, timestamp: string, winners: Array<{ winnerInitials: string, winAmount: string, winCurrency: string, brand: string, timestamp: string, instanceId: string, jackpotName: string, cursor: string }> } }> } } };
 
 export type ContentVersionQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -615,6 +651,48 @@ export const JackpotWidgetSettingsDocument = /*#__PURE__*/ new TypedDocumentStri
   }
 }
     `) as unknown as TypedDocumentString<JackpotWidgetSettingsQuery, JackpotWidgetSettingsQueryVariables>;
+export const JackpotPageSettingsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query JackpotPageSettings($ipCountryCode: String, $locale: String) {
+  jackpotSettingsV2(ipCountryCode: $ipCountryCode, locale: $locale) {
+    enabled
+    desktopImage
+    mobileImage
+    titleRows
+    text
+    termsAndConditions
+    optInTitle
+  }
+  jackpotSettings(ipCountryCode: $ipCountryCode) {
+    enabled
+    instanceId
+  }
+}
+    `) as unknown as TypedDocumentString<JackpotPageSettingsQuery, JackpotPageSettingsQueryVariables>;
+export const JackpotLeaderboardDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query JackpotLeaderboard($brand: String!, $jackpotInstanceId: ID!, $jackpotPotId: String, $currency: String, $playerUUID: ID, $size: Int) {
+  jackpotLeaderboard(
+    brand: $brand
+    jackpotInstanceId: $jackpotInstanceId
+    jackpotPotId: $jackpotPotId
+    currency: $currency
+    playerUUID: $playerUUID
+    size: $size
+  ) {
+    currency
+    playerPosition
+    playerRank
+    playerRankImageUrl
+    entries {
+      position
+      brand
+      initials
+      expectedPrize
+      rankName
+      rankImageUrl
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<JackpotLeaderboardQuery, JackpotLeaderboardQueryVariables>;
 export const LegalDocumentDocument = /*#__PURE__*/ new TypedDocumentString(`
     query LegalDocument($document: String!, $locale: String, $version: String) {
   legalDocument(document: $document, locale: $locale, version: $version) {
@@ -710,6 +788,46 @@ export const LobbyMenuDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LobbyMenuQuery, LobbyMenuQueryVariables>;
+export const RafflePageSettingsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query RafflePageSettings($ipCountryCode: String, $locale: String) {
+  raffleSettings(ipCountryCode: $ipCountryCode, locale: $locale) {
+    enabled
+    pageMobileBackgroundImage
+    pageDesktopBackgroundImage
+    text
+    termsAndConditions
+  }
+  jackpotSettings(ipCountryCode: $ipCountryCode) {
+    operatorId
+  }
+}
+    `) as unknown as TypedDocumentString<RafflePageSettingsQuery, RafflePageSettingsQueryVariables>;
+export const RaffleWinnersDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query RaffleWinners($baseCurrency: String, $last: Int) {
+  public {
+    raffleWinners(baseCurrency: $baseCurrency, last: $last) {
+      edges {
+        cursor
+        node {
+          instanceId
+          jackpotName
+          timestamp
+          winners {
+            winnerInitials
+            winAmount
+            winCurrency
+            brand
+            timestamp
+            instanceId
+            jackpotName
+            cursor
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RaffleWinnersQuery, RaffleWinnersQueryVariables>;
 export const ContentVersionDocument = /*#__PURE__*/ new TypedDocumentString(`
     query ContentVersion {
   contentVersion
