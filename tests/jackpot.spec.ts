@@ -107,6 +107,17 @@ test.describe('the live jackpot', () => {
     await visitor.context().close();
   });
 
+  test('the jackpot page\'s opt-in section opens the widget\'s panel for a signed-in player', async ({ page }) => {
+    await fundedPlayer(page);
+    await page.goto(`${ORIGIN}/en/jackpot/`);
+    const section = page.getByRole('region', { name: 'Jackpot Opt-In Settings' });
+    const widget = page.getByRole('complementary', { name: 'Jackpot' });
+    await expect(widget).toBeVisible();
+    await section.getByRole('button', { name: 'Show jackpot details' }).click();
+    await expect(widget.getByRole('switch', { name: 'Take part in the jackpot' })).toBeVisible();
+    await expect(widget.getByRole('button', { name: /Jackpot/ })).toBeFocused();
+  });
+
   test('a forced drop counts up for its winner, raises the balance once, and tells a community winner', async ({ page, browser }) => {
     const winner = await fundedPlayer(page);
     const otherPage = await (await browser.newContext()).newPage();

@@ -20,6 +20,7 @@ import type { JackpotPageConfig } from './client/config.ts';
 import { fetchJackpotInstances } from './client/jackpot-rest.ts';
 import { sharedJackpotSocket, type JackpotSocket } from './client/jackpot-socket.ts';
 import { enrichedPlayerId, type JackpotPot, type JackpotServerMessage } from './client/protocol.ts';
+import { OPEN_JACKPOT_WIDGET_EVENT } from './open-widget.ts';
 import { takeRegistrationJackpot } from './registration-opt-in.ts';
 import type { JackpotWidgetTexts } from './texts.ts';
 import {
@@ -82,6 +83,17 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const later = (ms: number, action: () => void) => timers.current.push(setTimeout(action, ms));
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // The /jackpot/ page's opt-in section (open-widget.ts) opens the panel and hands it the focus.
+  useEffect(() => {
+    const open = () => {
+      setMode('expanded');
+      toggleRef.current?.focus();
+    };
+    window.addEventListener(OPEN_JACKPOT_WIDGET_EVENT, open);
+    return () => window.removeEventListener(OPEN_JACKPOT_WIDGET_EVENT, open);
+  }, []);
 
   useEffect(() => {
     let stopped = false;
@@ -238,7 +250,7 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
   return (
     <aside className={`jackpot-widget jackpot-widget--${mode}`} aria-label={texts['jackpot.widget.title']} data-status={status}>
       <div className="jackpot-widget__bar">
-        <button type="button" className="jackpot-widget__toggle" aria-expanded={expanded} aria-controls="jackpot-widget-panel" onClick={() => setMode(expanded ? initialMode : 'expanded')}>
+        <button ref={toggleRef} type="button" className="jackpot-widget__toggle" aria-expanded={expanded} aria-controls="jackpot-widget-panel" onClick={() => setMode(expanded ? initialMode : 'expanded')}>
           <span>{texts['jackpot.widget.title']}</span>
           {total && <strong data-jackpot-total>{money(total.current_value)}</strong>}
           <span className="visually-hidden">{expanded ? texts['jackpot.widget.collapse'] : texts['jackpot.widget.expand']}</span>
