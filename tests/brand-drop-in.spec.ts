@@ -87,8 +87,12 @@ test('a dropped-in brand without content has starter legal texts from its brand 
 
     // Its terms in both its locales: the starter text with its operator, licence and age, one version.
     const article = page.getByTestId('legal-document');
-    await page.goto(`${brandOrigin(id)}/et_EE/terms-and-conditions/`);
-    await expect(article.getByRole('heading', { level: 1 })).toHaveText('Kasutustingimused');
+    // The lobby serves the brand as soon as it reads the file; the platform (its legal texts) reads
+    // brands/ on its own watch, a moment later on a loaded host: load the page until it has them.
+    await expect(async () => {
+      await page.goto(`${brandOrigin(id)}/et_EE/terms-and-conditions/`);
+      await expect(article.getByRole('heading', { level: 1 })).toHaveText('Kasutustingimused', { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await expect(article).toContainText('Starter Casino teenust pakub Starter Gaming OÜ. Tegevusloa andja ja järelevalvaja: Maksu- ja Tolliamet.');
     await expect(article).toContainText('pead olema vähemalt 19-aastane');
     const version = await article.getAttribute('data-version');

@@ -15,6 +15,7 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { showFeedback } from '../feedback/store.ts';
+import { importOnce } from '../../lib/import-once.ts';
 import type { PathContext } from '../../paths.ts';
 import {
   arrowVisibility, GAME_LIST_SLICE, pageSize, placeholderCount, SCROLL_CHECK_THROTTLE_MS, scrollStep,
@@ -67,15 +68,8 @@ interface Paging {
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-let sliceFetcher: Promise<typeof import('./list-slice.ts')> | undefined;
 /** The slice-fetching module, downloaded once for every rail of the page (and asked again after a failed download). */
-function loadSliceFetcher(): Promise<typeof import('./list-slice.ts')> {
-  sliceFetcher ??= import('./list-slice.ts').catch((error: unknown) => {
-    sliceFetcher = undefined;
-    throw error;
-  });
-  return sliceFetcher;
-}
+const loadSliceFetcher = importOnce(() => import('./list-slice.ts'));
 /** What shows a visitor reaching for a rail (its heading, arrows or tiles), so its slice code is fetched ahead of the slice. */
 const REACHING = ['pointerenter', 'touchstart', 'focusin'] as const;
 

@@ -16,6 +16,7 @@
  * both speak the messaging widget's `zE` command API.
  */
 import { useEffect, useRef, useState } from 'react';
+import { importOnce } from '../../lib/import-once.ts';
 import { consentManager } from '../consent/consent-store.ts';
 import { OPEN_LIVE_CHAT_EVENT } from './open-event.ts';
 
@@ -51,15 +52,8 @@ interface Props extends LiveChatProps {
 
 type State = 'idle' | 'asking' | 'loading' | 'open' | 'closed' | 'error';
 
-let provider: Promise<typeof import('./chat-provider.ts')> | undefined;
 /** The provider-starting code, fetched once (and again after a failed download). */
-function loadProvider(): Promise<typeof import('./chat-provider.ts')> {
-  provider ??= import('./chat-provider.ts').catch((error: unknown) => {
-    provider = undefined;
-    throw error;
-  });
-  return provider;
-}
+const loadProvider = importOnce(() => import('./chat-provider.ts'));
 /** Fetches the provider-starting code ahead of a likely click. */
 const prefetchProvider = () => void loadProvider().catch(() => undefined);
 

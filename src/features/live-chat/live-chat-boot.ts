@@ -6,19 +6,13 @@
  * consent first where it must). Until then, taking the preferences consent back forgets a
  * conversation from an earlier page, as the component does once it runs.
  */
+import { importOnce } from '../../lib/import-once.ts';
 import { consentManager } from '../consent/consent-store.ts';
 import type { LiveChatProps } from './LiveChat.tsx';
 import { OPEN_LIVE_CHAT_EVENT } from './open-event.ts';
 
-let component: Promise<typeof import('./mount-live-chat.tsx')> | undefined;
 /** The chat component's code, fetched once (and again after a failed download). */
-function loadComponent(): Promise<typeof import('./mount-live-chat.tsx')> {
-  component ??= import('./mount-live-chat.tsx').catch((error: unknown) => {
-    component = undefined;
-    throw error;
-  });
-  return component;
-}
+const loadComponent = importOnce(() => import('./mount-live-chat.tsx'));
 
 /** What reaches for the button: its code is fetched ahead of a likely click. */
 const REACHING = ['pointerenter', 'touchstart', 'focusin'] as const;
