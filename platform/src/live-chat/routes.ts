@@ -90,7 +90,7 @@ export function createLiveChatRoutes(options: { db: Db; brands: BrandRegistry; s
     return { id, player_id: playerId, player_name: playerName };
   }
 
-  async function showFrame(req: IncomingMessage, res: ServerResponse, url: URL, brandId: string, brandTitle: string, texts: PageLocale, problem: string | null): Promise<void> {
+  async function showFrame(req: IncomingMessage, res: ServerResponse, brandId: string, brandTitle: string, texts: PageLocale, problem: string | null): Promise<void> {
     const current = await conversation(req, res, brandId, false);
     const { rows } = current
       ? await db.query<{ author: 'visitor' | 'agent'; body: string; created_at: string }>(
@@ -174,7 +174,7 @@ ${messages}
       return true;
     }
     if (path === FRAME_PATH && req.method === 'GET') {
-      await showFrame(req, res, url, brand.id, brand.title, texts, null);
+      await showFrame(req, res, brand.id, brand.title, texts, null);
       return true;
     }
     if (req.method !== 'POST') {
@@ -184,14 +184,14 @@ ${messages}
     if (path === `${FRAME_PATH}/messages`) {
       const text = ((await readForm(req)).get('body') ?? '').trim();
       if (!text || text.length > MAX_CHAT_MESSAGE || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
-        await showFrame(req, res, url, brand.id, brand.title, texts, texts.t('chat.error.empty'));
+        await showFrame(req, res, brand.id, brand.title, texts, texts.t('chat.error.empty'));
         return true;
       }
       const current = (await conversation(req, res, brand.id, true)) as Conversation;
       await db.query("insert into chat_messages (conversation_id, author, body) values ($1, 'visitor', $2), ($1, 'agent', $3)", [current.id, text, texts.t('chat.autoReply')]);
     } else if (path === `${FRAME_PATH}/login`) {
       if (!(await login(req, res, brand.id))) {
-        await showFrame(req, res, url, brand.id, brand.title, texts, texts.t('chat.error.login'));
+        await showFrame(req, res, brand.id, brand.title, texts, texts.t('chat.error.login'));
         return true;
       }
     } else if (path === `${FRAME_PATH}/logout`) {
