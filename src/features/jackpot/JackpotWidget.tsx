@@ -119,7 +119,7 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
       let optedIn = false;
       let chosen: number | null = null;
       try {
-        const instances = await fetchJackpotInstances({ serviceUrl: config.serviceUrl }, { brand: config.brand, currency: config.currency, token: await runtime.accessToken(), playerId: plain ?? undefined });
+        const instances = await fetchJackpotInstances({ serviceUrl: config.serviceUrl }, { brand: config.brand, currency: config.currency, token: () => runtime.accessToken(), playerId: plain ?? undefined });
         const mine = instances.find((instance) => instance.id === config.instanceId);
         if (!mine?.player) throw new Error('The jackpot service sent no opt-in status');
         optedIn = mine.player.opted_in;

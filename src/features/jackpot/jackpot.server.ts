@@ -26,6 +26,9 @@ export interface LobbyJackpot {
   config: JackpotPageConfig;
 }
 
+/** How long a server render waits for the jackpot service (once, no retries) before rendering without its values. */
+export const JACKPOT_RENDER_TIMEOUT_MS = 3_000;
+
 const settingsCache = new TtlCache<JackpotSettings | null>({ ttlMs: 1_000, maxEntries: 500 });
 const potsCache = new TtlCache<JackpotInstance | null>({ ttlMs: 1_000, maxEntries: 500 });
 
@@ -46,7 +49,7 @@ export async function loadLobbyJackpot(ctx: PageContext, call: PlatformCallConte
   const instance = await potsCache
     .get(`${brand.id}|${generation}|${country.ipCountryCode}|${currency}`, async () => {
       // One attempt: a page render does not wait out the browser's 10 retries (the ticker fetches again).
-      const instances = await fetchJackpotInstances({ serviceUrl: jackpotServiceServerUrl() }, { brand: brand.id, currency, countryCode: country.ipCountryCode }, { attempts: 1, delayMs: 0 });
+      const instances = await fetchJackpotInstances({ serviceUrl: jackpotServiceServerUrl(), timeoutMs: JACKPOT_RENDER_TIMEOUT_MS }, { brand: brand.id, currency, countryCode: country.ipCountryCode }, { attempts: 1, delayMs: 0 });
       return instances.find((found) => found.id === settings.instanceId) ?? null;
     })
     .catch((error: unknown) => {

@@ -9,7 +9,9 @@ import { RafflePageSettingsDocument, RaffleWinnersDocument, type RafflePageSetti
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PageContext } from '../page-context/page-context.server.ts';
 import { contentGeneration } from '../render-cache/content-version.server.ts';
-import { RAFFLE_DROPS, RAFFLE_WINNERS_LAST, showableWinners, visibleDrops, type RaffleDropWindow, type ShownRaffleWinner } from './raffle-rules.ts';
+import { fetchRaffleInstances } from '../jackpot/client/jackpot-rest.ts';
+import { JACKPOT_RENDER_TIMEOUT_MS } from '../jackpot/jackpot.server.ts';
+import { RAFFLE_DROPS, RAFFLE_WINNERS_LAST, showableWinners, visibleDrops, type RaffleDrop, type RaffleDropWindow, type ShownRaffleWinner } from './raffle-rules.ts';
 
 /** The raffle page's settings as the platform resolves them for the visitor's country and locale, and the brand's jackpot operator (for the socket). */
 export type RaffleSettings = NonNullable<RafflePageSettingsQuery['raffleSettings']> & { operatorId: string | null };
@@ -20,8 +22,6 @@ export type RaffleDropCard = RaffleDropWindow & { prize: string; currency: strin
 const settingsCache = new TtlCache<RaffleSettings | null>({ ttlMs: 500, maxEntries: 2000 });
 const dropsCache = new TtlCache<RaffleDropCard[]>({ ttlMs: 1_000, maxEntries: 2000 });
 const winnersCache = new TtlCache<ShownRaffleWinner[]>({ ttlMs: 1_000, maxEntries: 500 });
-/** A drop's window is the jackpot service's answer for a second at most: a window ends on the hour. */
-const JACKPOT_TIMEOUT_MS = 3_000;
 
 const callOf = (ctx: PageContext) => ({ brand: ctx.brand.id, locale: ctx.locale });
 
@@ -39,16 +39,15 @@ export async function raffleEnabled(ctx: PageContext): Promise<boolean> {
   return (await loadRaffleSettings(ctx))?.enabled === true;
 }
 
-async function fetchDrop(ctx: PageContext, source: string): Promise<RaffleDropWindow[]> {
-  const url = new URL(`${jackpotServiceServerUrl()}/v1/instances`);
-  url.searchParams.set('source', source);
-  url.searchParams.set('brand', ctx.brand.id);
-  url.searchParams.set('country_code', ctx.country.ipCountryCode);
-  url.searchParams.set('currency', ctx.settings.currency);
-  const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(JACKPOT_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`Could not fetch: ${url.pathname}${url.search}. Message: ${response.status}`);
-  const body = (await response.json()) as { instances?: RaffleDropWindow[] };
-  return (body.instances ?? []).map((instance) => ({ ...instance, type: instance.type ?? source }));
+/** A drop's current window, asked once (the browser's 3 attempts are not a page render's to wait out). */
+async function fetchDrop(ctx: PageContext, source: RaffleDrop): Promise<RaffleDropWindow[]> {
+  const instances = await fetchRaffleInstances(
+    { serviceUrl: jackpotServiceServerUrl(), timeoutMs: JACKPOT_RENDER_TIMEOUT_MS },
+    source,
+    { brand: ctx.brand.id, countryCode: ctx.country.ipCountryCode, currency: ctx.settings.currency },
+    { attempts: 1, delayMs: 0 },
+  );
+  return instances.map((instance) => ({ ...instance, type: instance.type ?? source }));
 }
 
 /**

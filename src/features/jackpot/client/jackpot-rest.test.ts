@@ -24,6 +24,23 @@ describe('jackpot REST', () => {
     expect(sleep.mock.calls).toEqual(Array.from({ length: 9 }, () => [2_000]));
   });
 
+  it('asks for the token again on every attempt, so a retry never sends one that ran out meanwhile', async () => {
+    const { fetcher } = failingFetch(2, { instances: [] });
+    let issued = 0;
+    const token = vi.fn(async () => `t${++issued}`);
+    await fetchJackpotInstances({ serviceUrl: 'https://jackpots.example', fetch: fetcher, sleep: async () => undefined }, { brand: 'aurelia', playerId: 'p1', token });
+    expect(fetcher.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).authorization)).toEqual(['Bearer t1', 'Bearer t2', 'Bearer t3']);
+  });
+
+  it('gives up on a service that does not answer within timeoutMs (a server render waits no longer)', async () => {
+    const hanging = vi.fn((_url: URL | RequestInfo, init?: RequestInit) => new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+    }));
+    const started = Date.now();
+    await expect(fetchJackpotInstances({ serviceUrl: 'https://jackpots.example', fetch: hanging, timeoutMs: 50 }, { brand: 'aurelia' }, { attempts: 1, delayMs: 0 })).rejects.toThrow(/timed out|abort/i);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it("succeeds after failures, with the player's token and id", async () => {
     const { fetcher, urls } = failingFetch(2, { instances: [{ id: 'pot-1' }] });
     const instances = await fetchJackpotInstances({ serviceUrl: 'https://jackpots.example/', fetch: fetcher, sleep: async () => undefined }, { brand: 'aurelia', currency: 'NOK', playerId: 'p1', token: 't1' });

@@ -41,6 +41,8 @@ export interface JackpotRestOptions {
   /** Resolves a relative serviceUrl (the page's origin in the browser; required on the server). */
   origin?: string;
   fetch?: typeof fetch;
+  /** Gives up on an attempt after this long (a server render must not wait on a service that hangs). */
+  timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   log?: Pick<Console, 'warn'>;
 }
@@ -52,7 +54,8 @@ export interface InstancesQuery {
   countryCode?: string;
   /** The plain or enriched id: with `token`, the answer carries the player's part. */
   playerId?: string;
-  token?: string | null;
+  /** The player's access token, or how to get a fresh one: asked again for every attempt, so a retry never sends one that ran out meanwhile. */
+  token?: string | null | (() => Promise<string | null>);
 }
 
 /** Jackpot fetches: 10 attempts, 2 s apart (spec section 9). */
@@ -86,8 +89,12 @@ export async function withRetries<T>(attempt: () => Promise<T>, retry: { attempt
   throw last;
 }
 
-async function getJson<T>(options: JackpotRestOptions, url: URL, token?: string | null): Promise<T> {
-  const response = await (options.fetch ?? fetch)(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+async function getJson<T>(options: JackpotRestOptions, url: URL, tokenOf?: InstancesQuery['token']): Promise<T> {
+  const token = typeof tokenOf === 'function' ? await tokenOf() : tokenOf;
+  const response = await (options.fetch ?? fetch)(url, {
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
+  });
   if (!response.ok) {
     const body = await response.text().catch(() => '');
     throw new Error(`Could not fetch: ${url.pathname}${url.search}. Message: ${response.status} ${body.slice(0, 200)}`);
@@ -113,9 +120,9 @@ export async function fetchJackpotInstances(options: JackpotRestOptions, query: 
 }
 
 /** One raffle drop's current window (empty when the raffle is off or the drop has no prize), 3 attempts 2 s apart. */
-export async function fetchRaffleInstances(options: JackpotRestOptions, source: Exclude<JackpotSource, 'casino'>, query: InstancesQuery): Promise<RaffleInstance[]> {
+export async function fetchRaffleInstances(options: JackpotRestOptions, source: Exclude<JackpotSource, 'casino'>, query: InstancesQuery, retry: { attempts: number; delayMs: number } = RAFFLE_FETCH_RETRY): Promise<RaffleInstance[]> {
   const url = instancesUrl(options, source, query);
-  const body = await withRetries(() => getJson<{ instances: RaffleInstance[] }>(options, url, query.token), RAFFLE_FETCH_RETRY, options.sleep);
+  const body = await withRetries(() => getJson<{ instances: RaffleInstance[] }>(options, url, query.token), retry, options.sleep);
   return body.instances;
 }
 
