@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
-import { waitForLobbyRest } from './support/hydration.ts';
+import { waitForIslandOf, waitForLobbyRest } from './support/hydration.ts';
 import { addTokenCookies, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 
@@ -66,7 +66,11 @@ async function instance(request: APIRequestContext, token?: string) {
 /** Opens the widget and opts in with a contribution (its option value, EUR per bet). */
 async function optIn(page: Page, value: string): Promise<void> {
   const widget = page.getByRole('complementary', { name: 'Jackpot' });
-  await widget.getByRole('button', { name: /Jackpot/ }).click();
+  // The widget's bar is server markup until its island hydrates after the first paint: a click
+  // before that opens nothing (a loaded host hydrates late).
+  const bar = widget.getByRole('button', { name: /Jackpot/ });
+  await waitForIslandOf(bar);
+  await bar.click();
   await widget.getByRole('combobox', { name: 'Contribution per bet' }).selectOption(value);
   const toggle = widget.getByRole('switch', { name: 'Take part in the jackpot' });
   await expect(toggle).toBeEnabled();
@@ -113,6 +117,7 @@ test.describe('the live jackpot', () => {
     const section = page.getByRole('region', { name: 'Jackpot Opt-In Settings' });
     const widget = page.getByRole('complementary', { name: 'Jackpot' });
     await expect(widget).toBeVisible();
+    await waitForIslandOf(widget.getByRole('button', { name: /Jackpot/ }));
     await section.getByRole('button', { name: 'Show jackpot details' }).click();
     await expect(widget.getByRole('switch', { name: 'Take part in the jackpot' })).toBeVisible();
     await expect(widget.getByRole('button', { name: /Jackpot/ })).toBeFocused();
