@@ -30,10 +30,11 @@
  *   from a real-money round of an opted-in player to each of 1,000 subscribed jackpot sockets having
  *   the new pot values. Skipped without DATABASE_URL.
  * - Scale-out on the PostgreSQL server in DATABASE_URL (scripts/cluster.ts: two lobbies, two platforms):
- *   lobby requests per second through a balancer of one lobby process and of two, and ledger
- *   transactions per second (sandbox credits with the operator key, spread over a brand's demo
- *   wallets, counted in the database) through a balancer of one platform process and of two; alternating
- *   rounds, medians, printed as ratios two/one. Skipped, saying so, without DATABASE_URL.
+ *   lobby requests per second straight to one lobby process, and through HAProxy (deploy/haproxy/
+ *   atrium.cfg) in front of one and of two; ledger transactions per second (sandbox credits with the
+ *   operator key, spread over a brand's demo wallets, counted in the database) the same three ways;
+ *   alternating rounds, medians, printed as ratios (HAProxy's own cost, two/one). Skipped, saying so,
+ *   without DATABASE_URL.
  * BENCH_JS_FILES=1 lists every script of the JavaScript section's pages with its sizes.
  * BENCH_ONLY=lighthouse,js,mainthread,inp,render,cashier,hostile,sockets,scale runs only the named sections.
  * It prints figures and asserts nothing: budgets are judged by people, not by a timed test.
@@ -57,7 +58,7 @@ import { firstVisitFlags } from './lighthouse-first-visit.ts';
 import { createHostNoise } from './host-noise.ts';
 import { socketsSection } from './bench-sockets.ts';
 import { interactionLatency, longTasks, openContext, settle, slowCpu, type MainThreadLoad } from './main-thread.ts';
-import { startBalancer } from './balancer.ts';
+import { ensureHaproxy, startHaproxy } from './haproxy.ts';
 import { ALIAS_BOMB, COST_BOMB, HEAVIEST_ALLOWED, HUGE_BODY, NESTING_BOMB, NORMAL_QUERY, percentile } from '../tests/support/hostile.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -674,14 +675,36 @@ async function scaleSection() {
     });
     cluster.on('exit', (code) => reject(new Error(`the cluster exited with ${code}:\n${output}`)));
   });
-  const lobbies = [base + 10, base + 11].map((port) => `http://127.0.0.1:${port}`);
-  const platforms = [base + 20, base + 21].map((port) => `http://127.0.0.1:${port}`);
-  // The same balancer in front of one process and of two, so only the number of processes differs.
-  const balancers = {
-    oneLobby: await startBalancer({ name: 'one lobby', port: base + 30, backends: lobbies.slice(0, 1), forwardedHeaders: true }),
-    twoLobbies: await startBalancer({ name: 'two lobbies', port: base + 31, backends: lobbies, forwardedHeaders: true }),
-    onePlatform: await startBalancer({ name: 'one platform', port: base + 32, backends: platforms.slice(0, 1), forwardedHeaders: false }),
-    twoPlatforms: await startBalancer({ name: 'two platforms', port: base + 33, backends: platforms, forwardedHeaders: false }),
+  const lobbies = [base + 10, base + 11].map((port) => `127.0.0.1:${port}`);
+  const platforms = [base + 20, base + 21].map((port) => `127.0.0.1:${port}`);
+  // HAProxy on deploy/haproxy/atrium.cfg in front of one process of each and of two, so only the
+  // number of processes differs; and the processes straight, for what HAProxy itself costs.
+  const haproxyBinary = ensureHaproxy();
+  const quiet = () => undefined;
+  const layout = (offset: number, count: number) => ({
+    lobbyBind: `127.0.0.1:${base + offset}`,
+    gameBind: `127.0.0.1:${base + offset + 1}`,
+    platformBind: `127.0.0.1:${base + offset + 2}`,
+    statsBind: `127.0.0.1:${base + offset + 3}`,
+    lobbies: lobbies.slice(0, count),
+    platforms: platforms.slice(0, count),
+  });
+  const one = await startHaproxy(haproxyBinary, layout(30, 1), quiet);
+  const two = await startHaproxy(haproxyBinary, layout(40, 2), quiet);
+  const inRotation = async (haproxy: typeof one) => {
+    for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      if ((await haproxy.servers()).every((server) => server.status === 'UP')) return;
+    }
+    throw new Error('HAProxy did not put every process in rotation within 30 s');
+  };
+  await Promise.all([inRotation(one), inRotation(two)]);
+  const urls = {
+    directLobby: `http://${lobbies[0]}`,
+    directPlatform: `http://${platforms[0]}`,
+    oneLobby: `http://127.0.0.1:${base + 30}`,
+    twoLobbies: `http://127.0.0.1:${base + 40}`,
+    onePlatform: `http://127.0.0.1:${base + 32}`,
+    twoPlatforms: `http://127.0.0.1:${base + 42}`,
   };
   const database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
@@ -723,27 +746,31 @@ async function scaleSection() {
   };
 
   try {
-    await lobbyRps(balancers.twoLobbies.url);
-    await ledgerTps(balancers.twoPlatforms.url);
-    const rounds = { oneLobby: [] as number[], twoLobbies: [] as number[], onePlatform: [] as number[], twoPlatforms: [] as number[] };
+    await lobbyRps(urls.twoLobbies);
+    await ledgerTps(urls.twoPlatforms);
+    const rounds = { directLobby: [] as number[], oneLobby: [] as number[], twoLobbies: [] as number[], directPlatform: [] as number[], onePlatform: [] as number[], twoPlatforms: [] as number[] };
     for (let index = 0; index < ROUNDS; index += 1) {
-      rounds.oneLobby.push(await lobbyRps(balancers.oneLobby.url));
-      rounds.twoLobbies.push(await lobbyRps(balancers.twoLobbies.url));
-      rounds.onePlatform.push(await ledgerTps(balancers.onePlatform.url));
-      rounds.twoPlatforms.push(await ledgerTps(balancers.twoPlatforms.url));
+      rounds.directLobby.push(await lobbyRps(urls.directLobby));
+      rounds.oneLobby.push(await lobbyRps(urls.oneLobby));
+      rounds.twoLobbies.push(await lobbyRps(urls.twoLobbies));
+      rounds.directPlatform.push(await ledgerTps(urls.directPlatform));
+      rounds.onePlatform.push(await ledgerTps(urls.onePlatform));
+      rounds.twoPlatforms.push(await ledgerTps(urls.twoPlatforms));
     }
     const line = (name: string, values: number[], unit: string) =>
       console.log(`  ${name.padEnd(44)} ${median(values).toFixed(0).padStart(6)} ${unit}   (rounds: ${values.map((v) => v.toFixed(0)).join(', ')})`);
-    console.log(`\nScale-out on PostgreSQL (npm run cluster), the same balancer in front of one process and of two, ${ROUNDS} alternating rounds of ${SECONDS} s (medians; this host has ${os.availableParallelism()} cores for every process, the load generator and PostgreSQL):`);
-    line('anonymous lobby page, one lobby process', rounds.oneLobby, 'req/s');
-    line('anonymous lobby page, two lobby processes', rounds.twoLobbies, 'req/s');
-    console.log(`  ratio two/one lobby processes ${(median(rounds.twoLobbies) / median(rounds.oneLobby)).toFixed(2)}`);
-    line('ledger credits, one platform process', rounds.onePlatform, 'tx/s');
-    line('ledger credits, two platform processes', rounds.twoPlatforms, 'tx/s');
-    console.log(`  ratio two/one platform processes ${(median(rounds.twoPlatforms) / median(rounds.onePlatform)).toFixed(2)}`);
+    console.log(`\nScale-out on PostgreSQL (npm run cluster), HAProxy (deploy/haproxy/atrium.cfg) in front of one process and of two, and one process straight, ${ROUNDS} alternating rounds of ${SECONDS} s (medians; this host has ${os.availableParallelism()} cores for every process, HAProxy, the load generator and PostgreSQL):`);
+    line('anonymous lobby page, one lobby process straight', rounds.directLobby, 'req/s');
+    line('anonymous lobby page, HAProxy + one lobby process', rounds.oneLobby, 'req/s');
+    line('anonymous lobby page, HAProxy + two lobby processes', rounds.twoLobbies, 'req/s');
+    console.log(`  ratio HAProxy + one / straight (HAProxy's own cost) ${(median(rounds.oneLobby) / median(rounds.directLobby)).toFixed(2)}; two/one lobby processes ${(median(rounds.twoLobbies) / median(rounds.oneLobby)).toFixed(2)}`);
+    line('ledger credits, one platform process straight', rounds.directPlatform, 'tx/s');
+    line('ledger credits, HAProxy + one platform process', rounds.onePlatform, 'tx/s');
+    line('ledger credits, HAProxy + two platform processes', rounds.twoPlatforms, 'tx/s');
+    console.log(`  ratio HAProxy + one / straight ${(median(rounds.onePlatform) / median(rounds.directPlatform)).toFixed(2)}; two/one platform processes ${(median(rounds.twoPlatforms) / median(rounds.onePlatform)).toFixed(2)}`);
   } finally {
     await database.end();
-    await Promise.all(Object.values(balancers).map((balancer) => balancer.close()));
+    await Promise.all([one.close(), two.close()]);
     const exited = new Promise((resolve) => cluster.once('exit', resolve));
     cluster.kill('SIGTERM');
     await exited;

@@ -75,6 +75,9 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
  */
 export const DEFAULT_DRAIN_MS = 0;
 
+/** How long an idle kept-alive connection stays open: longer than a load balancer keeps one unused (deploy/haproxy/atrium.cfg). */
+export const IDLE_KEEP_ALIVE_MS = 65_000;
+
 /** The WebSocket close code of a restart (RFC 6455 registry): clients reconnect. */
 const SERVICE_RESTART = 1012;
 
@@ -356,6 +359,9 @@ export async function startLobby(options: LobbyOptions): Promise<RunningLobby> {
       else handler(req, res);
     });
   });
+  // An idle connection from a load balancer is closed by the balancer, not by us under its next
+  // request: HAProxy holds idle backend connections for seconds; Node's default is 5 s.
+  server.keepAliveTimeout = IDLE_KEEP_ALIVE_MS;
 
   server.on('upgrade', (req, socket, head) => {
     if (ambiguousHost(req) !== null || malformedHost(req.headers.host) !== null || scrubForwarded(req, trustProxy) !== null) {

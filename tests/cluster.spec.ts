@@ -1,8 +1,11 @@
 /**
  * `npm run cluster` as an operator meets it: without DATABASE_URL it says what to set; with it, two
- * lobbies and two platforms on that PostgreSQL server answer through one balancer, which takes turns
- * between the lobbies and carries WebSocket upgrades through to a platform; SIGTERM stops it all.
- * (The cluster case runs where DATABASE_URL is set, as in .ci/run, like the platform suite's PostgreSQL case.)
+ * lobbies and two platforms on that PostgreSQL server answer through HAProxy (deploy/haproxy/atrium.cfg),
+ * which takes turns between the lobbies, carries WebSocket upgrades (GraphQL and the jackpot service)
+ * through to a platform, serves only the framed pages on the game origin, takes a draining lobby out
+ * before it closes, and sees a killed process come back; the PostgreSQL backends terminated under
+ * load lose no money and take no lobby out; SIGTERM stops it all.
+ * (The cluster cases run where DATABASE_URL is set, as in .ci/run, like the platform suite's PostgreSQL case.)
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -11,17 +14,21 @@ import WebSocket from 'ws';
 import { expect, test } from './support/test.ts';
 import { unique } from './support/player.ts';
 import { EXTRA_STACK_PORTS } from './support/urls.ts';
+import { parseStatsCsv } from '../scripts/haproxy.ts';
 
 const SANDBOX_KEY = 'cluster-test-sandbox-operator-key';
 
 /** Runs `node scripts/cluster.ts`; `ready` resolves when it prints its address. */
 function cluster(env: Record<string, string | undefined>) {
+  // Its PostgreSQL connections carry a name of their own (node-postgres reads PGAPPNAME), so a test
+  // can end exactly these and not those of the suite's platform on the same server.
+  const appName = `atrium_cluster_${env.PORT}`;
   // A process group of its own, so a failed test can end the cluster's children with it.
   // The rate-limit windows live in the database, which the suite's own platform shares when
   // DATABASE_URL is set: its many sign-ups from this address must not use up the cluster's allowance
   // (the limit itself is tested in platform/test/rate-limit.test.ts and scale-out.test.ts).
   const limits = { PLATFORM_RATE_LIMIT_SIGNUP: '100000/3600', PLATFORM_RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000/3600' };
-  const child = spawn(process.execPath, ['scripts/cluster.ts'], { env: { ...process.env, ATRIUM_SKIP_BUILD: '1', ...limits, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['scripts/cluster.ts'], { env: { ...process.env, ATRIUM_SKIP_BUILD: '1', PGAPPNAME: appName, ...limits, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const ready = new Promise<void>((resolve) => {
     const onData = (chunk: Buffer) => {
@@ -32,8 +39,29 @@ function cluster(env: Record<string, string | undefined>) {
     child.stderr.on('data', onData);
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
+  return { child, ready, exited, appName, output: () => output };
 }
+
+/** HAProxy's view of each process (its status page, PORT+3). */
+async function servers(port: number) {
+  const response = await fetch(`http://127.0.0.1:${port + 3}/;csv`);
+  return Object.fromEntries(parseStatsCsv(await response.text()).map((server) => [server.server, server]));
+}
+
+/** The pid the cluster's log gave a process last (at start, or when it came back). */
+function pidOf(output: string, name: string): number {
+  const pids = [...output.matchAll(new RegExp(`${name} (?:\\(pid |is back \\(pid )(\\d+)`, 'g'))].map((match) => Number(match[1]));
+  return pids.at(-1) ?? 0;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** One request through the balancer as a brand's site; node:http, as fetch does not send a Host of one's own. */
 function request(port: number, path: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}) {
@@ -71,9 +99,16 @@ test('without DATABASE_URL the cluster says what to set and starts nothing', asy
   expect(run.output()).not.toMatch(/^\s+at /m);
 });
 
+test('without HAProxy the cluster says how to install it and starts nothing', async () => {
+  const run = cluster({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', HAPROXY_BIN: '/nonexistent/haproxy', PORT: String(EXTRA_STACK_PORTS.cluster) });
+  expect(await run.exited).toBe(1);
+  expect(run.output()).toContain('HAPROXY_BIN "/nonexistent/haproxy" is not an executable file. Install it: `sudo apt-get install haproxy`');
+  expect(run.output()).not.toMatch(/^\s+at /m);
+});
+
 const POSTGRES = process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [];
 for (const databaseUrl of POSTGRES) {
-  test('two lobbies and two platforms on PostgreSQL answer through one balancer, WebSockets included', async () => {
+  test('two lobbies and two platforms on PostgreSQL answer through HAProxy, WebSockets included, and a lobby restarts with no request lost', async () => {
     test.setTimeout(240_000);
     const port = EXTRA_STACK_PORTS.cluster;
     const run = cluster({ DATABASE_URL: databaseUrl, PORT: String(port), PLATFORM_SANDBOX_KEY: SANDBOX_KEY });
@@ -111,6 +146,53 @@ for (const databaseUrl of POSTGRES) {
         socket.close();
       }
 
+      // The game origin serves the framed pages only; health endpoints are not public.
+      const gameOrigin = (path: string) => request(port + 1, path, { headers: { host: `127.0.0.1:${port + 1}` } });
+      expect((await gameOrigin('/graphql')).status).toBe(404);
+      expect((await gameOrigin('/platform/sms-outbox.json')).status).toBe(404);
+      expect((await gameOrigin('/sportsbook/')).status).not.toBe(404);
+      expect((await request(port, '/readyz')).status).toBe(404);
+
+      // The jackpot service's sockets through HAProxy, the lobby and HAProxy again, on either platform:
+      // a pot dropped by whichever process takes the mutation reaches every one of them.
+      const jackpotSockets = await Promise.all(Array.from({ length: 4 }, async () => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/jackpot-service/v1/ws?brand=aurelia&currency=EUR`, { headers: { host: `aurelia.localhost:${port}` } });
+        const messages: { type: string; win_id?: string }[] = [];
+        socket.on('message', (message: Buffer) => messages.push(JSON.parse(message.toString()) as { type: string }));
+        await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+        socket.send(JSON.stringify({ type: 'SubscribeRequest', instance_ids: ['northstar-jackpot'] }));
+        await expect.poll(() => messages.some((message) => message.type === 'JackpotUpdate')).toBe(true);
+        return { socket, messages };
+      }));
+      const drop = await graphql<{ sandboxForceJackpotWin: { winId: string } }>(port, 'mutation($p: ID!) { sandboxForceJackpotWin(instanceId: "northstar-jackpot", potId: "minor", playerId: $p) { winId } }', { p: phone });
+      for (const { messages } of jackpotSockets) {
+        await expect.poll(() => messages.find((message) => message.type === 'WinEvent')?.win_id).toBe(drop.sandboxForceJackpotWin.winId);
+      }
+      for (const { socket } of jackpotSockets) socket.close();
+
+      // A rolling restart of lobby-1 while pages are asked for without a pause: HAProxy's check sees its
+      // 503 while it still serves (ATRIUM_DRAIN_MS), it stops, the cluster starts it again, HAProxy takes
+      // it back, and not one page failed meanwhile.
+      const lobby1 = pidOf(run.output(), 'lobby-1');
+      expect(lobby1).toBeGreaterThan(0);
+      let loading = true;
+      const statuses: number[] = [];
+      const load = (async () => {
+        while (loading) statuses.push((await request(port, '/en/').catch(() => ({ status: 0 }))).status);
+      })();
+      process.kill(lobby1, 'SIGTERM');
+      await expect.poll(async () => (await servers(port))['lobby-1'], { intervals: [100] }).toMatchObject({ status: 'DOWN', checkStatus: 'L7STS', checkCode: '503' });
+      // Taken out by the health check before it closed anything: the process is still there.
+      expect(alive(lobby1)).toBe(true);
+      await expect.poll(() => /lobby-1 is back \(pid \d+\)/.test(run.output()), { timeout: 30_000 }).toBe(true);
+      await expect.poll(async () => (await servers(port))['lobby-1']?.status, { timeout: 15_000 }).toBe('UP');
+      expect(alive(lobby1)).toBe(false);
+      loading = false;
+      await load;
+      expect(statuses.length).toBeGreaterThan(20);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      expect(run.output()).toMatch(/\[cluster\] lobby-1 exited \(code 0\); starting it again in 1 s \(restart 1\)/);
+
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('The cluster has stopped.');
@@ -119,7 +201,7 @@ for (const databaseUrl of POSTGRES) {
     }
   });
 
-  test('killing a platform process during traffic loses no money, and a socket on the other process shows the right balance', async () => {
+  test('killing a platform process during traffic loses no money, it comes back, and PostgreSQL ending every connection takes nothing out', async () => {
     test.setTimeout(240_000);
     const port = EXTRA_STACK_PORTS.secondCluster;
     const run = cluster({ DATABASE_URL: databaseUrl, PORT: String(port), PLATFORM_SANDBOX_KEY: SANDBOX_KEY });
@@ -171,17 +253,20 @@ for (const databaseUrl of POSTGRES) {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
       })).body) as { data: { viewer: { wallet: { balance: string } } } };
       expect((await balance()).data.viewer.wallet.balance).toBe('40.00');
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        const unbalanced = await client.query('select transaction_id from ledger_postings group by transaction_id having sum(amount_minor) <> 0');
-        expect(unbalanced.rows).toEqual([]);
-        const drifted = await client.query(`select a.id from ledger_accounts a left join ledger_postings p on p.account_id = a.id
-          group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(p.amount_minor), 0)`);
-        expect(drifted.rows).toEqual([]);
-      } finally {
-        await client.end();
-      }
+      const ledgerBalances = async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          const unbalanced = await client.query('select transaction_id from ledger_postings group by transaction_id having sum(amount_minor) <> 0');
+          expect(unbalanced.rows).toEqual([]);
+          const drifted = await client.query(`select a.id from ledger_accounts a left join ledger_postings p on p.account_id = a.id
+            group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(p.amount_minor), 0)`);
+          expect(drifted.rows).toEqual([]);
+        } finally {
+          await client.end();
+        }
+      };
+      await ledgerBalances();
 
       // A client reconnects (to the process left) and its subscription shows the next credit's balance.
       const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws', { headers: { host: `aurelia.localhost:${port}` } });
@@ -206,7 +291,57 @@ for (const databaseUrl of POSTGRES) {
       }, { timeout: 15_000 }).toBeGreaterThan(0);
       await expect.poll(() => updates.at(-1)).toBe(`${40 + extra}.00`);
       socket.close();
-      expect(run.output()).toMatch(/platform-1/);
+
+      // The cluster started platform-1 again, and HAProxy has it back in rotation.
+      expect(run.output()).toMatch(/\[cluster\] platform-1 exited \(SIGKILL\); starting it again in 1 s \(restart 1\)/);
+      await expect.poll(() => pidOf(run.output(), 'platform-1'), { timeout: 30_000 }).not.toBe(victim);
+      await expect.poll(async () => (await servers(port))['platform-1']?.status, { timeout: 15_000 }).toBe('UP');
+
+      // PostgreSQL ends every connection of the cluster's processes (pools and LISTEN), twice, while
+      // credits flow and a checker asks both lobbies' /readyz: no process dies, no lobby leaves the
+      // rotation, every credit lands once and the ledger balances.
+      const names = ['platform-1', 'platform-2', 'lobby-1', 'lobby-2'];
+      const pids = names.map((name) => pidOf(run.output(), name));
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      let flowing = true;
+      let next = 0;
+      const landed: string[] = [];
+      const creditor = async () => {
+        while (flowing) {
+          const key = `pg-${phone}-${next++}`;
+          await credit(key);
+          landed.push(key);
+        }
+      };
+      const readiness: number[] = [];
+      const checker = (async () => {
+        while (flowing) {
+          for (const lobbyPort of [port + 10, port + 11]) readiness.push((await fetch(`http://127.0.0.1:${lobbyPort}/readyz`).catch(() => ({ status: 0 }))).status);
+        }
+      })();
+      const creditors = [creditor(), creditor()];
+      try {
+        for (let cut = 0; cut < 2; cut += 1) {
+          const before = landed.length;
+          const ended = await admin.query<{ n: number }>(
+            'select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name like $1 and datname = current_database()) ended',
+            [`${run.appName}%`],
+          );
+          expect(ended.rows[0]!.n).toBeGreaterThan(0);
+          await expect.poll(() => landed.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 5);
+        }
+      } finally {
+        flowing = false;
+        await Promise.all([...creditors, checker]);
+        await admin.end();
+      }
+      expect(pids.map(alive)).toEqual([true, true, true, true]);
+      expect(names.map((name) => pidOf(run.output(), name))).toEqual(pids);
+      expect(readiness.filter((status) => status !== 200)).toEqual([]);
+      expect(Object.values(await servers(port)).map((server) => server.status)).toEqual(['UP', 'UP', 'UP', 'UP']);
+      await expect.poll(async () => (await balance()).data.viewer.wallet.balance).toBe(`${40 + extra + landed.length}.00`);
+      await ledgerBalances();
     } finally {
       if (run.child.exitCode === null && run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
     }

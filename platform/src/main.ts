@@ -24,6 +24,11 @@ async function main(): Promise<void> {
   if (!/^\d+$/.test(graceText) || Number(graceText) > 600_000) {
     fail(`PLATFORM_SHUTDOWN_GRACE_MS "${graceText}" is not a whole number of milliseconds (0 to 600000)`);
   }
+  // Behind a load balancer: how long readiness says 503 while the platform still serves, before it closes anything.
+  const drainText = process.env.PLATFORM_DRAIN_MS || '0';
+  if (!/^\d+$/.test(drainText) || Number(drainText) > 600_000) {
+    fail(`PLATFORM_DRAIN_MS "${drainText}" is not a whole number of milliseconds (0 to 600000)`);
+  }
   let config: PlatformConfig;
   let platform: Platform;
   try {
@@ -73,7 +78,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`[platform] ${signal}: draining (readiness 503, sockets closed with 1012, in-flight work finishing), then exiting`);
     const begun = Date.now();
-    platform.shutdown({ graceMs: Number(graceText) }).then(
+    platform.shutdown({ graceMs: Number(graceText), drainMs: Number(drainText) }).then(
       () => {
         console.log(`[platform] stopped in ${Date.now() - begun} ms`);
         process.exit(0);

@@ -135,9 +135,10 @@ export interface Platform {
    * WebSockets close with 1012 so clients reconnect elsewhere; due-bet sweeps and the cashier's
    * pending deliveries finish; then the server stops taking connections and waits for requests in
    * flight (money mutations among them); past `graceMs` in all, whatever is left is cut off. Then the
-   * database it opened is closed.
+   * database it opened is closed. With `drainMs`, the platform first keeps serving (readiness 503,
+   * sockets open) that long, so a load balancer's health check takes it out before anything closes.
    */
-  shutdown(options?: { graceMs?: number }): Promise<void>;
+  shutdown(options?: { graceMs?: number; drainMs?: number }): Promise<void>;
   /** shutdown with a short grace: time for a late sandbox notification, and two seconds for requests (tests, start-up failures). */
   close(): Promise<void>;
 }
@@ -270,6 +271,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (draining) res.setHeader('connection', 'close');
     routes(req, res);
   });
+  // An idle connection from a load balancer is closed by the balancer, not by us under its next
+  // request (Node's default of 5 s races HAProxy's reuse of idle backend connections).
+  server.keepAliveTimeout = 65_000;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     settleClientAddress(req, proxyTrust);
@@ -298,9 +302,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
 
   let shuttingDown: Promise<void> | null = null;
-  const shutdown = async (graceMs: number): Promise<void> => {
-    const deadline = Date.now() + graceMs;
+  const shutdown = async (graceMs: number, drainMs = 0): Promise<void> => {
     draining = true;
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    const deadline = Date.now() + graceMs;
     brandWatch?.stop();
     // Scheduled work takes no new runs from now on; a run in hand (a settlement) finishes before the
     // database closes, without holding the server open meanwhile.
@@ -349,8 +354,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       return `http://${host}:${address.port}`;
     },
     isDraining: () => draining,
-    shutdown({ graceMs = DEFAULT_SHUTDOWN_GRACE_MS } = {}) {
-      shuttingDown ??= shutdown(graceMs);
+    shutdown({ graceMs = DEFAULT_SHUTDOWN_GRACE_MS, drainMs = 0 } = {}) {
+      shuttingDown ??= shutdown(graceMs, drainMs);
       return shuttingDown;
     },
     close() {

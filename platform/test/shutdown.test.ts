@@ -73,6 +73,26 @@ describe.each(DATABASES)('health and graceful shutdown on $name', (database) => 
     }
   });
 
+  it('with a drain period, keeps serving (sockets open, new connections taken) while readiness says 503, then stops', async () => {
+    app = await startPlatform(database);
+    const { platform, url } = app;
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    let socketClosedAt = 0;
+    socket.once('close', () => (socketClosedAt = Date.now()));
+    const begun = Date.now();
+    const stopped = platform.shutdown({ graceMs: 5000, drainMs: 1500 });
+    // A load balancer's health check sees the 503 on a new connection, and a query is still answered.
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ ready: false, draining: true });
+    expect((await app.gql('{ ping }')).data).toEqual({ ping: true });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    await stopped;
+    expect(socketClosedAt - begun).toBeGreaterThanOrEqual(1500);
+    await expect(fetch(`${url}/livez`)).rejects.toThrow();
+  });
+
   it('drains on shutdown: readiness 503, sockets closed with 1012, a money mutation in flight completes and is recorded', async () => {
     app = await startPlatform(database);
     const { platform, url } = app;

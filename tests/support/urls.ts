@@ -13,7 +13,7 @@ export const EXTRA_STACK_PORTS = {
   shutdown: E2E_PORT + 40,
   /** platform-down.spec: the lobby; nothing listens on the next port. */
   platformDown: E2E_PORT + 44,
-  /** cluster.spec: the first cluster (balancers, lobbies +10, platforms +20). */
+  /** cluster.spec: the first cluster (HAProxy +0 to +3, lobbies +10, platforms +20). */
   cluster: E2E_PORT + 50,
   /** cluster.spec: the second cluster. */
   secondCluster: E2E_PORT + 80,

@@ -128,7 +128,8 @@ function createListener(connectionString: string) {
   const channels = () => new Set([...subscriptions].map((subscription) => subscription.channel));
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString, application_name: 'atrium_listen', keepAlive: true });
+    // Named after the pool's PGAPPNAME (node-postgres reads it), so an operator sees a process's connections together.
+    const next = new pg.Client({ connectionString, application_name: `${process.env.PGAPPNAME || 'atrium'}_listen`, keepAlive: true });
     next.on('notification', (message) => {
       for (const subscription of subscriptions) if (subscription.channel === message.channel) subscription.onNotification(message.payload ?? '');
     });
