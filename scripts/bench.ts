@@ -758,7 +758,7 @@ async function scaleSection() {
       rounds.twoPlatforms.push(await ledgerTps(urls.twoPlatforms));
     }
     const line = (name: string, values: number[], unit: string) =>
-      console.log(`  ${name.padEnd(44)} ${median(values).toFixed(0).padStart(6)} ${unit}   (rounds: ${values.map((v) => v.toFixed(0)).join(', ')})`);
+      console.log(`  ${name.padEnd(52)} ${median(values).toFixed(0).padStart(6)} ${unit}   (rounds: ${values.map((v) => v.toFixed(0)).join(', ')})`);
     console.log(`\nScale-out on PostgreSQL (npm run cluster), HAProxy (deploy/haproxy/atrium.cfg) in front of one process and of two, and one process straight, ${ROUNDS} alternating rounds of ${SECONDS} s (medians; this host has ${os.availableParallelism()} cores for every process, HAProxy, the load generator and PostgreSQL):`);
     line('anonymous lobby page, one lobby process straight', rounds.directLobby, 'req/s');
     line('anonymous lobby page, HAProxy + one lobby process', rounds.oneLobby, 'req/s');
