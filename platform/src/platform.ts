@@ -42,6 +42,7 @@ import { createJackpotService, type JackpotService } from './jackpot/service.ts'
 import { createJackpotSockets } from './jackpot/socket.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
+import { composeStakeListeners } from './games/round-money.ts';
 import type { Cashier } from './cashier/payments.ts';
 import { PAYMENT_PROVIDERS } from './cashier/providers.ts';
 import { createSportsbook } from './sportsbook/service.ts';
@@ -220,7 +221,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
     // Every real-money casino stake feeds the jackpot and the raffles, inside the stake's transaction.
-    games = await createGameService({ db, ledger, gameOrigin, clock, onRealStake: jackpot.onRealStake });
+    // Every real-money stake feeds these, inside its transaction (add a feature's listener here).
+    games = await createGameService({ db, ledger, gameOrigin, clock, onRealStake: composeStakeListeners(jackpot.onRealStake) });
     cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
     await events.close().catch(() => {});

@@ -39,6 +39,21 @@ export interface RealStake {
  */
 export type StakeListener = (tx: Queryable, stake: RealStake, posted: PostResult[]) => Promise<(() => void) | void>;
 
+/**
+ * One listener made of several (the jackpot, rewards' wagering and coins, gamification points), called
+ * in order inside the stake's transaction; what each returns runs after the commit, in the same order.
+ */
+export function composeStakeListeners(...listeners: StakeListener[]): StakeListener {
+  return async (tx, stake, posted) => {
+    const after: (() => void)[] = [];
+    for (const listener of listeners) {
+      const then = await listener(tx, stake, posted);
+      if (then) after.push(then);
+    }
+    return after.length > 0 ? () => after.forEach((run) => run()) : undefined;
+  };
+}
+
 /** Stakes, payouts and balances of game sessions. */
 export interface RoundMoney {
   /** The session's balance: the wallet's cash (REAL) or the virtual balance (FUN). */
