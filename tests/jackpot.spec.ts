@@ -18,8 +18,16 @@ const ORIGIN = brandOrigin(BRAND);
 const GAME_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
 const INSTANCE = 'northstar-jackpot';
 
+/** What each page's jackpot client logged (its warnings say why a fetch failed), for failure messages. */
+const jackpotLogs = new WeakMap<Page, string[]>();
+
 /** A new aurelia player (EUR) with 100.00, signed in in the page's context. */
 async function fundedPlayer(page: Page): Promise<{ phone: string; tokens: Tokens }> {
+  const logs: string[] = [];
+  jackpotLogs.set(page, logs);
+  page.on('console', (message) => {
+    if (message.text().includes('[jackpot]')) logs.push(message.text());
+  });
   const phone = `+35855${unique()}`;
   const tokens = await smsTokens(page.request, BRAND, phone);
   await addTokenCookies(page.context(), BRAND, tokens);
@@ -71,7 +79,13 @@ async function optIn(page: Page, value: string): Promise<void> {
   const bar = widget.getByRole('button', { name: /Jackpot/ });
   await waitForIslandOf(bar);
   await bar.click();
-  await widget.getByRole('combobox', { name: 'Contribution per bet' }).selectOption(value);
+  const choice = widget.getByRole('combobox', { name: 'Contribution per bet' });
+  try {
+    await expect(choice).toBeVisible({ timeout: 30_000 });
+  } catch (error) {
+    throw new Error(`The opt-in controls did not show; the jackpot client logged: ${(jackpotLogs.get(page) ?? []).join(' | ') || 'nothing'}`, { cause: error });
+  }
+  await choice.selectOption(value);
   const toggle = widget.getByRole('switch', { name: 'Take part in the jackpot' });
   await expect(toggle).toBeEnabled();
   await toggle.check();

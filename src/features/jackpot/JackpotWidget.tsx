@@ -17,7 +17,7 @@ import { settledPlayerRuntime } from '../session/player-runtime.ts';
 import { decodeJwtClaims } from '../session/tokens.ts';
 import { $wallet } from '../wallet/wallet-store.ts';
 import type { JackpotPageConfig } from './client/config.ts';
-import { fetchJackpotInstances } from './client/jackpot-rest.ts';
+import { fetchJackpotInstances, JACKPOT_FETCH_RETRY, withRetries } from './client/jackpot-rest.ts';
 import { sharedJackpotSocket, type JackpotSocket } from './client/jackpot-socket.ts';
 import { enrichedPlayerId, type JackpotPot, type JackpotServerMessage } from './client/protocol.ts';
 import { OPEN_JACKPOT_WIDGET_EVENT } from './open-widget.ts';
@@ -119,15 +119,20 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
       let optedIn = false;
       let chosen: number | null = null;
       try {
-        const instances = await fetchJackpotInstances({ serviceUrl: config.serviceUrl }, { brand: config.brand, currency: config.currency, token: () => runtime.accessToken(), playerId: plain ?? undefined });
-        const mine = instances.find((instance) => instance.id === config.instanceId);
-        if (!mine?.player) throw new Error('The jackpot service sent no opt-in status');
-        optedIn = mine.player.opted_in;
-        chosen = mine.player.preferred_contribution_value;
+        // An answer without the player's part (a token refreshed meanwhile, a service restarting) is
+        // retried like a failed request: only ten failures in a row show 'Error fetching the status'.
+        const { mine, player } = await withRetries(async () => {
+          const instances = await fetchJackpotInstances({ serviceUrl: config.serviceUrl }, { brand: config.brand, currency: config.currency, token: () => runtime.accessToken(), playerId: plain ?? undefined }, { attempts: 1, delayMs: 0 });
+          const found = instances.find((instance) => instance.id === config.instanceId);
+          if (!found?.player) throw new Error(`The jackpot service sent no opt-in status for ${config.instanceId}`);
+          return { mine: found, player: found.player };
+        }, JACKPOT_FETCH_RETRY);
+        optedIn = player.opted_in;
+        chosen = player.preferred_contribution_value;
         setPots(mine.pots);
         setStatus(statusFromFetch({ optedIn }));
         setContribution(chosenContribution(customContribution ?? chosen, settings.contributionOptions, settings.initialContributionValue));
-        if (mine.player.contribution_preferences && Object.keys(mine.player.contribution_preferences).length > 0) chosen ??= settings.initialContributionValue;
+        if (player.contribution_preferences && Object.keys(player.contribution_preferences).length > 0) chosen ??= settings.initialContributionValue;
       } catch (error) {
         console.warn('[jackpot] The opt-in status could not be fetched:', error);
         if (stopped) return;
