@@ -147,6 +147,9 @@ describe.each(DATABASES)('the reward engine on $name', (database) => {
     expect(await postings(`reward:${id}:convert`)).toBe(1);
     expect((await balances(eur)).cash).not.toBe(cashBefore);
     await until(() => wallet.got.some((event) => event.transactionKind === 'BonusConversion'), 'the conversion on the wallet');
+    const stakes = () => wallet.got.filter((event) => event.transactionKind === 'CasinoBet').map((event) => event.wageringProgress);
+    await until(() => stakes().length === 5, 'the five stakes on the wallet');
+    expect(stakes()).toEqual([25, 50, 87, 100, null]);
     wallet.stop();
   });
 

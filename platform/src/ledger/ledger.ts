@@ -93,7 +93,7 @@ export interface PostResult {
   pendingDeltaMinor: bigint;
   /** True when the key was already posted and this is the stored result. */
   replayed: boolean;
-  /** Percent of the wallet's bonus wagering done after this transaction (rewards), null without an active bonus. */
+  /** Percent of the wallet's bonus wagering done after this transaction (rewards); absent without an active bonus, and on replays. */
   wageringProgress?: number | null;
 }
 
@@ -128,7 +128,11 @@ export function createLedger(db: Db, events: EventBus | null, options: { wagerin
     },
     async postWithin(tx, input) {
       const result = await postWithin(tx, input);
-      if (!result.replayed && options.wageringProgress) result.wageringProgress = await options.wageringProgress(tx, result.walletId);
+      if (!result.replayed && options.wageringProgress) {
+        // Set only with an active bonus: a replay (never published) carries none.
+        const progress = await options.wageringProgress(tx, result.walletId);
+        if (progress !== null) result.wageringProgress = progress;
+      }
       return result;
     },
     publish(result) {

@@ -645,6 +645,7 @@ export function createRewardsService(options: RewardsServiceOptions): RewardsSer
         throw new PlatformError('BadUserInput', `Cannot move a ${found.status} reward to ${status}: Scheduled/FailedProcessing → Unclaimed, Scheduled/Unclaimed/FailedProcessing → Removed or Expired, Unclaimed → Credited`);
       }
       if (changed.status === 'Unclaimed' && changed.definition.claimType === 'automatic') return creditNow(changed.playerId, changed.id, 'automatic');
+      if (changed.status === 'Unclaimed' && changed.expiresAt) await schedule(REWARD_JOBS.expire, changed.id, changed.expiresAt);
       return changed;
     },
     start,
@@ -661,6 +662,7 @@ export function createRewardsService(options: RewardsServiceOptions): RewardsSer
       );
       if (rows.length === 0) return;
       let left = stake.betMinor;
+      let converted = false;
       for (const row of rows) {
         if (left <= 0n) break;
         const need = BigInt(row.required) - BigInt(row.wagered);
@@ -668,13 +670,15 @@ export function createRewardsService(options: RewardsServiceOptions): RewardsSer
         left -= add;
         if (add > 0n) await tx.query('update reward_bonuses set wagered_minor = wagered_minor + $2, updated_at = $3 where id = $1', [row.id, add.toString(), now]);
         if (add === need) {
-          const converted = await convert(tx, row.id, stake.walletId, now);
-          if (converted) posted.push(converted);
+          const conversion = await convert(tx, row.id, stake.walletId, now);
+          if (conversion) posted.push(conversion);
+          converted = true;
         }
       }
-      // The stake's own balance update carries the progress its wagering made.
+      // The stake's own balance update carries the progress its wagering made: 100 when it completed
+      // the last active bonus (the conversion's own update, after it, has none left).
       const stakePosting = posted.find((posting) => posting.idempotencyKey === stake.stakeKey);
-      if (stakePosting) stakePosting.wageringProgress = await wageringProgressOf(tx, stake.walletId);
+      if (stakePosting) stakePosting.wageringProgress = (await wageringProgressOf(tx, stake.walletId)) ?? (converted ? 100 : null);
     },
 
     async takeFreeSpin(tx, spin) {
