@@ -82,7 +82,7 @@ export const rewardTypeDefs = /* GraphQL */ `
   type RewardGameDescriptor {
     slug: String!
     name: String!
-    "The lobby path of the game's page."
+    "The lobby path of the game's page, without the locale prefix: /games/<slug>/."
     url: String!
     "{ id, slug, name } of the game."
     json: JSON!

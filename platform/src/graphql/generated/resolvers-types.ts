@@ -1628,7 +1628,7 @@ export type RewardGameDescriptor = {
   json: Scalars['JSON']['output'];
   name: Scalars['String']['output'];
   slug: Scalars['String']['output'];
-  /** The lobby path of the game's page. */
+  /** The lobby path of the game's page, without the locale prefix: /games/<slug>/. */
   url: Scalars['String']['output'];
 };
 
