@@ -182,8 +182,15 @@ describe.each(DATABASES)('the reward engine on $name', (database) => {
     const stakes = async () =>
       (await app.platform.db.query<{ n: number }>(`select count(*)::int as n from ledger_transactions where wallet_id = $1 and kind = 'CasinoBet'`, [eur.walletId])).rows[0]?.n ?? 0;
     const before = await stakes();
+    const cash = (await balances(eur)).cash;
     await playRounds(app, eur, '0.50', 3, SPIN_GAME);
     expect(await stakes()).toBe(before);
+    // Their winnings, whatever they were, landed in cash and nothing else moved it.
+    const { rows: free } = await app.platform.db.query<{ win: string }>(
+      `select coalesce(sum(win_minor), 0)::text as win from (select win_minor from game_rounds where player_id = $1 order by id desc limit 3) last_three`,
+      [eur.id],
+    );
+    expect((await balances(eur)).cash - cash).toBe(BigInt(free[0]?.win ?? '-1'));
     const listed = await app.gql(REWARDS, { statuses: ['Credited'] }, bearer(eur.token));
     const spins = listed.data.viewer.rewards.find((reward: { assignationId: string }) => reward.assignationId === id);
     expect(spins.reward).toMatchObject({ __typename: 'FreeSpinReward', spins: 3, value: '0.50', betLevel: 2, spinsLeft: 0, game: { slug: SPIN_GAME, url: `/games/${SPIN_GAME}/` } });
