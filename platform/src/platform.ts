@@ -39,6 +39,7 @@ import { createGameSearch } from './games/search.ts';
 import { createHttpRoutes } from './http-routes.ts';
 import { loadJackpotConfig, type JackpotConfig } from './jackpot/config.ts';
 import { createJackpotService, type JackpotService } from './jackpot/service.ts';
+import { createRewardsService, wageringProgressOf } from './rewards/service.ts';
 import { createJackpotSockets } from './jackpot/socket.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
@@ -105,6 +106,8 @@ export interface PlatformOptions {
   jackpots?: string | JackpotConfig;
   /** How often ended raffle windows are drawn and unfinished payouts resumed; 0 turns the job off (default 5000 ms). */
   jackpotIntervalMs?: number;
+  /** How often the rewards sweep applies due starts and expiries a lost one-off job missed; 0 turns it off (default 5000 ms). */
+  rewardsIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
   /**
@@ -192,7 +195,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   // Live events travel through the database (LISTEN/NOTIFY), so every platform process on it delivers them.
   const events = createDatabaseEventBus(db, eventChannel(options.databaseSchema));
   const jobs = createJobs(db, options.databaseSchema ? { schema: options.databaseSchema } : {});
-  const ledger = createLedger(db, events);
+  // Every balance update carries the wallet's bonus wagering progress (rewards).
+  const ledger = createLedger(db, events, { wageringProgress: wageringProgressOf });
   let playersSeeded: string[];
   let secrets;
   let games: GameService;
@@ -200,6 +204,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const translations = createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations'));
   const content = createContentStore(options.contentDir, catalogue, { licenceName: licenceNameFrom(translations) });
   const jackpot: JackpotService = createJackpotService({ db, ledger, events, jobs, content, brands, clock, config: jackpotConfig });
+  const rewards = createRewardsService({ db, ledger, events, jobs, content, clock });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -220,9 +225,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const demoPlayers = options.demoPlayers ?? (sandbox.enabled ? 'seed' : 'refuse');
     if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
-    // Every real-money casino stake feeds the jackpot and the raffles, inside the stake's transaction.
-    // Every real-money stake feeds these, inside its transaction (add a feature's listener here).
-    games = await createGameService({ db, ledger, gameOrigin, clock, onRealStake: composeStakeListeners(jackpot.onRealStake) });
+    // Every real-money stake feeds these, inside its transaction (add a feature's listener here): the
+    // jackpot and raffles, and the wagering of bonus money. Free spins stand in for a stake.
+    games = await createGameService({
+      db, ledger, gameOrigin, clock, onRealStake: composeStakeListeners(jackpot.onRealStake, rewards.onRealStake), freeSpins: rewards.takeFreeSpin,
+    });
     cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   } catch (error) {
     await events.close().catch(() => {});
@@ -255,6 +262,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     sportsbook: createSportsbook({ db, ledger, clock }),
     cashier,
     jackpot,
+    rewards,
     gameOrigin,
     clock,
   };
@@ -299,6 +307,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   // Raffle draws at each window's end, and payouts a restart cut short: once across processes.
   jackpot.start(options.jackpotIntervalMs ?? 5000);
+  // Reward starts and expiries are one-off jobs; this sweep is their safety net.
+  await rewards.startJobs(options.rewardsIntervalMs ?? 5000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

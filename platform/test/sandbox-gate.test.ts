@@ -16,6 +16,8 @@ const NOTIFY = 'mutation { sandboxSendPaymentNotification(paymentId: "00000000-0
 const AGE = 'mutation { sandboxAgeSession(sessionId: "no-such-session", minutes: 31) { startedAt } }';
 const FORCE_WIN = 'mutation { sandboxForceJackpotWin(instanceId: "no-such-instance", potId: "mega") { __typename } }';
 const DRAW = 'mutation { sandboxRunRaffleDraw(type: "hourly") { __typename } }';
+const ASSIGN_REWARD = 'mutation { sandboxAssignReward(playerId: "newcomer", rewardId: "weekend-drop", idempotencyKey: "gate:reward") { __typename } }';
+const UPDATE_REWARD = 'mutation { sandboxUpdateReward(playerId: "newcomer", assignationId: "none", status: Removed) { __typename } }';
 const NO_KEY = { 'x-sandbox-key': '' };
 
 describe('sandbox operator key', () => {
@@ -35,7 +37,7 @@ describe('sandbox operator key', () => {
   });
 
   it('answers every sandbox mutation only with the key, and not at all outside sandbox mode', async () => {
-    for (const mutation of [CREDIT, SETTLE, NOTIFY, AGE, FORCE_WIN, DRAW]) {
+    for (const mutation of [CREDIT, SETTLE, NOTIFY, AGE, FORCE_WIN, DRAW, ASSIGN_REWARD, UPDATE_REWARD]) {
       const keyless = await sandbox.gql(mutation, {}, NO_KEY);
       expect(keyless.errors?.[0]?.extensions.reason, mutation).toBe('SandboxKeyRequired');
       expect(keyless.data?.[Object.keys(keyless.data ?? {})[0] ?? ''] ?? null).toBeNull();

@@ -281,8 +281,9 @@ describe.skipIf(!POSTGRES)('two platforms on one PostgreSQL database', () => {
 
     const added = await a.gql('mutation ($p: ID!) { sandboxAddCustomerPopUp(playerId: $p, popUpId: "welcome-offer") { popUpsNeeded } }', { p: player.id });
     expect(added.errors).toBeUndefined();
-    const reward = await a.gql('mutation ($p: ID!) { sandboxUpdateReward(playerId: $p, status: Unclaimed, name: "Free spins", assignationId: "assign-1") { status } }', { p: player.id });
+    const reward = await a.gql('mutation ($p: ID!) { sandboxAssignReward(playerId: $p, rewardId: "welcome-spins") { assignationId } }', { p: player.id });
     expect(reward.errors).toBeUndefined();
+    const assignationId = reward.data.sandboxAssignReward.assignationId as string;
     await until(() => popUps.events.length > 0 && rewards.events.length > 0, 'the pop-up and the reward on B', 1000);
     const closed = await a.gql('mutation ($p: ID!) { sandboxCloseAccount(playerId: $p) { id } }', { p: player.id });
     expect(closed.errors).toBeUndefined();
@@ -291,7 +292,7 @@ describe.skipIf(!POSTGRES)('two platforms on one PostgreSQL database', () => {
     await a.platform.services.events.flush();
     await b.platform.services.events.flush();
     expect(popUps.events).toEqual([{ customerPopUpAdded: { popUpIdsAdded: ['welcome-offer'] } }]);
-    expect(rewards.events).toEqual([{ rewardUpdated: { status: 'Unclaimed', assignationId: 'assign-1', reward: { name: 'Free spins' } } }]);
+    expect(rewards.events).toEqual([{ rewardUpdated: { status: 'Unclaimed', assignationId, reward: { name: '10 free spins on Ancient Comet Deluxe' } } }]);
     expect(updates.events).toEqual([{ playerUpdated: { isAccountClosed: true } }]);
     for (const socket of [popUps, rewards, updates]) socket.close();
   });

@@ -24,6 +24,7 @@ import type { BlockType, MenuFile } from './blocks.ts';
 import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from './more-casinos.ts';
 import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
 import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent } from '../jackpot/settings.ts';
+import { checkRewardDefinitions, REWARDS_FILE, rewardsFile, type RewardDefinition } from '../rewards/definitions.ts';
 import {
   fillLegal, LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, legalValues, placeholderProblems, starterVersion,
   type LegalBrand, type LegalDocumentContent, type LegalDocumentKind, type LicenceNamer,
@@ -73,6 +74,8 @@ export interface ContentStore {
    * `jackpot.json`; null when the brand has neither (no jackpot, no raffles).
    */
   jackpot(brandId: string, countryCode: string | null): Promise<{ file: string; settings: JackpotSettingsContent } | null>;
+  /** The reward definitions of a brand (`rewards.json`); none when the brand has no such file (or only a broken first save). */
+  rewards(brandId: string): Promise<RewardDefinition[]>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
   legal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null>;
   /**
@@ -301,6 +304,21 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return null;
   }
 
+  async function checkRewards(json: unknown, shown: string): Promise<RewardDefinition[]> {
+    const parsed = rewardsFile.safeParse(json, friendlyErrors);
+    if (!parsed.success) {
+      throw new PlatformError('InvalidContent', `${shown}: ${describeIssues(parsed.error.issues).join('; ')}`, { file: shown });
+    }
+    const found = await checkRewardDefinitions(parsed.data.rewards, async (slug) => (await catalogue.gameBySlug(slug)) !== null);
+    if (found.length > 0) throw new PlatformError('InvalidContent', `${shown}: ${found.join('; ')}`, { file: shown });
+    return parsed.data.rewards;
+  }
+
+  async function readRewards(brandId: string): Promise<RewardDefinition[]> {
+    const file = join(dir, brandId, REWARDS_FILE);
+    return (await firstSaveOrNull(file, () => cached(file, checkRewards), 'offering no rewards from it')) ?? [];
+  }
+
   async function checkLegal(json: unknown, shown: string): Promise<LegalDocumentContent> {
     const parsed = legalDocumentFile.safeParse(json, friendlyErrors);
     if (!parsed.success) {
@@ -388,6 +406,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     moreCasinos: readMoreCasinos,
     banners: readBanners,
     jackpot: readJackpot,
+    rewards: readRewards,
     legal: readLegal,
     async starterLegal(brandId) {
       const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));

@@ -54,6 +54,13 @@ export function composeStakeListeners(...listeners: StakeListener[]): StakeListe
   };
 }
 
+/**
+ * Free spins (the rewards module's): takes one spin of a grant the player holds for this game at
+ * exactly this bet, inside the round's transaction, and answers the grant's id; null when none
+ * applies, and the stake is taken from cash as usual.
+ */
+export type FreeSpinSource = (tx: Queryable, spin: { playerId: string; gameId: string; currency: string; betMinor: bigint }) => Promise<string | null>;
+
 /** Stakes, payouts and balances of game sessions. */
 export interface RoundMoney {
   /** The session's balance: the wallet's cash (REAL) or the virtual balance (FUN). */
@@ -67,7 +74,7 @@ export interface RoundMoney {
 }
 
 /** Creates the round money over the database and the ledger. */
-export function createRoundMoney(options: { db: Db; ledger: Ledger; onRealStake?: StakeListener }): RoundMoney {
+export function createRoundMoney(options: { db: Db; ledger: Ledger; onRealStake?: StakeListener; freeSpins?: FreeSpinSource }): RoundMoney {
   const { db, ledger } = options;
   // What listeners asked to run after their stake's transaction commits, by transaction.
   const afterCommit = new WeakMap<PostResult[], (() => void)[]>();
@@ -100,6 +107,9 @@ export function createRoundMoney(options: { db: Db; ledger: Ledger; onRealStake?
         return;
       }
       const walletId = row.wallet_id as string;
+      // A free spin stakes nothing: no cash moves and it is no real stake (no wagering, jackpot or
+      // raffle); its win is paid as any round's, in cash.
+      if (options.freeSpins && (await options.freeSpins(tx, { playerId: row.player_id as string, gameId: row.game_id, currency: row.currency, betMinor }))) return;
       const balance = (await ledger.balances(walletId, tx)).cash;
       // Checked here for a message a player understands; the ledger refuses an overdraft on its own too.
       if (balance < betMinor) throw insufficient(row, balance, betMinor, 'Your balance', 'make a deposit');

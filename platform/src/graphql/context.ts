@@ -25,6 +25,7 @@ import type { GameService } from '../games/service.ts';
 import type { Sportsbook } from '../sportsbook/service.ts';
 import type { Cashier } from '../cashier/payments.ts';
 import type { JackpotService } from '../jackpot/service.ts';
+import type { RewardsService } from '../rewards/service.ts';
 import { PlatformError } from './errors.ts';
 import type { SandboxGate } from '../sandbox/gate.ts';
 import type { PaymentProvider } from '../cashier/providers.ts';
@@ -66,6 +67,8 @@ export interface PlatformServices {
   cashier: Cashier;
   /** The jackpot and raffle service (pots, opt-ins, draws; its REST and socket are routes of their own). */
   jackpot: JackpotService;
+  /** The reward engine (assignations, claims, bonus wagering, free spins). */
+  rewards: RewardsService;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
   /** The time limits and cooling-offs are judged by (tests move it forward). */

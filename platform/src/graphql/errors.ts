@@ -40,6 +40,8 @@ export type ErrorReason =
   | 'PaymentProviderUnavailable'
   | 'RateLimited'
   | 'RefreshFailure'
+  | 'RewardNotClaimable'
+  | 'RewardsBlocked'
   | 'SandboxDisabled'
   | 'SandboxKeyRequired'
   | 'SessionLimitReached'

@@ -28,6 +28,8 @@ export const LEDGER_KINDS = [
   'SportsWin',
   'BonusCredit',
   'BonusForfeit',
+  'BonusConversion',
+  'RewardCredit',
   'Adjustment',
   'JackpotContribution',
   'JackpotWin',
@@ -91,7 +93,12 @@ export interface PostResult {
   pendingDeltaMinor: bigint;
   /** True when the key was already posted and this is the stored result. */
   replayed: boolean;
+  /** Percent of the wallet's bonus wagering done after this transaction (rewards); absent without an active bonus, and on replays. */
+  wageringProgress?: number | null;
 }
+
+/** Reads a wallet's bonus wagering progress inside a posting's transaction (the rewards module's). */
+export type WageringProgressSource = (tx: Queryable, walletId: string) => Promise<number | null>;
 
 /** The ledger service. */
 export interface Ledger {
@@ -108,15 +115,26 @@ export interface Ledger {
 const WALLET_CODES = new Set(['cash', 'bonus', 'pending']);
 const HOUSE_CODE = /^house:[a-z][a-z0-9-]{0,40}$/;
 
-/** Creates the ledger over a database; events receives balance updates. */
-export function createLedger(db: Db, events: EventBus | null): Ledger {
+/**
+ * Creates the ledger over a database; events receives balance updates. With wageringProgress, every
+ * posting reads the wallet's bonus wagering after it, so each balance update carries it.
+ */
+export function createLedger(db: Db, events: EventBus | null, options: { wageringProgress?: WageringProgressSource } = {}): Ledger {
   const ledger: Ledger = {
     async post(input) {
       const result = await db.transaction((tx) => ledger.postWithin(tx, input));
       ledger.publish(result);
       return result;
     },
-    postWithin: (tx, input) => postWithin(tx, input),
+    async postWithin(tx, input) {
+      const result = await postWithin(tx, input);
+      if (!result.replayed && options.wageringProgress) {
+        // Set only with an active bonus: a replay (never published) carries none.
+        const progress = await options.wageringProgress(tx, result.walletId);
+        if (progress !== null) result.wageringProgress = progress;
+      }
+      return result;
+    },
     publish(result) {
       if (result.replayed || !events) return;
       // A completed withdrawal moves pending money, not the balance: its amount is what left pending.
@@ -128,7 +146,7 @@ export function createLedger(db: Db, events: EventBus | null): Ledger {
         amount: formatMinor(change < 0n ? -change : change, result.currency),
         moneyType: MONEY_TYPES[result.kind] ?? null,
         transactionKind: result.kind,
-        wageringProgress: null,
+        wageringProgress: result.wageringProgress ?? null,
       });
     },
     async balances(walletId, on = db) {

@@ -6,7 +6,6 @@
  * and the tests) and with the operator key (sandbox/gate.ts); otherwise they fail with SandboxDisabled or SandboxKeyRequired. Never enable it in production.
  */
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
-import { randomUUID } from 'node:crypto';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { depositEntries } from '../ledger/ledger.ts';
@@ -28,8 +27,8 @@ export const sandboxTypeDefs = /* GraphQL */ `
     sandboxCloseAccount(playerId: ID!, reopenByCustomerAllowed: Boolean = false, cause: String = "CustomerRequest"): SandboxPlayer!
     "Sandbox: adds a pop-up id to customer.popUpsNeeded and publishes CustomerPopUpAdded."
     sandboxAddCustomerPopUp(playerId: ID!, popUpId: String!): SandboxPopUps!
-    "Sandbox: publishes RewardsContextSubscription.rewardUpdated for the player."
-    sandboxUpdateReward(playerId: ID!, status: RewardStatus!, name: String = "Demo reward", assignationId: ID): RewardUpdatedEvent!
+    "Sandbox (the operator's back office): moves one of the player's rewards (from sandboxAssignReward or any assignment) to a status the way that status is reached: Unclaimed starts a Scheduled one now, Credited claims it (crediting its variant), Removed or Expired take it away unclaimed. Publishes RewardsContextSubscription.rewardUpdated."
+    sandboxUpdateReward(playerId: ID!, status: RewardStatus!, assignationId: ID!): RewardUpdatedEvent!
     "Sandbox (the operator's back office): asks the player for their source of wealth, due in dueInDays, with documents for the funding types named (none: the declaration alone). Publishes PlayerUpdated."
     sandboxRequestSourceOfWealth(playerId: ID!, dueInDays: Int = 30, documents: [SandboxDocumentRequest!] = []): Player!
     "Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated."
@@ -170,14 +169,10 @@ export const sandboxResolvers: Resolvers = {
     async sandboxUpdateReward(_, args, ctx) {
       guard(ctx);
       const row = await player(ctx, args.playerId);
-      const assignationId = args.assignationId ?? randomUUID();
-      const event = {
-        reward: { rewardId: `reward-${assignationId.slice(0, 8)}`, name: args.name, rewardType: 'Incentive', claimType: 'manual', rewardReason: 'Sandbox', startsAt: new Date().toISOString(), endsAt: null, expiresIn: 7 * 24 * 3600 },
-        status: args.status,
-        assignationId,
-      };
-      ctx.services.events.publish(row.id, 'rewardUpdated', event);
-      return event;
+      if (!(await ctx.services.rewards.get(row.id, args.assignationId))) {
+        throw new PlatformError('NotFound', `Player "${args.playerId}" has no reward "${args.assignationId}": give one with sandboxAssignReward first`);
+      }
+      return ctx.services.rewards.event(await ctx.services.rewards.setStatus(args.assignationId, args.status));
     },
     async sandboxRequestSourceOfWealth(_: unknown, args: { playerId: string; dueInDays?: number | null; documents?: readonly { requestedFundingType: string; comment: string }[] | null }, ctx: GraphQLContext) {
       guard(ctx);

@@ -44,7 +44,7 @@ export type BalanceUpdatedEvent = {
   currency: Scalars['String']['output'];
   /** Null for ledger kinds without a money type (bonus credits, adjustments). */
   moneyType?: Maybe<MoneyType>;
-  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, Adjustment, JackpotContribution, JackpotWin or RaffleWin. */
+  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, BonusConversion (wagering done: bonus to cash), RewardCredit (a money drop), Adjustment, JackpotContribution, JackpotWin or RaffleWin. */
   transactionKind: Scalars['String']['output'];
   /** Percent of the bonus wagering done; null without an active bonus. */
   wageringProgress?: Maybe<Scalars['Int']['output']>;
@@ -69,6 +69,52 @@ export type BlockType =
   | 'RAFFLE'
   | 'TOP_GAMES'
   | 'TOP_SPORTS';
+
+/** Bonus money credited by a BonusMoneyDropReward, with its wagering. */
+export type Bonus = {
+  __typename?: 'Bonus';
+  amount: Scalars['String']['output'];
+  /** What it converted to in cash, once Converted. */
+  convertedAmount?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** The wagering must be done by then (ISO 8601), or the bonus expires. */
+  expiresAt: Scalars['String']['output'];
+  /** The assignation that credited it. */
+  id: Scalars['ID']['output'];
+  maxPayout: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  status: BonusStatus;
+  wagered: Scalars['String']['output'];
+  /** Percent of the wagering done, 0 to 100. */
+  wageringProgress: Scalars['Int']['output'];
+  /** What must be staked: amount × the factor. */
+  wageringRequirement: Scalars['String']['output'];
+};
+
+/** Bonus balance credited on claim; converts to cash (at most maxPayout) once amount × wageringRequirementFactor has been staked in real-money casino rounds. */
+export type BonusMoneyDropReward = Reward & {
+  __typename?: 'BonusMoneyDropReward';
+  amount: Scalars['String']['output'];
+  claimType: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  endsAt?: Maybe<Scalars['String']['output']>;
+  expiresIn?: Maybe<Scalars['Int']['output']>;
+  maxPayout: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  rewardId: Scalars['ID']['output'];
+  rewardReason?: Maybe<Scalars['String']['output']>;
+  rewardType: Scalars['String']['output'];
+  startsAt?: Maybe<Scalars['String']['output']>;
+  wageringRequirementFactor: Scalars['Float']['output'];
+};
+
+/** Bonus-like status (spec section 3). */
+export type BonusStatus =
+  | 'Active'
+  | 'Converted'
+  | 'Expired'
+  | 'Forfeited';
 
 /** A cookie-consent category (spec section 4). */
 export type ConsentCategory =
@@ -183,6 +229,30 @@ export type Flow = {
   login: Scalars['String']['output'];
   /** sms, keycloak, zimpler, trustly or piq */
   registration: Scalars['String']['output'];
+};
+
+/** Spins of one game at one stake, without touching cash; their winnings are paid in cash. */
+export type FreeSpinReward = Reward & {
+  __typename?: 'FreeSpinReward';
+  /** How many spins (an Int, where the other variants' amount is money: alias it when selecting both). */
+  amount: Scalars['Int']['output'];
+  betLevel: Scalars['Int']['output'];
+  claimType: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  endsAt?: Maybe<Scalars['String']['output']>;
+  expiresIn?: Maybe<Scalars['Int']['output']>;
+  game: RewardGameDescriptor;
+  name: Scalars['String']['output'];
+  rewardId: Scalars['ID']['output'];
+  rewardReason?: Maybe<Scalars['String']['output']>;
+  rewardType: Scalars['String']['output'];
+  /** When credited spins lapse (ISO 8601); null before. */
+  spinsExpireAt?: Maybe<Scalars['String']['output']>;
+  /** Spins left once credited; null before. */
+  spinsLeft?: Maybe<Scalars['Int']['output']>;
+  startsAt?: Maybe<Scalars['String']['output']>;
+  /** The stake of each spin: a real round of the game at exactly this bet is free while spins are left. */
+  value: Scalars['String']['output'];
 };
 
 /** The funding types of a source-of-wealth declaration (spec section 3). */
@@ -628,6 +698,21 @@ export type MarketingPreferencesInput = {
   webPush?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Cash credited on claim. */
+export type MoneyDropReward = Reward & {
+  __typename?: 'MoneyDropReward';
+  amount: Scalars['String']['output'];
+  claimType: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  endsAt?: Maybe<Scalars['String']['output']>;
+  expiresIn?: Maybe<Scalars['Int']['output']>;
+  name: Scalars['String']['output'];
+  rewardId: Scalars['ID']['output'];
+  rewardReason?: Maybe<Scalars['String']['output']>;
+  rewardType: Scalars['String']['output'];
+  startsAt?: Maybe<Scalars['String']['output']>;
+};
+
 /** Deposit, Withdrawal, InitWithdrawal or CasinoBet (spec section 3); SportsBet for the sportsbook's stakes and payouts. */
 export type MoneyType =
   /** A casino game round: its stake (transactionKind CasinoBet) and its payout (transactionKind CasinoWin). */
@@ -646,6 +731,10 @@ export type Mutation = {
   cancelPendingLimit: PlayerLimit;
   /** Cancels a pending withdrawal (idempotent by payment). Errors: CancelWithdrawalBlocked, PaymentNotCancellable, NotFound. */
   cancelWithdrawal: PaymentResult;
+  /** Claims an Unclaimed reward of the signed-in player. Idempotent: claiming a Credited reward again answers it unchanged and credits nothing. RewardNotClaimable (expired, scheduled, removed) or RewardsBlocked (customer.isRewardsBlocked) otherwise. */
+  claimReward: PlayerReward;
+  /** Gives up an Active bonus: its amount leaves the bonus balance. Forfeiting a Forfeited bonus again answers it unchanged. */
+  forfeitBonus: Bonus;
   /** A signed JWT for the Zendesk messaging widget (HS256, external_id = player id). */
   generateZendeskToken: ZendeskToken;
   /** Starts a deposit (money mutation; idempotent by idempotencyKey). Errors: PaymentProviderUnavailable (the provider is not offered; in production none is until an operator adds one), DepositsBlocked, BadUserInput (amount, currency, minimum), IdempotencyConflict. */
@@ -676,6 +765,8 @@ export type Mutation = {
   sandboxAddCustomerPopUp: SandboxPopUps;
   /** Sandbox: moves a session's start back by minutes, as if the player had been playing that long (to show a session limit running out without waiting). */
   sandboxAgeSession: SandboxAgedSession;
+  /** Sandbox: gives a player (id, number, email, username or phone within x-brand) a reward of the brand's content/<brand>/rewards.json. The same idempotencyKey gives it once (default: a new key each call). startsAt (ISO 8601) schedules it later. */
+  sandboxAssignReward: PlayerReward;
   /** Sandbox: closes the account and publishes PlayerUpdated { isAccountClosed: true }. */
   sandboxCloseAccount: SandboxPlayer;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): posts a Deposit to the player's wallet and publishes Wallet.balanceUpdated. playerId is the player's id, number, email, username or phone (x-brand). */
@@ -694,7 +785,7 @@ export type Mutation = {
   sandboxSendPaymentNotification: Payment;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): settles a bet now, by the results (its events must have finished) or as outcome says, paying winnings or refunds through the ledger. */
   sandboxSettleSportsBet: SportsBet;
-  /** Sandbox: publishes RewardsContextSubscription.rewardUpdated for the player. */
+  /** Sandbox (the operator's back office): moves one of the player's rewards (from sandboxAssignReward or any assignment) to a status the way that status is reached: Unclaimed starts a Scheduled one now, Credited claims it (crediting its variant), Removed or Expired take it away unclaimed. Publishes RewardsContextSubscription.rewardUpdated. */
   sandboxUpdateReward: RewardUpdatedEvent;
   /** Self-excludes for one of the licence's terms (days; mga 180, 365 or 1825, crc 365): deposits, bets and real-money launches are refused at once, the player's other sessions end, withdrawals still work. It cannot be lifted or shortened. */
   selfExclude: Player;
@@ -727,6 +818,18 @@ export type MutationCancelPendingLimitArgs = {
 
 export type MutationCancelWithdrawalArgs = {
   paymentId: Scalars['ID']['input'];
+};
+
+
+export type MutationClaimRewardArgs = {
+  assignationId: Scalars['ID']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationForfeitBonusArgs = {
+  bonusId: Scalars['ID']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -813,6 +916,15 @@ export type MutationSandboxAgeSessionArgs = {
 };
 
 
+export type MutationSandboxAssignRewardArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  playerId: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+  rewardId: Scalars['ID']['input'];
+  startsAt?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationSandboxCloseAccountArgs = {
   cause?: InputMaybe<Scalars['String']['input']>;
   playerId: Scalars['ID']['input'];
@@ -874,8 +986,7 @@ export type MutationSandboxSettleSportsBetArgs = {
 
 
 export type MutationSandboxUpdateRewardArgs = {
-  assignationId?: InputMaybe<Scalars['ID']['input']>;
-  name?: InputMaybe<Scalars['String']['input']>;
+  assignationId: Scalars['ID']['input'];
   playerId: Scalars['ID']['input'];
   status: RewardStatus;
 };
@@ -1165,6 +1276,22 @@ export type PlayerLimit = {
   remaining?: Maybe<Scalars['String']['output']>;
   /** Money limits: what the window has used (deposits, or stakes minus wins). */
   used?: Maybe<Scalars['String']['output']>;
+};
+
+/** One reward given to the player (spec section 3, player reward item). */
+export type PlayerReward = {
+  __typename?: 'PlayerReward';
+  assignationId: Scalars['ID']['output'];
+  /** When it was given (ISO 8601). */
+  assignedAt: Scalars['String']['output'];
+  /** When an unclaimed reward expires (ISO 8601); null when never. */
+  expiresAt?: Maybe<Scalars['String']['output']>;
+  /** Why it was given (Sandbox, Weekly cashback, …). */
+  reason: Scalars['String']['output'];
+  reward: Reward;
+  status: RewardStatus;
+  /** When its status last changed (ISO 8601). */
+  updatedAt: Scalars['String']['output'];
 };
 
 /** The signed-in session as the reality check and the session clock show it. */
@@ -1475,6 +1602,34 @@ export type RequiredDocumentUpload = {
   comment: Scalars['String']['output'];
   /** Salary, Dividends, Other, Inheritance, SaleOfCompany or SaleOfProperty */
   requestedFundingType: Scalars['String']['output'];
+};
+
+/** What a reward is (spec section 3); the variant says what claiming it gives. */
+export type Reward = {
+  /** manual (the player claims it) or automatic (credited when it starts). */
+  claimType: Scalars['String']['output'];
+  /** ISO 8601: the campaign's end, if any. */
+  endsAt?: Maybe<Scalars['String']['output']>;
+  /** Seconds from now until it expires if unclaimed; null when never. */
+  expiresIn?: Maybe<Scalars['Int']['output']>;
+  name: Scalars['String']['output'];
+  rewardId: Scalars['ID']['output'];
+  rewardReason?: Maybe<Scalars['String']['output']>;
+  /** Cashback or Incentive. */
+  rewardType: Scalars['String']['output'];
+  /** ISO 8601: claimable from then. */
+  startsAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** The game free spins are played in. */
+export type RewardGameDescriptor = {
+  __typename?: 'RewardGameDescriptor';
+  /** { id, slug, name } of the game. */
+  json: Scalars['JSON']['output'];
+  name: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  /** The lobby path of the game's page, without the locale prefix: /games/<slug>/. */
+  url: Scalars['String']['output'];
 };
 
 export type RewardStatus =
@@ -1910,6 +2065,8 @@ export type VerificationState =
 
 export type Viewer = {
   __typename?: 'Viewer';
+  /** Bonus money with its wagering, oldest first: the Active ones unless statuses says otherwise. */
+  bonuses: Array<Bonus>;
   customer: Customer;
   /** Deposits, newest first; first between 1 and 100. */
   depositHistory: PaymentConnection;
@@ -1936,6 +2093,8 @@ export type Viewer = {
   player: Player;
   /** Most recently played first; the lobby asks for 5. */
   recentlyPlayedGamesV2: Array<RecentlyPlayedGame>;
+  /** The player rewards query: the last `last` (1 to 500, default 500) of the player's rewards with these statuses (all when omitted; the lobby asks for [Unclaimed, Scheduled]) by startsAt, sorted by startsAt ascending (descending with ascending: false). Texts in the locale (default x-locale). */
+  rewards: Array<PlayerReward>;
   /** This session: when it started and the money played in it. */
   session: PlayerSession;
   /** The player's sessions, newest first (this one marked current); first between 1 and 100, after an endCursor. */
@@ -1949,6 +2108,12 @@ export type Viewer = {
   wallet: Wallet;
   /** Withdrawals, newest first; first between 1 and 100. */
   withdrawalHistory: PaymentConnection;
+};
+
+
+export type ViewerBonusesArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<BonusStatus>>;
 };
 
 
@@ -1992,6 +2157,14 @@ export type ViewerPaymentArgs = {
 
 export type ViewerRecentlyPlayedGamesV2Args = {
   maxRecentlyPlayedGames?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type ViewerRewardsArgs = {
+  ascending?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
+  statuses?: InputMaybe<Array<RewardStatus>>;
 };
 
 
@@ -2105,6 +2278,14 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  Reward:
+    | ( BonusMoneyDropReward )
+    | ( FreeSpinReward )
+    | ( MoneyDropReward )
+  ;
+};
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
@@ -2113,6 +2294,9 @@ export type ResolversTypes = {
   BalanceUpdatedEvent: ResolverTypeWrapper<BalanceUpdatedEvent>;
   BannerLink: ResolverTypeWrapper<BannerLink>;
   BlockType: BlockType;
+  Bonus: ResolverTypeWrapper<Bonus>;
+  BonusMoneyDropReward: ResolverTypeWrapper<BonusMoneyDropReward>;
+  BonusStatus: BonusStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ConsentCategory: ConsentCategory;
   ConsentRecord: ResolverTypeWrapper<ConsentRecord>;
@@ -2127,6 +2311,7 @@ export type ResolversTypes = {
   FinancialSummary: ResolverTypeWrapper<FinancialSummary>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Flow: ResolverTypeWrapper<Flow>;
+  FreeSpinReward: ResolverTypeWrapper<FreeSpinReward>;
   FundingType: FundingType;
   Game: ResolverTypeWrapper<GameNode>;
   GameCategory: ResolverTypeWrapper<CategoryParent>;
@@ -2172,6 +2357,7 @@ export type ResolversTypes = {
   LogoutResult: ResolverTypeWrapper<LogoutResult>;
   MarketingPreferences: ResolverTypeWrapper<MarketingPreferences>;
   MarketingPreferencesInput: MarketingPreferencesInput;
+  MoneyDropReward: ResolverTypeWrapper<MoneyDropReward>;
   MoneyType: MoneyType;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NotificationDelivery: NotificationDelivery;
@@ -2192,6 +2378,7 @@ export type ResolversTypes = {
   Player: ResolverTypeWrapper<PlayerRow>;
   PlayerDocument: ResolverTypeWrapper<PlayerDocument>;
   PlayerLimit: ResolverTypeWrapper<PlayerLimit>;
+  PlayerReward: ResolverTypeWrapper<Omit<PlayerReward, 'reward'> & { reward: ResolversTypes['Reward'] }>;
   PlayerSession: ResolverTypeWrapper<PlayerSession>;
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
@@ -2206,6 +2393,8 @@ export type ResolversTypes = {
   RecentlyPlayedGame: ResolverTypeWrapper<RecentlyPlayedParent>;
   RegistrationDepositLimit: RegistrationDepositLimit;
   RequiredDocumentUpload: ResolverTypeWrapper<RequiredDocumentUpload>;
+  Reward: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Reward']>;
+  RewardGameDescriptor: ResolverTypeWrapper<RewardGameDescriptor>;
   RewardStatus: RewardStatus;
   RewardSummary: ResolverTypeWrapper<RewardSummary>;
   RewardUpdatedEvent: ResolverTypeWrapper<RewardUpdatedEvent>;
@@ -2264,6 +2453,8 @@ export type ResolversParentTypes = {
   AccountStatus: AccountStatus;
   BalanceUpdatedEvent: BalanceUpdatedEvent;
   BannerLink: BannerLink;
+  Bonus: Bonus;
+  BonusMoneyDropReward: BonusMoneyDropReward;
   Boolean: Scalars['Boolean']['output'];
   ConsentRecord: ConsentRecord;
   ContentLogo: ContentLogo;
@@ -2276,6 +2467,7 @@ export type ResolversParentTypes = {
   FinancialSummary: FinancialSummary;
   Float: Scalars['Float']['output'];
   Flow: Flow;
+  FreeSpinReward: FreeSpinReward;
   Game: GameNode;
   GameCategory: CategoryParent;
   GameConnection: Omit<GameConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameEdge']> };
@@ -2315,6 +2507,7 @@ export type ResolversParentTypes = {
   LogoutResult: LogoutResult;
   MarketingPreferences: MarketingPreferences;
   MarketingPreferencesInput: MarketingPreferencesInput;
+  MoneyDropReward: MoneyDropReward;
   Mutation: Record<PropertyKey, never>;
   OperatorBanner: OperatorBanner;
   PageInfo: PageInfo;
@@ -2330,6 +2523,7 @@ export type ResolversParentTypes = {
   Player: PlayerRow;
   PlayerDocument: PlayerDocument;
   PlayerLimit: PlayerLimit;
+  PlayerReward: Omit<PlayerReward, 'reward'> & { reward: ResolversParentTypes['Reward'] };
   PlayerSession: PlayerSession;
   PlayerUpdatedEvent: PlayerUpdatedEvent;
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
@@ -2344,6 +2538,8 @@ export type ResolversParentTypes = {
   RecentlyPlayedGame: RecentlyPlayedParent;
   RegistrationDepositLimit: RegistrationDepositLimit;
   RequiredDocumentUpload: RequiredDocumentUpload;
+  Reward: ResolversInterfaceTypes<ResolversParentTypes>['Reward'];
+  RewardGameDescriptor: RewardGameDescriptor;
   RewardSummary: RewardSummary;
   RewardUpdatedEvent: RewardUpdatedEvent;
   SandboxAgedSession: SandboxAgedSession;
@@ -2405,6 +2601,37 @@ export type BalanceUpdatedEventResolvers<ContextType = GraphQLContext, ParentTyp
 export type BannerLinkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerLink'] = ResolversParentTypes['BannerLink']> = {
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BonusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Bonus'] = ResolversParentTypes['Bonus']> = {
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  convertedAmount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  maxPayout?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BonusStatus'], ParentType, ContextType>;
+  wagered?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  wageringProgress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wageringRequirement?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BonusMoneyDropRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BonusMoneyDropReward'] = ResolversParentTypes['BonusMoneyDropReward']> = {
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  claimType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresIn?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  maxPayout?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rewardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rewardReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rewardType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wageringRequirementFactor?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ConsentRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConsentRecord'] = ResolversParentTypes['ConsentRecord']> = {
@@ -2477,6 +2704,25 @@ export type FinancialSummaryResolvers<ContextType = GraphQLContext, ParentType e
 export type FlowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Flow'] = ResolversParentTypes['Flow']> = {
   login?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   registration?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FreeSpinRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FreeSpinReward'] = ResolversParentTypes['FreeSpinReward']> = {
+  amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  claimType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresIn?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  game?: Resolver<ResolversTypes['RewardGameDescriptor'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rewardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rewardReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rewardType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  spinsExpireAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  spinsLeft?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type GameResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Game'] = ResolversParentTypes['Game']> = {
@@ -2733,10 +2979,26 @@ export type MarketingPreferencesResolvers<ContextType = GraphQLContext, ParentTy
   marketingBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type MoneyDropRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MoneyDropReward'] = ResolversParentTypes['MoneyDropReward']> = {
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  claimType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresIn?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rewardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rewardReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rewardType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addFavouriteGame?: Resolver<ResolversTypes['FavouriteGameResult'], ParentType, ContextType, RequireFields<MutationAddFavouriteGameArgs, 'slug'>>;
   cancelPendingLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationCancelPendingLimitArgs, 'input'>>;
   cancelWithdrawal?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationCancelWithdrawalArgs, 'paymentId'>>;
+  claimReward?: Resolver<ResolversTypes['PlayerReward'], ParentType, ContextType, RequireFields<MutationClaimRewardArgs, 'assignationId'>>;
+  forfeitBonus?: Resolver<ResolversTypes['Bonus'], ParentType, ContextType, RequireFields<MutationForfeitBonusArgs, 'bonusId'>>;
   generateZendeskToken?: Resolver<ResolversTypes['ZendeskToken'], ParentType, ContextType>;
   initiateDeposit?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationInitiateDepositArgs, 'input'>>;
   initiateWithdrawal?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationInitiateWithdrawalArgs, 'input'>>;
@@ -2752,6 +3014,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   resendSmsLoginCode?: Resolver<ResolversTypes['SmsCodeRequest'], ParentType, ContextType, RequireFields<MutationResendSmsLoginCodeArgs, 'phoneNumber'>>;
   sandboxAddCustomerPopUp?: Resolver<ResolversTypes['SandboxPopUps'], ParentType, ContextType, RequireFields<MutationSandboxAddCustomerPopUpArgs, 'playerId' | 'popUpId'>>;
   sandboxAgeSession?: Resolver<ResolversTypes['SandboxAgedSession'], ParentType, ContextType, RequireFields<MutationSandboxAgeSessionArgs, 'minutes' | 'sessionId'>>;
+  sandboxAssignReward?: Resolver<ResolversTypes['PlayerReward'], ParentType, ContextType, RequireFields<MutationSandboxAssignRewardArgs, 'playerId' | 'reason' | 'rewardId'>>;
   sandboxCloseAccount?: Resolver<ResolversTypes['SandboxPlayer'], ParentType, ContextType, RequireFields<MutationSandboxCloseAccountArgs, 'cause' | 'playerId' | 'reopenByCustomerAllowed'>>;
   sandboxCreditWallet?: Resolver<ResolversTypes['SandboxLedgerResult'], ParentType, ContextType, RequireFields<MutationSandboxCreditWalletArgs, 'amount' | 'currency' | 'idempotencyKey' | 'playerId'>>;
   sandboxDestroySession?: Resolver<ResolversTypes['SandboxDestroyedSessions'], ParentType, ContextType, Partial<MutationSandboxDestroySessionArgs>>;
@@ -2761,7 +3024,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxRunRaffleDraw?: Resolver<ResolversTypes['SandboxRaffleDraw'], ParentType, ContextType, RequireFields<MutationSandboxRunRaffleDrawArgs, 'type'>>;
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
-  sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'name' | 'playerId' | 'status'>>;
+  sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'assignationId' | 'playerId' | 'status'>>;
   selfExclude?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSelfExcludeArgs, 'days'>>;
   setLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationSetLimitArgs, 'input'>>;
   setMarketingPreferences?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSetMarketingPreferencesArgs, 'input'>>;
@@ -2903,6 +3166,16 @@ export type PlayerLimitResolvers<ContextType = GraphQLContext, ParentType extend
   used?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type PlayerRewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerReward'] = ResolversParentTypes['PlayerReward']> = {
+  assignationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  assignedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Reward'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RewardStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PlayerSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerSession'] = ResolversParentTypes['PlayerSession']> = {
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   net?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3015,6 +3288,17 @@ export type RecentlyPlayedGameResolvers<ContextType = GraphQLContext, ParentType
 export type RequiredDocumentUploadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RequiredDocumentUpload'] = ResolversParentTypes['RequiredDocumentUpload']> = {
   comment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   requestedFundingType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RewardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Reward'] = ResolversParentTypes['Reward']> = {
+  __resolveType: TypeResolveFn<'BonusMoneyDropReward' | 'FreeSpinReward' | 'MoneyDropReward', ParentType, ContextType>;
+};
+
+export type RewardGameDescriptorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RewardGameDescriptor'] = ResolversParentTypes['RewardGameDescriptor']> = {
+  json?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RewardSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RewardSummary'] = ResolversParentTypes['RewardSummary']> = {
@@ -3261,6 +3545,7 @@ export type TokenPairResolvers<ContextType = GraphQLContext, ParentType extends 
 };
 
 export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
+  bonuses?: Resolver<Array<ResolversTypes['Bonus']>, ParentType, ContextType, RequireFields<ViewerBonusesArgs, 'statuses'>>;
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   depositHistory?: Resolver<ResolversTypes['PaymentConnection'], ParentType, ContextType, RequireFields<ViewerDepositHistoryArgs, 'first'>>;
   documents?: Resolver<Array<ResolversTypes['PlayerDocument']>, ParentType, ContextType>;
@@ -3275,6 +3560,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType, RequireFields<ViewerPaymentArgs, 'id'>>;
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
   recentlyPlayedGamesV2?: Resolver<Array<ResolversTypes['RecentlyPlayedGame']>, ParentType, ContextType, RequireFields<ViewerRecentlyPlayedGamesV2Args, 'maxRecentlyPlayedGames'>>;
+  rewards?: Resolver<Array<ResolversTypes['PlayerReward']>, ParentType, ContextType, RequireFields<ViewerRewardsArgs, 'ascending' | 'last'>>;
   session?: Resolver<ResolversTypes['PlayerSession'], ParentType, ContextType>;
   sessionHistory?: Resolver<ResolversTypes['SessionRecordConnection'], ParentType, ContextType, RequireFields<ViewerSessionHistoryArgs, 'first'>>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3302,6 +3588,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AccountStatus?: AccountStatusResolvers<ContextType>;
   BalanceUpdatedEvent?: BalanceUpdatedEventResolvers<ContextType>;
   BannerLink?: BannerLinkResolvers<ContextType>;
+  Bonus?: BonusResolvers<ContextType>;
+  BonusMoneyDropReward?: BonusMoneyDropRewardResolvers<ContextType>;
   ConsentRecord?: ConsentRecordResolvers<ContextType>;
   ContentLogo?: ContentLogoResolvers<ContextType>;
   ContentProblem?: ContentProblemResolvers<ContextType>;
@@ -3312,6 +3600,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   FavouriteGameResult?: FavouriteGameResultResolvers<ContextType>;
   FinancialSummary?: FinancialSummaryResolvers<ContextType>;
   Flow?: FlowResolvers<ContextType>;
+  FreeSpinReward?: FreeSpinRewardResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
   GameCategory?: GameCategoryResolvers<ContextType>;
   GameConnection?: GameConnectionResolvers<ContextType>;
@@ -3344,6 +3633,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   LocaleSetting?: LocaleSettingResolvers<ContextType>;
   LogoutResult?: LogoutResultResolvers<ContextType>;
   MarketingPreferences?: MarketingPreferencesResolvers<ContextType>;
+  MoneyDropReward?: MoneyDropRewardResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   OperatorBanner?: OperatorBannerResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
@@ -3357,6 +3647,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Player?: PlayerResolvers<ContextType>;
   PlayerDocument?: PlayerDocumentResolvers<ContextType>;
   PlayerLimit?: PlayerLimitResolvers<ContextType>;
+  PlayerReward?: PlayerRewardResolvers<ContextType>;
   PlayerSession?: PlayerSessionResolvers<ContextType>;
   PlayerUpdatedEvent?: PlayerUpdatedEventResolvers<ContextType>;
   ProviderOfTheWeek?: ProviderOfTheWeekResolvers<ContextType>;
@@ -3370,6 +3661,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RaffleWinnersPageInfo?: RaffleWinnersPageInfoResolvers<ContextType>;
   RecentlyPlayedGame?: RecentlyPlayedGameResolvers<ContextType>;
   RequiredDocumentUpload?: RequiredDocumentUploadResolvers<ContextType>;
+  Reward?: RewardResolvers<ContextType>;
+  RewardGameDescriptor?: RewardGameDescriptorResolvers<ContextType>;
   RewardSummary?: RewardSummaryResolvers<ContextType>;
   RewardUpdatedEvent?: RewardUpdatedEventResolvers<ContextType>;
   SandboxAgedSession?: SandboxAgedSessionResolvers<ContextType>;
