@@ -25,6 +25,9 @@ import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from '.
 import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
 import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent } from '../jackpot/settings.ts';
 import {
+  contentChecker, LOYALTY_FILE, loyaltyFile, MISSIONS_FILE, missionsFile, TOURNAMENTS_FILE, tournamentsFile, type GamificationContent,
+} from '../gamification/content.ts';
+import {
   fillLegal, LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, legalValues, placeholderProblems, starterVersion,
   type LegalBrand, type LegalDocumentContent, type LegalDocumentKind, type LicenceNamer,
 } from './legal.ts';
@@ -73,6 +76,8 @@ export interface ContentStore {
    * `jackpot.json`; null when the brand has neither (no jackpot, no raffles).
    */
   jackpot(brandId: string, countryCode: string | null): Promise<{ file: string; settings: JackpotSettingsContent } | null>;
+  /** The gamification provider's content of a brand (loyalty.json, missions.json, tournaments.json); each null when absent. */
+  gamification(brandId: string): Promise<GamificationContent>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
   legal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null>;
   /**
@@ -301,6 +306,20 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return null;
   }
 
+  const checkLoyalty = contentChecker(loyaltyFile);
+  const checkMissions = contentChecker(missionsFile);
+  const checkTournaments = contentChecker(tournamentsFile);
+  async function readGamification(brandId: string): Promise<GamificationContent> {
+    const file = (name: string) => join(dir, brandId, name);
+    const off = 'leaving it out until it is fixed';
+    const [loyalty, missions, tournaments] = await Promise.all([
+      firstSaveOrNull(file(LOYALTY_FILE), () => cached(file(LOYALTY_FILE), checkLoyalty), `${off} (the brand's gamification is off)`),
+      firstSaveOrNull(file(MISSIONS_FILE), () => cached(file(MISSIONS_FILE), checkMissions), `${off} (no missions)`),
+      firstSaveOrNull(file(TOURNAMENTS_FILE), () => cached(file(TOURNAMENTS_FILE), checkTournaments), `${off} (no tournaments)`),
+    ]);
+    return { loyalty, missions, tournaments };
+  }
+
   async function checkLegal(json: unknown, shown: string): Promise<LegalDocumentContent> {
     const parsed = legalDocumentFile.safeParse(json, friendlyErrors);
     if (!parsed.success) {
@@ -339,6 +358,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       await readMoreCasinos(brandId).catch(() => undefined);
       await readBanners(brandId).catch(() => undefined);
       await readJackpot(brandId, null).catch(() => undefined);
+      await readGamification(brandId).catch(() => undefined);
       const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
@@ -388,6 +408,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     moreCasinos: readMoreCasinos,
     banners: readBanners,
     jackpot: readJackpot,
+    gamification: readGamification,
     legal: readLegal,
     async starterLegal(brandId) {
       const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));
