@@ -21,7 +21,7 @@ import { loadIpCountryTable } from './geo/ip-country.ts';
 import type { PlatformServices } from './graphql/context.ts';
 import { createTranslationStore, licenceNameFrom } from './i18n/translations.ts';
 import { loadSecrets } from './auth/secrets.ts';
-import { createAuthService } from './auth/sessions.ts';
+import { createAuthService, type AuthService } from './auth/sessions.ts';
 import { DEFAULT_AUTH_SETTINGS } from './auth/settings.ts';
 import type { AuthSettings } from './auth/settings.ts';
 import { createSmsService } from './auth/sms.ts';
@@ -40,6 +40,7 @@ import { createHttpRoutes } from './http-routes.ts';
 import { loadJackpotConfig, type JackpotConfig } from './jackpot/config.ts';
 import { createJackpotService, type JackpotService } from './jackpot/service.ts';
 import { createJackpotSockets } from './jackpot/socket.ts';
+import { createGamificationService } from './gamification/service.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import { composeStakeListeners } from './games/round-money.ts';
@@ -105,6 +106,8 @@ export interface PlatformOptions {
   jackpots?: string | JackpotConfig;
   /** How often ended raffle windows are drawn and unfinished payouts resumed; 0 turns the job off (default 5000 ms). */
   jackpotIntervalMs?: number;
+  /** How often ended tournament windows are closed and unpaid prizes paid (the safety net of each window's close job); 0 turns the sweep off (default 5000 ms). */
+  gamificationIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
   /**
@@ -200,6 +203,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const translations = createTranslationStore(options.translationsDir ?? join(PLATFORM_DATA, 'translations'));
   const content = createContentStore(options.contentDir, catalogue, { licenceName: licenceNameFrom(translations) });
   const jackpot: JackpotService = createJackpotService({ db, ledger, events, jobs, content, brands, clock, config: jackpotConfig });
+  // The provider checks identity tokens with the platform's own verifier, built once the secrets are loaded (below).
+  let authReady: AuthService | null = null;
+  const gamification = createGamificationService({
+    db, ledger, events, jobs, content, brands, clock,
+    auth: { authenticate: (bearer, brand) => (authReady ? authReady.authenticate(bearer, brand) : Promise.reject(new Error('The platform is still starting'))) },
+  });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -222,8 +231,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
     // Every real-money casino stake feeds the jackpot and the raffles, inside the stake's transaction.
     // Every real-money stake feeds these, inside its transaction (add a feature's listener here).
-    games = await createGameService({ db, ledger, gameOrigin, clock, onRealStake: composeStakeListeners(jackpot.onRealStake) });
-    cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
+    games = await createGameService({ db, ledger, gameOrigin, clock, onRealStake: composeStakeListeners(jackpot.onRealStake, gamification.onRealStake), onRealPayout: gamification.onRealPayout });
+    cashier = await createCashier({
+      db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, onDepositCompleted: gamification.onDepositCompleted,
+      ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}),
+    });
   } catch (error) {
     await events.close().catch(() => {});
     if (!options.db) await db.close().catch(() => {});
@@ -231,6 +243,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     throw error;
   }
   const auth = createAuthService(db, secrets, authSettings, events);
+  authReady = auth;
   const sms = createSmsService(db, authSettings, content);
   const services: PlatformServices = {
     db,
@@ -255,6 +268,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     sportsbook: createSportsbook({ db, ledger, clock }),
     cashier,
     jackpot,
+    gamification,
     gameOrigin,
     clock,
   };
@@ -299,6 +313,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   // Raffle draws at each window's end, and payouts a restart cut short: once across processes.
   jackpot.start(options.jackpotIntervalMs ?? 5000);
+  // Tournament windows close at their end (a one-off job each) and the sweep catches what a job missed.
+  gamification.start(options.gamificationIntervalMs ?? 5000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

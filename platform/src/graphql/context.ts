@@ -25,6 +25,7 @@ import type { GameService } from '../games/service.ts';
 import type { Sportsbook } from '../sportsbook/service.ts';
 import type { Cashier } from '../cashier/payments.ts';
 import type { JackpotService } from '../jackpot/service.ts';
+import type { GamificationService } from '../gamification/service.ts';
 import { PlatformError } from './errors.ts';
 import type { SandboxGate } from '../sandbox/gate.ts';
 import type { PaymentProvider } from '../cashier/providers.ts';
@@ -66,6 +67,8 @@ export interface PlatformServices {
   cashier: Cashier;
   /** The jackpot and raffle service (pots, opt-ins, draws; its REST and socket are routes of their own). */
   jackpot: JackpotService;
+  /** The gamification provider (points, ranks, missions, tournaments; its REST is a route of its own). */
+  gamification: GamificationService;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
   /** The time limits and cooling-offs are judged by (tests move it forward). */

@@ -23,6 +23,7 @@ import { realtimeResolvers, realtimeTypeDefs } from '../realtime/graphql.ts';
 import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
 import { jackpotResolvers, jackpotTypeDefs } from '../jackpot/graphql.ts';
+import { gamificationResolvers, gamificationTypeDefs } from '../gamification/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -59,6 +60,7 @@ export function createSchema(): GraphQLSchema {
       accountTypeDefs,
       consentTypeDefs,
       jackpotTypeDefs,
+      gamificationTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -80,6 +82,7 @@ export function createSchema(): GraphQLSchema {
       accountResolvers,
       consentResolvers,
       jackpotResolvers,
+      gamificationResolvers,
     ],
   }));
 }
