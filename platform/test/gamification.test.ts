@@ -200,6 +200,22 @@ describe.each(DATABASES)('the gamification provider on $name', (database) => {
     expect(await ledgerCount('MissionReward', `mission:aurelia:first-deposit:${other.id}`)).toBe(0);
   });
 
+  it('scores a multiplier tournament by the best round\'s win over its bet', async () => {
+    const player = players.verified!;
+    await providerToken(app, player);
+    const slot = await gameSlug(`'slots' = any(categories)`);
+    for (let tries = 0; tries < 40; tries += 1) {
+      await playRounds(app, player, '0.50', 5, slot);
+      const { rows } = await app.platform.db.query<{ n: number }>('select count(*)::int as n from game_rounds where player_id = $1 and win_minor > 0', [player.id]);
+      if ((rows[0]?.n ?? 0) > 0) break;
+    }
+    const { rows: best } = await app.platform.db.query<{ best: string }>(
+      `select max(win_minor * 100 / bet_minor)::text as best from game_rounds where player_id = $1 and mode = 'REAL' and created_at >= $2`, [player.id, new Date(started)]);
+    const instanceId = tournamentInstanceId('aurelia', 'multiplier-race', new Date(started - 3_600_000));
+    const { rows } = await app.platform.db.query<{ score: string }>('select score::text from gamification_tournament_scores where tournament_id = $1 and player_id = $2', [instanceId, player.id]);
+    expect(rows[0]?.score).toBe(best[0]?.best);
+  });
+
   it('ranks a tournament by real rounds, streams the leaderboard live, and pays each prize once at the close however many closes race', async () => {
     const [first, second] = [players['sow-upload-required']!, players['wallet-gbp']!];
     const firstToken = await providerToken(app, first);
@@ -235,22 +251,6 @@ describe.each(DATABASES)('the gamification provider on $name', (database) => {
     const after = await provider(app, `tournaments/${instanceId}/leaderboard`);
     expect(after.body).toMatchObject({ status: 'closed', entries: [{ rank: 1, score: '3.00' }, { rank: 2, score: '1.17' }] });
     offsetMs = 0;
-  });
-
-  it('scores a multiplier tournament by the best round\'s win over its bet', async () => {
-    const player = players.verified!;
-    await providerToken(app, player);
-    const slot = await gameSlug(`'slots' = any(categories)`);
-    for (let tries = 0; tries < 40; tries += 1) {
-      await playRounds(app, player, '0.50', 5, slot);
-      const { rows } = await app.platform.db.query<{ n: number }>('select count(*)::int as n from game_rounds where player_id = $1 and win_minor > 0', [player.id]);
-      if ((rows[0]?.n ?? 0) > 0) break;
-    }
-    const { rows: best } = await app.platform.db.query<{ best: string }>(
-      `select max(win_minor * 100 / bet_minor)::text as best from game_rounds where player_id = $1 and mode = 'REAL' and created_at >= $2`, [player.id, new Date(started)]);
-    const instanceId = tournamentInstanceId('aurelia', 'multiplier-race', new Date(started - 3_600_000));
-    const { rows } = await app.platform.db.query<{ score: string }>('select score::text from gamification_tournament_scores where tournament_id = $1 and player_id = $2', [instanceId, player.id]);
-    expect(rows[0]?.score).toBe(best[0]?.best);
   });
 
   it('keeps serving the last good loyalty content when a save breaks, and reports the problem', async () => {
