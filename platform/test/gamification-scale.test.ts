@@ -52,7 +52,7 @@ describe.skipIf(!POSTGRES)('tournaments across two platforms on one PostgreSQL d
     // A round through A reaches a leaderboard stream held by B.
     await stream.next((event) => event.event === 'leaderboard' && event.data.entries.length === 2);
     const cashBefore = (await a.platform.services.ledger.balances(first.walletId)).cash;
-    await until(async () => (await a.platform.db.query(`select 1 from gamification_tournament_winners where tournament_id = $1 and paid_at is not null`, [instanceId])).rows.length === 2, 'the close job to pay both prizes', 20_000);
+    await until(async () => (await a.platform.db.query(`select 1 from gamification_tournament_winners where tournament_id = $1 and paid_at is not null`, [instanceId])).rows.length === 2, 'the close job to pay both prizes', 15_000);
     await stream.next((event) => event.event === 'closed');
     stream.close();
     const { rows } = await a.platform.db.query<{ key: string }>(`select idempotency_key as key from ledger_transactions where kind = 'TournamentPrize' order by idempotency_key`);
