@@ -1,6 +1,7 @@
 /**
  * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants),
- * `menu.json`, `more-casinos.json`, the operator's account banners (`banners.json`) and the legal documents (`legal/<document>.json`) on request, validates them, and caches each file until its mtime changes, so an
+ * `menu.json`, `more-casinos.json`, the operator's account banners (`banners.json`), the jackpot and gamification files (`jackpot.json`,
+ * `loyalty.json`, `missions.json`, `tournaments.json`) and the legal documents (`legal/<document>.json`) on request, validates them, and caches each file until its mtime changes, so an
  * editor's save shows on the next page load with no restart. A broken save never takes the lobby
  * down: the last good version of that file keeps being served and the problem (file, block, field)
  * is reported, in the log once and through `problems()` until the file is fixed (and the log says when

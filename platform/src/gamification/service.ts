@@ -184,10 +184,9 @@ export function createGamificationService(options: GamificationServiceOptions): 
     if (scored.length === 0) return undefined;
     return () => {
       for (const window of scored) {
-        if (window.opened) {
-          scheduleClose(window.instanceId, window.endsAt).catch((error: unknown) =>
-            console.error(`[platform] the close of tournament ${window.instanceId} is not scheduled (the sweep closes it):`, error));
-        }
+        // The process that opened the window schedules its close; every process that scores works the job.
+        const ready = window.opened ? scheduleClose(window.instanceId, window.endsAt) : ensureWorker();
+        ready.catch((error: unknown) => console.error(`[platform] the close job of tournament ${window.instanceId} is not ready here (the sweep closes it):`, error));
         announce({ kind: 'leaderboard', instanceId: window.instanceId });
       }
     };
