@@ -253,6 +253,19 @@ describe.each(DATABASES)('the gamification provider on $name', (database) => {
     offsetMs = 0;
   });
 
+  it('serves the loyalty page in the locale, and the missions to a visitor without progress', async () => {
+    const page = await app.gql('{ loyaltyPage(locale: "fi") { enabled rankCards { level rank pointsFrom } steps { title } rewardCards { title colour } faq { question } images { shopDesktop } pointsRate { per points } } }');
+    expect(page.data.loyaltyPage).toMatchObject({ enabled: true, rankCards: [{ level: 1, rank: 'Pronssi', pointsFrom: 0 }, { level: 2, rank: 'Hopea' }, { level: 3 }, { level: 4 }], images: { shopDesktop: '/media/banners/promo.svg' }, pointsRate: { per: '1.00', points: 1 } });
+    expect(page.data.loyaltyPage.faq).toHaveLength(8);
+    const missions = await app.gql('{ missions { id goal target progress percent completed reward } }');
+    expect(missions.data.missions).toEqual([
+      { id: 'megaways-marathon', goal: 'rounds', target: '30', progress: '0', percent: 0, completed: false, reward: '5.00' },
+      { id: 'live-casino-regular', goal: 'wager', target: '50.00', progress: '0.00', percent: 0, completed: false, reward: '5.00' },
+      { id: 'first-deposit', goal: 'deposits', target: '1', progress: '0', percent: 0, completed: false, reward: '2.00' },
+    ]);
+    expect((await app.gql('{ loyaltyPage { enabled } }', {}, { 'x-brand': 'nowhere' })).errors?.[0]?.extensions.reason).toBe('UnknownBrand');
+  });
+
   it('keeps serving the last good loyalty content when a save breaks, and reports the problem', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'atrium-loyalty-'));
     try {
