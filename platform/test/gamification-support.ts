@@ -60,6 +60,8 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
 export interface EventStream {
   events: { event: string; data: any }[];
   next(match: (event: { event: string; data: any }) => boolean, timeoutMs?: number): Promise<{ event: string; data: any }>;
+  /** Resolves when the server ends the stream (or the test closes it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -70,7 +72,7 @@ export async function openStream(url: string): Promise<EventStream> {
   if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`);
   const events: { event: string; data: any }[] = [];
   const wake = new Set<() => void>();
-  void (async () => {
+  const ended = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
@@ -92,6 +94,7 @@ export async function openStream(url: string): Promise<EventStream> {
   })();
   return {
     events,
+    ended,
     async next(match, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -285,4 +285,14 @@ describe.each(DATABASES)('the gamification provider on $name', (database) => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('ends its leaderboard streams when the platform drains, so they do not hold its shutdown', async () => {
+    const other = await startPlatform(database, { contentDir: content.dir, settleIntervalMs: 0, jackpotIntervalMs: 0, gamificationIntervalMs: 0 });
+    const stream = await openStream(`${other.url}/gamification-service/v1/tournaments/aurelia-none-20260101T0000/stream`);
+    await stream.next((event) => event.event === 'leaderboard');
+    const began = Date.now();
+    // close() gives requests in flight 5 s: a stream left open would hold it that long.
+    await Promise.all([other.close(), stream.ended]);
+    expect(Date.now() - began).toBeLessThan(3000);
+  });
 });

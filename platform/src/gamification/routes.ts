@@ -76,12 +76,17 @@ export function createGamificationRoutes(options: { gamification: GamificationSe
     }, STREAM_COALESCE_MS).unref();
   });
 
-  // Streams end when the platform drains, so they do not hold its shutdown; clients reconnect elsewhere.
+  // Streams end within a second of the platform draining, so they do not hold its shutdown (clients
+  // reconnect elsewhere); a comment every 15 s keeps proxies from closing a quiet one.
+  let ticks = 0;
   const keepAlive = setInterval(() => {
+    ticks += 1;
     const draining = options.isDraining();
+    if (!draining && ticks % 15 !== 0) return;
     for (const clients of streams.values()) {
       for (const client of clients) {
-        if (draining) client.end();
+        // Its connection too: an ended response leaves a keep-alive connection the server's close would wait for.
+        if (draining) client.destroy();
         else client.write(': keep-alive\n\n');
       }
     }
