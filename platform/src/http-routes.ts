@@ -1,7 +1,7 @@
 /**
  * The platform's HTTP routes: the handler of each entry of route-table.ts (which paths it answers,
  * and whether it exists only in the sandbox). GraphQL, media, the game
- * server and sportsbook pages (on the game origin), the jackpot feed and the jackpot service's REST, the OIDC realms, the cashier's
+ * server and sportsbook pages (on the game origin), the jackpot feed and the jackpot service's REST, the gamification provider's REST, the OIDC realms, the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox error-report
  * collector, live chat and analytics tags, the sandbox key unlock, the JWKS and the health checks (web/health.ts);
  * anything else is a JSON 404. A handler that throws answers 500 with a trace id.
@@ -16,6 +16,7 @@ import { createCashierRoutes } from './cashier/routes.ts';
 import { LOGOS_FOLDER } from './content/more-casinos.ts';
 import { createFeedHandler } from './feed/routes.ts';
 import { createJackpotRoutes } from './jackpot/routes.ts';
+import { createGamificationRoutes } from './gamification/routes.ts';
 import { createGameRoutes } from './games/routes.ts';
 import type { PlatformServices } from './graphql/context.ts';
 import { newTraceId } from './graphql/errors.ts';
@@ -61,6 +62,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook, brands, ledger, settings: authSettings });
   const feed = createFeedHandler({ brands, catalogue, jackpot: services.jackpot });
   const jackpot = createJackpotRoutes({ jackpot: services.jackpot, brands, auth });
+  const gamification = createGamificationRoutes({ gamification: services.gamification, events: services.events, isDraining: options.isDraining });
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
   const errorCollector = createErrorCollector({ db, sandbox, brands });
@@ -78,6 +80,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     sportsbook: (req, res, path) => sportsbookRoutes(req, res, path),
     feed: (req, res) => feed(req, res),
     jackpot: (req, res, path) => jackpot(req, res, path),
+    gamification: (req, res, path) => gamification(req, res, path),
     oidc: (req, res) => oidc.handle(req, res),
     'payment-notifications': (req, res, path) => cashierRoutes(req, res, path),
     'sandbox-banks': async (req, res, path) => (await cashierRoutes(req, res, path)) || payAndPlay(req, res, path),

@@ -21,7 +21,7 @@ import { loadIpCountryTable } from './geo/ip-country.ts';
 import type { PlatformServices } from './graphql/context.ts';
 import { createTranslationStore, licenceNameFrom } from './i18n/translations.ts';
 import { loadSecrets } from './auth/secrets.ts';
-import { createAuthService } from './auth/sessions.ts';
+import { createAuthService, type AuthService } from './auth/sessions.ts';
 import { DEFAULT_AUTH_SETTINGS } from './auth/settings.ts';
 import type { AuthSettings } from './auth/settings.ts';
 import { createSmsService } from './auth/sms.ts';
@@ -41,6 +41,7 @@ import { loadJackpotConfig, type JackpotConfig } from './jackpot/config.ts';
 import { createJackpotService, type JackpotService } from './jackpot/service.ts';
 import { createRewardsService, wageringProgressOf } from './rewards/service.ts';
 import { createJackpotSockets } from './jackpot/socket.ts';
+import { createGamificationService } from './gamification/service.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import { composeStakeListeners } from './games/round-money.ts';
@@ -108,6 +109,8 @@ export interface PlatformOptions {
   jackpotIntervalMs?: number;
   /** How often the rewards sweep applies due starts and expiries a lost one-off job missed; 0 turns it off (default 5000 ms). */
   rewardsIntervalMs?: number;
+  /** How often ended tournament windows are closed and unpaid prizes paid (the safety net of each window's close job); 0 turns the sweep off (default 5000 ms). */
+  gamificationIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
   /**
@@ -205,6 +208,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const content = createContentStore(options.contentDir, catalogue, { licenceName: licenceNameFrom(translations) });
   const jackpot: JackpotService = createJackpotService({ db, ledger, events, jobs, content, brands, clock, config: jackpotConfig });
   const rewards = createRewardsService({ db, ledger, events, jobs, content, clock });
+  // The provider checks identity tokens with the platform's own verifier, built once the secrets are loaded (below).
+  let authReady: AuthService | null = null;
+  const gamification = createGamificationService({
+    db, ledger, events, jobs, content, brands, clock,
+    auth: { authenticate: (bearer, brand) => (authReady ? authReady.authenticate(bearer, brand) : Promise.reject(new Error('The platform is still starting'))) },
+  });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -226,11 +235,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
     // Every real-money stake feeds these, inside its transaction (add a feature's listener here): the
-    // jackpot and raffles, and the wagering of bonus money. Free spins stand in for a stake.
+    // jackpot and raffles, the wagering of bonus money, and gamification's points, missions and
+    // tournaments. Free spins stand in for a stake.
     games = await createGameService({
-      db, ledger, gameOrigin, clock, onRealStake: composeStakeListeners(jackpot.onRealStake, rewards.onRealStake), freeSpins: rewards.takeFreeSpin,
+      db, ledger, gameOrigin, clock,
+      onRealStake: composeStakeListeners(jackpot.onRealStake, rewards.onRealStake, gamification.onRealStake),
+      onRealPayout: gamification.onRealPayout,
+      freeSpins: rewards.takeFreeSpin,
     });
-    cashier = await createCashier({ db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
+    cashier = await createCashier({
+      db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, onDepositCompleted: gamification.onDepositCompleted,
+      ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}),
+    });
   } catch (error) {
     await events.close().catch(() => {});
     if (!options.db) await db.close().catch(() => {});
@@ -238,6 +254,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     throw error;
   }
   const auth = createAuthService(db, secrets, authSettings, events);
+  authReady = auth;
   const sms = createSmsService(db, authSettings, content);
   const services: PlatformServices = {
     db,
@@ -263,6 +280,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     cashier,
     jackpot,
     rewards,
+    gamification,
     gameOrigin,
     clock,
   };
@@ -309,6 +327,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   jackpot.start(options.jackpotIntervalMs ?? 5000);
   // Reward starts and expiries are one-off jobs; this sweep is their safety net.
   await rewards.startJobs(options.rewardsIntervalMs ?? 5000);
+  // Tournament windows close at their end (a one-off job each) and the sweep catches what a job missed.
+  gamification.start(options.gamificationIntervalMs ?? 5000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

@@ -9,6 +9,7 @@
  */
 import { OUTBOX_PATHS } from './auth/outbox-routes.ts';
 import { JACKPOT_PREFIX } from './jackpot/routes.ts';
+import { GAMIFICATION_PREFIX } from './gamification/routes.ts';
 import { LIVE_CHAT_PREFIX } from './live-chat/routes.ts';
 import { SANDBOX_KEY_PATH } from './sandbox/gate.ts';
 import { ERROR_REPORTS_JSON } from './sandbox/error-collector.ts';
@@ -45,6 +46,12 @@ export const PLATFORM_ROUTES = [
     id: 'jackpot',
     matches: (path) => path.startsWith(JACKPOT_PREFIX),
     samples: [`${JACKPOT_PREFIX}v1/currencies`, `${JACKPOT_PREFIX}v1/instances?source=casino&brand=aurelia`, `${JACKPOT_PREFIX}v1/instances?source=hourly&brand=aurelia`],
+    sandboxOnly: false,
+  },
+  {
+    id: 'gamification',
+    matches: (path) => path.startsWith(GAMIFICATION_PREFIX),
+    samples: [`${GAMIFICATION_PREFIX}v1/player`, `${GAMIFICATION_PREFIX}v1/tournaments/none/leaderboard`, `${GAMIFICATION_PREFIX}v1/nothing`],
     sandboxOnly: false,
   },
   { id: 'feed', matches: (path) => path === '/api/feed' || path === '/api/feed/', samples: ['/api/feed', '/api/feed/?brand=aurelia'], sandboxOnly: false },

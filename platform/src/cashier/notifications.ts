@@ -42,6 +42,25 @@ export interface CashierHooks {
   afterStep?: (paymentId: string, reached: PaymentStatus) => void | Promise<void>;
 }
 
+/** A deposit that has just completed (money in), as other features see it inside its transaction (missions). */
+export interface CompletedDeposit {
+  paymentId: string;
+  playerId: string;
+  walletId: string;
+  currency: string;
+  amountMinor: bigint;
+}
+
+/** Acts on a completed deposit inside its transaction, pushing any posting it makes to `posted` (published after the commit). */
+export type DepositListener = (tx: Queryable, deposit: CompletedDeposit, posted: PostResult[]) => Promise<void>;
+
+/** What applying a notification needs besides the transaction. */
+export interface NotificationDeps {
+  ledger: Ledger;
+  hooks: CashierHooks;
+  onDepositCompleted?: DepositListener;
+}
+
 /** The notification a provider sends when a payment reaches a status. */
 export function notificationFor(payment: PaymentRow, status: PaymentStatus, account: ProviderAccount | null): ProviderNotification {
   return {
@@ -62,7 +81,7 @@ export function notificationFor(payment: PaymentRow, status: PaymentStatus, acco
  * answer once tx has committed the operator's flag (the notification is not recorded, so the
  * provider's retry of it is applied, not taken for a duplicate).
  */
-export async function applyNotification(tx: Queryable, note: ProviderNotification, deps: { ledger: Ledger; hooks: CashierHooks }): Promise<{ outcome: NotificationOutcome; posted: PostResult[]; shortfall?: PlatformError }> {
+export async function applyNotification(tx: Queryable, note: ProviderNotification, deps: NotificationDeps): Promise<{ outcome: NotificationOutcome; posted: PostResult[]; shortfall?: PlatformError }> {
   const { ledger } = deps;
   const payment = await paymentById(tx, note.paymentId, true);
   if (!payment) throw new PlatformError('NotFound', `No payment ${note.paymentId}`);
@@ -110,20 +129,22 @@ export async function applyNotification(tx: Queryable, note: ProviderNotificatio
  * Walks a locked payment to a status, posting every step (keys `payment:<id>:<status>`, so a step
  * posted before is a replay), and stores the status; a rollback's operator flag is marked settled.
  */
-async function walk(tx: Queryable, payment: PaymentRow, target: PaymentStatus, payload: PaymentPayload | null, metadata: Record<string, unknown>, deps: { ledger: Ledger; hooks: CashierHooks }): Promise<PostResult[]> {
+async function walk(tx: Queryable, payment: PaymentRow, target: PaymentStatus, payload: PaymentPayload | null, metadata: Record<string, unknown>, deps: NotificationDeps): Promise<PostResult[]> {
   const posted: PostResult[] = [];
   const amount = BigInt(payment.amount_minor);
   for (const step of pathBetween(payment.type, payment.status, target) ?? []) {
     if (step.posting) {
-      posted.push(
-        await deps.ledger.postWithin(tx, {
-          idempotencyKey: `payment:${payment.id}:${step.to}`,
-          walletId: payment.wallet_id,
-          kind: step.posting.kind,
-          entries: step.posting.entries(amount),
-          metadata: { paymentId: payment.id, provider: payment.provider, status: step.to, ...metadata },
-        }),
-      );
+      const result = await deps.ledger.postWithin(tx, {
+        idempotencyKey: `payment:${payment.id}:${step.to}`,
+        walletId: payment.wallet_id,
+        kind: step.posting.kind,
+        entries: step.posting.entries(amount),
+        metadata: { paymentId: payment.id, provider: payment.provider, status: step.to, ...metadata },
+      });
+      posted.push(result);
+      if (payment.type === 'Deposit' && step.to === 'Completed' && !result.replayed && deps.onDepositCompleted) {
+        await deps.onDepositCompleted(tx, { paymentId: payment.id, playerId: payment.player_id, walletId: payment.wallet_id, currency: payment.currency, amountMinor: amount }, posted);
+      }
     }
     await deps.hooks.afterStep?.(payment.id, step.to);
   }
@@ -175,7 +196,7 @@ async function rollbackShortfall(tx: Queryable, payment: PaymentRow, reported: R
  * Completes, oldest first, the rollbacks on a wallet that were waiting for funds and that its cash
  * now covers whole. A payment another transaction holds (its own retry) is skipped: that one settles it.
  */
-async function settleAwaitingRollbacks(tx: Queryable, walletId: string, deps: { ledger: Ledger; hooks: CashierHooks }): Promise<PostResult[]> {
+async function settleAwaitingRollbacks(tx: Queryable, walletId: string, deps: NotificationDeps): Promise<PostResult[]> {
   const posted: PostResult[] = [];
   for (const waiting of await rollbacksAwaitingFunds(tx, { walletId, lock: true })) {
     const flag = waiting.payload?.rollbackShortfall;

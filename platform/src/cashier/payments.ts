@@ -26,7 +26,7 @@ import { WITHDRAWAL_HOLD } from './flow.ts';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import { licenceProfile } from '../../../shared/licences.ts';
 import type { PaymentStatus, PaymentType } from './flow.ts';
-import { applyNotification, notificationFor } from './notifications.ts';
+import { applyNotification, notificationFor, type DepositListener } from './notifications.ts';
 import type { CashierHooks, NotificationOutcome } from './notifications.ts';
 import { checkKey, createOnce, lastAccount, lastCompletedDeposit, paymentById, paymentByKey, paymentHistory, rollbacksAwaitingFunds } from './payment-store.ts';
 import type { HistoryFilter, HistoryPage, PaymentRow, WithdrawalType } from './payment-store.ts';
@@ -88,12 +88,14 @@ export function minimumDepositMinor(currency: string, walletMinimumMinor: bigint
 }
 
 /** Creates the cashier over the database and ledger; selfOrigin is where the sandbox providers send notifications. */
-export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigin: () => string; lateDeliveryMs?: number; clock?: Clock; licenceOf?: (brand: string) => Licence | null }): Promise<Cashier> {
+export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigin: () => string; lateDeliveryMs?: number; clock?: Clock; licenceOf?: (brand: string) => Licence | null; onDepositCompleted?: DepositListener }): Promise<Cashier> {
   const { db, ledger } = options;
   const clock = options.clock ?? (() => new Date());
   const signer = await createNotificationSigner(db);
   const delivery = createSandboxDelivery({ db, signer, selfOrigin: options.selfOrigin, ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}) });
   const hooks: CashierHooks = {};
+  // Every completed deposit feeds these inside its transaction (gamification's missions).
+  const deps = { ledger, hooks, ...(options.onDepositCompleted ? { onDepositCompleted: options.onDepositCompleted } : {}) };
 
   const mine = async (playerId: string, paymentId: string): Promise<PaymentRow> => {
     const payment = await paymentById(db, paymentId);
@@ -191,7 +193,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
         // The provider approves a repeat deposit from a known account at once; its signed notice is applied in the same transaction.
         const note = notificationFor(created, 'Completed', account);
         const body = JSON.stringify(note);
-        const applied = await applyNotification(tx, signer.verify(note.provider, body, signer.sign(note.provider, body)), { ledger, hooks });
+        const applied = await applyNotification(tx, signer.verify(note.provider, body, signer.sign(note.provider, body)), deps);
         effects.push(...applied.posted);
         return (await paymentById(tx, created.id)) as PaymentRow;
       });
@@ -266,7 +268,7 @@ export async function createCashier(options: { db: Db; ledger: Ledger; selfOrigi
 
     async receiveNotification(provider, rawBody, signature) {
       const note = signer.verify(provider, rawBody, signature);
-      const { outcome, posted, shortfall } = await db.transaction((tx) => applyNotification(tx, note, { ledger, hooks }));
+      const { outcome, posted, shortfall } = await db.transaction((tx) => applyNotification(tx, note, deps));
       for (const result of posted) ledger.publish(result);
       // Thrown after the commit, so the operator's flag stays while no money moved (routes.ts answers 409).
       if (shortfall) throw shortfall;

@@ -1,6 +1,7 @@
 /**
  * The embedded CMS: reads `content/<brand>/layout.json` (plus `layout.<CC>.json` country variants),
- * `menu.json`, `more-casinos.json`, the operator's account banners (`banners.json`) and the legal documents (`legal/<document>.json`) on request, validates them, and caches each file until its mtime changes, so an
+ * `menu.json`, `more-casinos.json`, the operator's account banners (`banners.json`), the jackpot and gamification files (`jackpot.json`,
+ * `loyalty.json`, `missions.json`, `tournaments.json`) and the legal documents (`legal/<document>.json`) on request, validates them, and caches each file until its mtime changes, so an
  * editor's save shows on the next page load with no restart. A broken save never takes the lobby
  * down: the last good version of that file keeps being served and the problem (file, block, field)
  * is reported, in the log once and through `problems()` until the file is fixed (and the log says when
@@ -25,6 +26,9 @@ import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from '.
 import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
 import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent } from '../jackpot/settings.ts';
 import { checkRewardDefinitions, REWARDS_FILE, rewardsFile, type RewardDefinition } from '../rewards/definitions.ts';
+import {
+  contentChecker, LOYALTY_FILE, loyaltyFile, MISSIONS_FILE, missionsFile, TOURNAMENTS_FILE, tournamentsFile, type GamificationContent,
+} from '../gamification/content.ts';
 import {
   fillLegal, LEGAL_DOCUMENTS, LEGAL_FOLDER, legalDocumentFile, legalValues, placeholderProblems, starterVersion,
   type LegalBrand, type LegalDocumentContent, type LegalDocumentKind, type LicenceNamer,
@@ -76,6 +80,8 @@ export interface ContentStore {
   jackpot(brandId: string, countryCode: string | null): Promise<{ file: string; settings: JackpotSettingsContent } | null>;
   /** The reward definitions of a brand (`rewards.json`); none when the brand has no such file (or only a broken first save). */
   rewards(brandId: string): Promise<RewardDefinition[]>;
+  /** The gamification provider's content of a brand (loyalty.json, missions.json, tournaments.json); each null when absent. */
+  gamification(brandId: string): Promise<GamificationContent>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
   legal(brandId: string, document: LegalDocumentKind): Promise<LegalDocumentContent | null>;
   /**
@@ -319,6 +325,20 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return (await firstSaveOrNull(file, () => cached(file, checkRewards), 'offering no rewards from it')) ?? [];
   }
 
+  const checkLoyalty = contentChecker(loyaltyFile);
+  const checkMissions = contentChecker(missionsFile);
+  const checkTournaments = contentChecker(tournamentsFile);
+  async function readGamification(brandId: string): Promise<GamificationContent> {
+    const file = (name: string) => join(dir, brandId, name);
+    const off = 'leaving it out until it is fixed';
+    const [loyalty, missions, tournaments] = await Promise.all([
+      firstSaveOrNull(file(LOYALTY_FILE), () => cached(file(LOYALTY_FILE), checkLoyalty), `${off} (the brand's gamification is off)`),
+      firstSaveOrNull(file(MISSIONS_FILE), () => cached(file(MISSIONS_FILE), checkMissions), `${off} (no missions)`),
+      firstSaveOrNull(file(TOURNAMENTS_FILE), () => cached(file(TOURNAMENTS_FILE), checkTournaments), `${off} (no tournaments)`),
+    ]);
+    return { loyalty, missions, tournaments };
+  }
+
   async function checkLegal(json: unknown, shown: string): Promise<LegalDocumentContent> {
     const parsed = legalDocumentFile.safeParse(json, friendlyErrors);
     if (!parsed.success) {
@@ -357,6 +377,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
       await readMoreCasinos(brandId).catch(() => undefined);
       await readBanners(brandId).catch(() => undefined);
       await readJackpot(brandId, null).catch(() => undefined);
+      await readGamification(brandId).catch(() => undefined);
       const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));
       // A fixed file clears its problem only when read again, so read the troubled files now.
       const mine = () => [...problems.values()].filter((problem) => problem.brandId === brandId);
@@ -407,6 +428,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     banners: readBanners,
     jackpot: readJackpot,
     rewards: readRewards,
+    gamification: readGamification,
     legal: readLegal,
     async starterLegal(brandId) {
       const own = await Promise.all(LEGAL_DOCUMENTS.map(async (document) => ({ document, content: await ownLegal(brandId, document) })));

@@ -61,6 +61,18 @@ export function composeStakeListeners(...listeners: StakeListener[]): StakeListe
  */
 export type FreeSpinSource = (tx: Queryable, spin: { playerId: string; gameId: string; currency: string; betMinor: bigint }) => Promise<string | null>;
 
+/** A real-money round's payout (a win), as other features see it inside its transaction (tournament multipliers). */
+export interface RealPayout {
+  walletId: string;
+  gameId: string;
+  gameSessionId: string;
+  roundId: string;
+  winMinor: bigint;
+}
+
+/** Acts on every real payout inside its transaction, like a StakeListener; what it returns runs after the commit. */
+export type PayoutListener = (tx: Queryable, payout: RealPayout, posted: PostResult[]) => Promise<(() => void) | void>;
+
 /** Stakes, payouts and balances of game sessions. */
 export interface RoundMoney {
   /** The session's balance: the wallet's cash (REAL) or the virtual balance (FUN). */
@@ -74,7 +86,7 @@ export interface RoundMoney {
 }
 
 /** Creates the round money over the database and the ledger. */
-export function createRoundMoney(options: { db: Db; ledger: Ledger; onRealStake?: StakeListener; freeSpins?: FreeSpinSource }): RoundMoney {
+export function createRoundMoney(options: { db: Db; ledger: Ledger; onRealStake?: StakeListener; onRealPayout?: PayoutListener; freeSpins?: FreeSpinSource }): RoundMoney {
   const { db, ledger } = options;
   // What listeners asked to run after their stake's transaction commits, by transaction.
   const afterCommit = new WeakMap<PostResult[], (() => void)[]>();
@@ -143,15 +155,18 @@ export function createRoundMoney(options: { db: Db; ledger: Ledger; onRealStake?
         await tx.query('update game_sessions set fun_balance_minor = fun_balance_minor + $2 where id = $1', [session.id, winMinor.toString()]);
         return;
       }
-      posted.push(
-        await ledger.postWithin(tx, {
-          idempotencyKey: `casino:${session.id}:${roundId}:win`,
-          walletId: session.wallet_id as string,
-          kind: 'CasinoWin',
-          entries: [{ account: 'cash', amountMinor: winMinor }, { account: 'house:games', amountMinor: -winMinor }],
-          metadata: { gameId: session.game_id, gameSessionId: session.id, roundId },
-        }),
-      );
+      const payout = await ledger.postWithin(tx, {
+        idempotencyKey: `casino:${session.id}:${roundId}:win`,
+        walletId: session.wallet_id as string,
+        kind: 'CasinoWin',
+        entries: [{ account: 'cash', amountMinor: winMinor }, { account: 'house:games', amountMinor: -winMinor }],
+        metadata: { gameId: session.game_id, gameSessionId: session.id, roundId },
+      });
+      posted.push(payout);
+      if (options.onRealPayout && !payout.replayed) {
+        const then = await options.onRealPayout(tx, { walletId: session.wallet_id as string, gameId: session.game_id, gameSessionId: session.id, roundId, winMinor }, posted);
+        if (then) afterCommit.set(posted, [...(afterCommit.get(posted) ?? []), then]);
+      }
     },
 
     async committed(fn) {

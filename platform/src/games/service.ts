@@ -15,7 +15,7 @@ import { createLiveSettlement, liveSecret } from './live-tables.ts';
 import { createPageState } from './page-state.ts';
 import { createPlay } from './play.ts';
 import type { Clock } from '../players/limits.ts';
-import { createRoundMoney, type FreeSpinSource, type StakeListener } from './round-money.ts';
+import { createRoundMoney, type FreeSpinSource, type PayoutListener, type StakeListener } from './round-money.ts';
 import { createGameSessions } from './sessions.ts';
 import type { GameService } from './types.ts';
 
@@ -23,11 +23,17 @@ export { FUN_BALANCE_EUR_CENTS, GAME_SESSION_TTL_MS } from './types.ts';
 export type { GameMode, GameService, GameSessionInfo, GameState, Launch, LaunchInput, PlayResult, RoundView } from './types.ts';
 
 /** Creates the game server over the database, the catalogue and the ledger. */
-export async function createGameService(options: { db: Db; ledger: Ledger; gameOrigin: () => string; clock?: Clock; onRealStake?: StakeListener; freeSpins?: FreeSpinSource }): Promise<GameService> {
+export async function createGameService(options: { db: Db; ledger: Ledger; gameOrigin: () => string; clock?: Clock; onRealStake?: StakeListener; onRealPayout?: PayoutListener; freeSpins?: FreeSpinSource }): Promise<GameService> {
   const { db, ledger } = options;
   const secret = await liveSecret(db);
   const sessions = createGameSessions({ db, gameOrigin: options.gameOrigin });
-  const money = createRoundMoney({ db, ledger, ...(options.onRealStake ? { onRealStake: options.onRealStake } : {}), ...(options.freeSpins ? { freeSpins: options.freeSpins } : {}) });
+  const money = createRoundMoney({
+    db,
+    ledger,
+    ...(options.onRealStake ? { onRealStake: options.onRealStake } : {}),
+    ...(options.onRealPayout ? { onRealPayout: options.onRealPayout } : {}),
+    ...(options.freeSpins ? { freeSpins: options.freeSpins } : {}),
+  });
   const settleDue = createLiveSettlement({ db, secret, money });
   const page = createPageState({ db, sessions, money, secret, settleDue });
   const rounds = createPlay({ sessions, money, clock: options.clock ?? (() => new Date()) });

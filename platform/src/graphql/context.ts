@@ -26,6 +26,7 @@ import type { Sportsbook } from '../sportsbook/service.ts';
 import type { Cashier } from '../cashier/payments.ts';
 import type { JackpotService } from '../jackpot/service.ts';
 import type { RewardsService } from '../rewards/service.ts';
+import type { GamificationService } from '../gamification/service.ts';
 import { PlatformError } from './errors.ts';
 import type { SandboxGate } from '../sandbox/gate.ts';
 import type { PaymentProvider } from '../cashier/providers.ts';
@@ -69,6 +70,8 @@ export interface PlatformServices {
   jackpot: JackpotService;
   /** The reward engine (assignations, claims, bonus wagering, free spins). */
   rewards: RewardsService;
+  /** The gamification provider (points, ranks, missions, tournaments; its REST is a route of its own). */
+  gamification: GamificationService;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
   /** The time limits and cooling-offs are judged by (tests move it forward). */

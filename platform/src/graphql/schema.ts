@@ -24,6 +24,7 @@ import { sandboxResolvers, sandboxTypeDefs } from '../sandbox/graphql.ts';
 import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.ts';
 import { jackpotResolvers, jackpotTypeDefs } from '../jackpot/graphql.ts';
 import { rewardResolvers, rewardTypeDefs } from '../rewards/graphql.ts';
+import { gamificationResolvers, gamificationTypeDefs } from '../gamification/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -61,6 +62,7 @@ export function createSchema(): GraphQLSchema {
       consentTypeDefs,
       jackpotTypeDefs,
       rewardTypeDefs,
+      gamificationTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -83,6 +85,7 @@ export function createSchema(): GraphQLSchema {
       consentResolvers,
       jackpotResolvers,
       rewardResolvers,
+      gamificationResolvers,
     ],
   }));
 }

@@ -34,6 +34,8 @@ export const LEDGER_KINDS = [
   'JackpotContribution',
   'JackpotWin',
   'RaffleWin',
+  'MissionReward',
+  'TournamentPrize',
 ] as const;
 /** A ledger transaction kind. */
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -95,7 +95,7 @@ export const realtimeTypeDefs = /* GraphQL */ `
     amount: String!
     "Null for ledger kinds without a money type (bonus credits, adjustments)."
     moneyType: MoneyType
-    "The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, BonusConversion (wagering done: bonus to cash), RewardCredit (a money drop), Adjustment, JackpotContribution, JackpotWin or RaffleWin."
+    "The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, BonusConversion (wagering done: bonus to cash), RewardCredit (a money drop), Adjustment, JackpotContribution, JackpotWin, RaffleWin, MissionReward or TournamentPrize."
     transactionKind: String!
     "Percent of the bonus wagering done; null without an active bonus."
     wageringProgress: Int

@@ -44,7 +44,7 @@ export type BalanceUpdatedEvent = {
   currency: Scalars['String']['output'];
   /** Null for ledger kinds without a money type (bonus credits, adjustments). */
   moneyType?: Maybe<MoneyType>;
-  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, BonusConversion (wagering done: bonus to cash), RewardCredit (a money drop), Adjustment, JackpotContribution, JackpotWin or RaffleWin. */
+  /** The ledger kind: Deposit, Withdrawal, InitWithdrawal, CancelWithdrawal, CasinoBet (a stake), CasinoWin (a payout), SportsBet, SportsWin, BonusCredit, BonusForfeit, BonusConversion (wagering done: bonus to cash), RewardCredit (a money drop), Adjustment, JackpotContribution, JackpotWin, RaffleWin, MissionReward or TournamentPrize. */
   transactionKind: Scalars['String']['output'];
   /** Percent of the bonus wagering done; null without an active bonus. */
   wageringProgress?: Maybe<Scalars['Int']['output']>;
@@ -428,6 +428,79 @@ export type GameSearchResult = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type GamificationLeaderboard = {
+  __typename?: 'GamificationLeaderboard';
+  entries: Array<GamificationLeaderboardEntry>;
+  /** The signed-in player's line; null for a visitor or before they score. */
+  player?: Maybe<GamificationLeaderboardEntry>;
+};
+
+export type GamificationLeaderboardEntry = {
+  __typename?: 'GamificationLeaderboardEntry';
+  initials: Scalars['String']['output'];
+  /** What this rank wins (EUR); 0.00 past the prizes. */
+  prize: Scalars['String']['output'];
+  rank: Scalars['Int']['output'];
+  rounds: Scalars['Int']['output'];
+  /** EUR wagered, or the best win over bet (2.50 for 2.5x), as the tournament's scoring says. */
+  score: Scalars['String']['output'];
+};
+
+export type GamificationMission = {
+  __typename?: 'GamificationMission';
+  completed: Scalars['Boolean']['output'];
+  currency: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  endsAt?: Maybe<Scalars['String']['output']>;
+  /** any, megaways, live-casino or category:<slug>. */
+  games: Scalars['String']['output'];
+  /** rounds, wager or deposits. */
+  goal: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  image: Scalars['String']['output'];
+  /** Progress as a whole percentage, 0 to 100. */
+  percent: Scalars['Int']['output'];
+  progress: Scalars['String']['output'];
+  /** Cash paid once on completion, in EUR (paid in the wallet's currency). */
+  reward: Scalars['String']['output'];
+  startsAt?: Maybe<Scalars['String']['output']>;
+  /** A count (rounds, deposits) or an amount in EUR (wager). */
+  target: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+export type GamificationSettings = {
+  __typename?: 'GamificationSettings';
+  /** The lobby's client id at the provider's token endpoint. */
+  clientId: Scalars['String']['output'];
+  /** loyalty.json settings.enabled. */
+  enabled: Scalars['Boolean']['output'];
+  /** Where the provider answers (same origin): POST <providerPath>v1/token with { clientId, identityToken }. */
+  providerPath: Scalars['String']['output'];
+};
+
+export type GamificationTournament = {
+  __typename?: 'GamificationTournament';
+  currency: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  endsAt: Scalars['String']['output'];
+  /** The window's id (the leaderboard stream is <providerPath>v1/tournaments/<id>/stream). */
+  id: Scalars['ID']['output'];
+  image: Scalars['String']['output'];
+  leaderboard: GamificationLeaderboard;
+  /** Rounds with a smaller bet (EUR) do not score. */
+  minBet: Scalars['String']['output'];
+  /** Prizes in EUR, first place first. */
+  prizes: Array<Scalars['String']['output']>;
+  /** multiplier (best win over bet) or wagered (amount wagered). */
+  scoring: Scalars['String']['output'];
+  startsAt: Scalars['String']['output'];
+  /** upcoming, running or closed. */
+  status: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  tournamentId: Scalars['String']['output'];
+};
+
 export type InitiateDepositInput = {
   /** Decimal string in the wallet currency, such as 25.00; at least the minimum deposit. */
   amount: Scalars['String']['input'];
@@ -685,6 +758,75 @@ export type LogoutResult = {
   loggedOut: Scalars['Boolean']['output'];
 };
 
+export type LoyaltyFaqItem = {
+  __typename?: 'LoyaltyFaqItem';
+  answer: Scalars['String']['output'];
+  question: Scalars['String']['output'];
+};
+
+export type LoyaltyImages = {
+  __typename?: 'LoyaltyImages';
+  background: Scalars['String']['output'];
+  backgroundDesktop: Scalars['String']['output'];
+  games: Scalars['String']['output'];
+  main: Scalars['String']['output'];
+  mainDesktop: Scalars['String']['output'];
+  shop: Scalars['String']['output'];
+  shopDesktop: Scalars['String']['output'];
+};
+
+export type LoyaltyPage = {
+  __typename?: 'LoyaltyPage';
+  /** Rich text shown behind the info link (sanitise before rendering). */
+  description: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  /** Exactly 8 question and answer pairs. */
+  faq: Array<LoyaltyFaqItem>;
+  images: LoyaltyImages;
+  pointsRate: LoyaltyPointsRate;
+  rankCards: Array<LoyaltyRankCard>;
+  rewardCards: Array<LoyaltyRewardCard>;
+  steps: Array<LoyaltyStep>;
+  termsAndConditions: Scalars['String']['output'];
+};
+
+export type LoyaltyPointsRate = {
+  __typename?: 'LoyaltyPointsRate';
+  currency: Scalars['String']['output'];
+  /** points are earned for every per (EUR) wagered in real money. */
+  per: Scalars['String']['output'];
+  points: Scalars['Int']['output'];
+};
+
+export type LoyaltyRankCard = {
+  __typename?: 'LoyaltyRankCard';
+  benefits: Array<Scalars['String']['output']>;
+  benefitsTitle: Scalars['String']['output'];
+  colour: Scalars['String']['output'];
+  level: Scalars['Int']['output'];
+  logo: Scalars['String']['output'];
+  /** Points from which a player holds this rank. */
+  pointsFrom: Scalars['Int']['output'];
+  rank: Scalars['String']['output'];
+  subtitle: Scalars['String']['output'];
+};
+
+export type LoyaltyRewardCard = {
+  __typename?: 'LoyaltyRewardCard';
+  colour: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  image: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+export type LoyaltyStep = {
+  __typename?: 'LoyaltyStep';
+  description: Scalars['String']['output'];
+  image: Scalars['String']['output'];
+  subtitle: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
 export type MarketingPreferences = {
   __typename?: 'MarketingPreferences';
   marketingBlocked: Scalars['Boolean']['output'];
@@ -783,6 +925,8 @@ export type Mutation = {
   sandboxRunRaffleDraw: SandboxRaffleDraw;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): the payment's provider reports a status, such as Completed for a manual withdrawal or RolledBacked for a deposit, delivered as told. */
   sandboxSendPaymentNotification: Payment;
+  /** Sandbox only (operator key): blocks or unblocks a player at the gamification provider (isPlayerBlockedInGamanza); a blocked player earns nothing and is opted out. */
+  sandboxSetGamificationBlocked: Scalars['Boolean']['output'];
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): settles a bet now, by the results (its events must have finished) or as outcome says, paying winnings or refunds through the ledger. */
   sandboxSettleSportsBet: SportsBet;
   /** Sandbox (the operator's back office): moves one of the player's rewards (from sandboxAssignReward or any assignment) to a status the way that status is reached: Unclaimed starts a Scheduled one now, Credited claims it (crediting its variant), Removed or Expired take it away unclaimed. Publishes RewardsContextSubscription.rewardUpdated. */
@@ -976,6 +1120,12 @@ export type MutationSandboxSendPaymentNotificationArgs = {
   delivery?: InputMaybe<NotificationDelivery>;
   paymentId: Scalars['ID']['input'];
   status: PaymentTransactionStatus;
+};
+
+
+export type MutationSandboxSetGamificationBlockedArgs = {
+  blocked: Scalars['Boolean']['input'];
+  playerId: Scalars['ID']['input'];
 };
 
 
@@ -1208,6 +1358,8 @@ export type Player = {
   isInstantBankingBlocked: Scalars['Boolean']['output'];
   isPhoneMarketingAccepted: Scalars['Boolean']['output'];
   isPhoneNumberVerified: Scalars['Boolean']['output'];
+  /** Whether the gamification provider blocks this player (the operator's decision): gamification is then off for them. */
+  isPlayerBlockedInGamanza: Scalars['Boolean']['output'];
   isSmsMarketingAccepted: Scalars['Boolean']['output'];
   isSuppressedInAnyCommunicationGroup: Scalars['Boolean']['output'];
   isWebPushMarketingAccepted: Scalars['Boolean']['output'];
@@ -1220,6 +1372,8 @@ export type Player = {
   personalInfo: PersonalInfo;
   /** E.164, such as +358401234567. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
+  /** The player's standing with the gamification provider. */
+  playerGamificationDetails: PlayerGamificationDetails;
   /** The short player number support staff read out. */
   playerId: Scalars['String']['output'];
   /** True once the player accepted a version of the privacy policy (privacyPolicyAcceptedVersion). */
@@ -1259,6 +1413,25 @@ export type PlayerDocument = {
   /** Pending until reviewed, then Approved or Rejected. */
   status: Scalars['String']['output'];
   uploadedAt: Scalars['String']['output'];
+};
+
+export type PlayerGamificationDetails = {
+  __typename?: 'PlayerGamificationDetails';
+  /** 1 for the first rank card; 0 when the brand has no loyalty content. */
+  level: Scalars['Int']['output'];
+  nextLevel?: Maybe<PlayerGamificationRank>;
+  /** Whether the player opted in (gamificationOpt.enable). */
+  optedIn: Scalars['Boolean']['output'];
+  points: Scalars['Int']['output'];
+  pointsToNextLevel?: Maybe<Scalars['Int']['output']>;
+  rank?: Maybe<Scalars['String']['output']>;
+};
+
+export type PlayerGamificationRank = {
+  __typename?: 'PlayerGamificationRank';
+  level: Scalars['Int']['output'];
+  pointsFrom: Scalars['Int']['output'];
+  rank: Scalars['String']['output'];
 };
 
 export type PlayerLimit = {
@@ -1354,6 +1527,8 @@ export type Query = {
   gameCategories: Array<GameCategory>;
   gameCategory?: Maybe<GameCategory>;
   gameLists: Array<GameListSummary>;
+  /** The brand's (x-brand) gamification provider settings; null when the brand has no content/<brand>/loyalty.json. */
+  gamificationSettings?: Maybe<GamificationSettings>;
   /** The top contributors to a pot's current cycle (default the shared pot), at most size (default 100, at most 100), with the signed-in player's own position (a bearer token; playerUUID, if given, must be theirs). Amounts in currency (default EUR). */
   jackpotLeaderboard: JackpotLeaderboard;
   /** The jackpot widget's and opt-in's settings for the requester's country (ipCountryCode, default the resolved one), from content/<brand>/jackpot.json (x-brand). Null when the brand has none. */
@@ -1370,6 +1545,10 @@ export type Query = {
   lobbyMenu?: Maybe<LobbyMenu>;
   /** Settings of the brand in x-brand; flow is the login/registration flow for the requester's country. */
   lobbySettings: LobbySettings;
+  /** The /loyalty-program/ page (LoyaltyPage) in the locale; null when the brand has none. Render nothing unless gamification is enabled. */
+  loyaltyPage?: Maybe<LoyaltyPage>;
+  /** The brand's running missions, with the signed-in player's progress (none for a visitor). Empty when gamification is off. */
+  missions: Array<GamificationMission>;
   /** The sister casinos of the brand's more-casinos page (content/<brand>/more-casinos.json), lines in locale (argument, else x-locale, else en); empty when the brand lists none. */
   moreCasinos: Array<SisterCasino>;
   /** Always true; lets a client check it reaches the API. */
@@ -1392,6 +1571,8 @@ export type Query = {
   sportsEvents: Array<SportsEvent>;
   studio?: Maybe<Studio>;
   studios: Array<Studio>;
+  /** The brand's tournaments (each one's current window), with the top size lines (default 10, at most 100) and the signed-in player's own. Empty when gamification is off. */
+  tournaments: Array<GamificationTournament>;
   /** { key: text } for each requested key present in the locale's file; missing keys are absent (no fallback). */
   translations: Scalars['JSON']['output'];
   /** The signed-in player (Authorization: Bearer <accessToken>); AuthenticationFailure and HTTP 401 without a valid token. */
@@ -1468,6 +1649,16 @@ export type QueryLobbyMenuArgs = {
 };
 
 
+export type QueryLoyaltyPageArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryMissionsArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryMoreCasinosArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1523,6 +1714,12 @@ export type QuerySportsEventsArgs = {
 
 export type QueryStudioArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+export type QueryTournamentsArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2327,6 +2524,11 @@ export type ResolversTypes = {
   GameRoundEdge: ResolverTypeWrapper<GameRoundEdge>;
   GameRoundStatus: GameRoundStatus;
   GameSearchResult: ResolverTypeWrapper<Omit<GameSearchResult, 'games' | 'studios'> & { games: Array<ResolversTypes['Game']>, studios: Array<ResolversTypes['Studio']> }>;
+  GamificationLeaderboard: ResolverTypeWrapper<GamificationLeaderboard>;
+  GamificationLeaderboardEntry: ResolverTypeWrapper<GamificationLeaderboardEntry>;
+  GamificationMission: ResolverTypeWrapper<GamificationMission>;
+  GamificationSettings: ResolverTypeWrapper<GamificationSettings>;
+  GamificationTournament: ResolverTypeWrapper<GamificationTournament>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   InitiateDepositInput: InitiateDepositInput;
   InitiateWithdrawalInput: InitiateWithdrawalInput;
@@ -2355,6 +2557,13 @@ export type ResolversTypes = {
   LobbySettings: ResolverTypeWrapper<LobbySettings>;
   LocaleSetting: ResolverTypeWrapper<LocaleSetting>;
   LogoutResult: ResolverTypeWrapper<LogoutResult>;
+  LoyaltyFaqItem: ResolverTypeWrapper<LoyaltyFaqItem>;
+  LoyaltyImages: ResolverTypeWrapper<LoyaltyImages>;
+  LoyaltyPage: ResolverTypeWrapper<LoyaltyPage>;
+  LoyaltyPointsRate: ResolverTypeWrapper<LoyaltyPointsRate>;
+  LoyaltyRankCard: ResolverTypeWrapper<LoyaltyRankCard>;
+  LoyaltyRewardCard: ResolverTypeWrapper<LoyaltyRewardCard>;
+  LoyaltyStep: ResolverTypeWrapper<LoyaltyStep>;
   MarketingPreferences: ResolverTypeWrapper<MarketingPreferences>;
   MarketingPreferencesInput: MarketingPreferencesInput;
   MoneyDropReward: ResolverTypeWrapper<MoneyDropReward>;
@@ -2377,6 +2586,8 @@ export type ResolversTypes = {
   PersonalInfoInput: PersonalInfoInput;
   Player: ResolverTypeWrapper<PlayerRow>;
   PlayerDocument: ResolverTypeWrapper<PlayerDocument>;
+  PlayerGamificationDetails: ResolverTypeWrapper<PlayerGamificationDetails>;
+  PlayerGamificationRank: ResolverTypeWrapper<PlayerGamificationRank>;
   PlayerLimit: ResolverTypeWrapper<PlayerLimit>;
   PlayerReward: ResolverTypeWrapper<Omit<PlayerReward, 'reward'> & { reward: ResolversTypes['Reward'] }>;
   PlayerSession: ResolverTypeWrapper<PlayerSession>;
@@ -2480,6 +2691,11 @@ export type ResolversParentTypes = {
   GameRoundConnection: GameRoundConnection;
   GameRoundEdge: GameRoundEdge;
   GameSearchResult: Omit<GameSearchResult, 'games' | 'studios'> & { games: Array<ResolversParentTypes['Game']>, studios: Array<ResolversParentTypes['Studio']> };
+  GamificationLeaderboard: GamificationLeaderboard;
+  GamificationLeaderboardEntry: GamificationLeaderboardEntry;
+  GamificationMission: GamificationMission;
+  GamificationSettings: GamificationSettings;
+  GamificationTournament: GamificationTournament;
   ID: Scalars['ID']['output'];
   InitiateDepositInput: InitiateDepositInput;
   InitiateWithdrawalInput: InitiateWithdrawalInput;
@@ -2505,6 +2721,13 @@ export type ResolversParentTypes = {
   LobbySettings: LobbySettings;
   LocaleSetting: LocaleSetting;
   LogoutResult: LogoutResult;
+  LoyaltyFaqItem: LoyaltyFaqItem;
+  LoyaltyImages: LoyaltyImages;
+  LoyaltyPage: LoyaltyPage;
+  LoyaltyPointsRate: LoyaltyPointsRate;
+  LoyaltyRankCard: LoyaltyRankCard;
+  LoyaltyRewardCard: LoyaltyRewardCard;
+  LoyaltyStep: LoyaltyStep;
   MarketingPreferences: MarketingPreferences;
   MarketingPreferencesInput: MarketingPreferencesInput;
   MoneyDropReward: MoneyDropReward;
@@ -2522,6 +2745,8 @@ export type ResolversParentTypes = {
   PersonalInfoInput: PersonalInfoInput;
   Player: PlayerRow;
   PlayerDocument: PlayerDocument;
+  PlayerGamificationDetails: PlayerGamificationDetails;
+  PlayerGamificationRank: PlayerGamificationRank;
   PlayerLimit: PlayerLimit;
   PlayerReward: Omit<PlayerReward, 'reward'> & { reward: ResolversParentTypes['Reward'] };
   PlayerSession: PlayerSession;
@@ -2827,6 +3052,58 @@ export type GameSearchResultResolvers<ContextType = GraphQLContext, ParentType e
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type GamificationLeaderboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GamificationLeaderboard'] = ResolversParentTypes['GamificationLeaderboard']> = {
+  entries?: Resolver<Array<ResolversTypes['GamificationLeaderboardEntry']>, ParentType, ContextType>;
+  player?: Resolver<Maybe<ResolversTypes['GamificationLeaderboardEntry']>, ParentType, ContextType>;
+};
+
+export type GamificationLeaderboardEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GamificationLeaderboardEntry'] = ResolversParentTypes['GamificationLeaderboardEntry']> = {
+  initials?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prize?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rounds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GamificationMissionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GamificationMission'] = ResolversParentTypes['GamificationMission']> = {
+  completed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  games?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  goal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GamificationSettingsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GamificationSettings'] = ResolversParentTypes['GamificationSettings']> = {
+  clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  providerPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GamificationTournamentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GamificationTournament'] = ResolversParentTypes['GamificationTournament']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endsAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  leaderboard?: Resolver<ResolversTypes['GamificationLeaderboard'], ParentType, ContextType>;
+  minBet?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prizes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  scoring?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startsAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tournamentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type InstantBankingBlockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InstantBankingBlock'] = ResolversParentTypes['InstantBankingBlock']> = {
   activeFrom?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -2975,6 +3252,64 @@ export type LogoutResultResolvers<ContextType = GraphQLContext, ParentType exten
   loggedOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type LoyaltyFaqItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoyaltyFaqItem'] = ResolversParentTypes['LoyaltyFaqItem']> = {
+  answer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  question?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LoyaltyImagesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoyaltyImages'] = ResolversParentTypes['LoyaltyImages']> = {
+  background?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  backgroundDesktop?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  games?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  main?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mainDesktop?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shop?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shopDesktop?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LoyaltyPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoyaltyPage'] = ResolversParentTypes['LoyaltyPage']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  faq?: Resolver<Array<ResolversTypes['LoyaltyFaqItem']>, ParentType, ContextType>;
+  images?: Resolver<ResolversTypes['LoyaltyImages'], ParentType, ContextType>;
+  pointsRate?: Resolver<ResolversTypes['LoyaltyPointsRate'], ParentType, ContextType>;
+  rankCards?: Resolver<Array<ResolversTypes['LoyaltyRankCard']>, ParentType, ContextType>;
+  rewardCards?: Resolver<Array<ResolversTypes['LoyaltyRewardCard']>, ParentType, ContextType>;
+  steps?: Resolver<Array<ResolversTypes['LoyaltyStep']>, ParentType, ContextType>;
+  termsAndConditions?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LoyaltyPointsRateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoyaltyPointsRate'] = ResolversParentTypes['LoyaltyPointsRate']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  per?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  points?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LoyaltyRankCardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoyaltyRankCard'] = ResolversParentTypes['LoyaltyRankCard']> = {
+  benefits?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  benefitsTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  level?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  logo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pointsFrom?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rank?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subtitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LoyaltyRewardCardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoyaltyRewardCard'] = ResolversParentTypes['LoyaltyRewardCard']> = {
+  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LoyaltyStepResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoyaltyStep'] = ResolversParentTypes['LoyaltyStep']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subtitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MarketingPreferencesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MarketingPreferences'] = ResolversParentTypes['MarketingPreferences']> = {
   marketingBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -3023,6 +3358,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxReviewDocument?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxReviewDocumentArgs, 'documentId' | 'status'>>;
   sandboxRunRaffleDraw?: Resolver<ResolversTypes['SandboxRaffleDraw'], ParentType, ContextType, RequireFields<MutationSandboxRunRaffleDrawArgs, 'type'>>;
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
+  sandboxSetGamificationBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSandboxSetGamificationBlockedArgs, 'blocked' | 'playerId'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'assignationId' | 'playerId' | 'status'>>;
   selfExclude?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSelfExcludeArgs, 'days'>>;
@@ -3121,6 +3457,7 @@ export type PlayerResolvers<ContextType = GraphQLContext, ParentType extends Res
   isInstantBankingBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPhoneMarketingAccepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPhoneNumberVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPlayerBlockedInGamanza?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isSmsMarketingAccepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isSuppressedInAnyCommunicationGroup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isWebPushMarketingAccepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3131,6 +3468,7 @@ export type PlayerResolvers<ContextType = GraphQLContext, ParentType extends Res
   numberOfDeposits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   personalInfo?: Resolver<ResolversTypes['PersonalInfo'], ParentType, ContextType>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  playerGamificationDetails?: Resolver<ResolversTypes['PlayerGamificationDetails'], ParentType, ContextType>;
   playerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   privacyPolicyAccepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   privacyPolicyAcceptedVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3154,6 +3492,21 @@ export type PlayerDocumentResolvers<ContextType = GraphQLContext, ParentType ext
   sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PlayerGamificationDetailsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerGamificationDetails'] = ResolversParentTypes['PlayerGamificationDetails']> = {
+  level?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextLevel?: Resolver<Maybe<ResolversTypes['PlayerGamificationRank']>, ParentType, ContextType>;
+  optedIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  points?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pointsToNextLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rank?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PlayerGamificationRankResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerGamificationRank'] = ResolversParentTypes['PlayerGamificationRank']> = {
+  level?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pointsFrom?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rank?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PlayerLimitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlayerLimit'] = ResolversParentTypes['PlayerLimit']> = {
@@ -3210,6 +3563,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   gameCategories?: Resolver<Array<ResolversTypes['GameCategory']>, ParentType, ContextType>;
   gameCategory?: Resolver<Maybe<ResolversTypes['GameCategory']>, ParentType, ContextType, RequireFields<QueryGameCategoryArgs, 'slug'>>;
   gameLists?: Resolver<Array<ResolversTypes['GameListSummary']>, ParentType, ContextType>;
+  gamificationSettings?: Resolver<Maybe<ResolversTypes['GamificationSettings']>, ParentType, ContextType>;
   jackpotLeaderboard?: Resolver<ResolversTypes['JackpotLeaderboard'], ParentType, ContextType, RequireFields<QueryJackpotLeaderboardArgs, 'brand' | 'jackpotInstanceId' | 'jackpotPotId' | 'size'>>;
   jackpotSettings?: Resolver<Maybe<ResolversTypes['JackpotSettings']>, ParentType, ContextType, Partial<QueryJackpotSettingsArgs>>;
   jackpotSettingsV2?: Resolver<Maybe<ResolversTypes['JackpotSettingsV2']>, ParentType, ContextType, Partial<QueryJackpotSettingsV2Args>>;
@@ -3218,6 +3572,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listOfGames?: Resolver<Maybe<ResolversTypes['GameList']>, ParentType, ContextType, RequireFields<QueryListOfGamesArgs, 'first' | 'listOfGamesSlug'>>;
   lobbyMenu?: Resolver<Maybe<ResolversTypes['LobbyMenu']>, ParentType, ContextType, RequireFields<QueryLobbyMenuArgs, 'menuKey'>>;
   lobbySettings?: Resolver<ResolversTypes['LobbySettings'], ParentType, ContextType>;
+  loyaltyPage?: Resolver<Maybe<ResolversTypes['LoyaltyPage']>, ParentType, ContextType, Partial<QueryLoyaltyPageArgs>>;
+  missions?: Resolver<Array<ResolversTypes['GamificationMission']>, ParentType, ContextType, Partial<QueryMissionsArgs>>;
   moreCasinos?: Resolver<Array<ResolversTypes['SisterCasino']>, ParentType, ContextType, Partial<QueryMoreCasinosArgs>>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
@@ -3230,6 +3586,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   sportsEvents?: Resolver<Array<ResolversTypes['SportsEvent']>, ParentType, ContextType, RequireFields<QuerySportsEventsArgs, 'first'>>;
   studio?: Resolver<Maybe<ResolversTypes['Studio']>, ParentType, ContextType, RequireFields<QueryStudioArgs, 'slug'>>;
   studios?: Resolver<Array<ResolversTypes['Studio']>, ParentType, ContextType>;
+  tournaments?: Resolver<Array<ResolversTypes['GamificationTournament']>, ParentType, ContextType, RequireFields<QueryTournamentsArgs, 'size'>>;
   translations?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryTranslationsArgs, 'keys' | 'locale'>>;
   viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
 };
@@ -3613,6 +3970,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GameRoundConnection?: GameRoundConnectionResolvers<ContextType>;
   GameRoundEdge?: GameRoundEdgeResolvers<ContextType>;
   GameSearchResult?: GameSearchResultResolvers<ContextType>;
+  GamificationLeaderboard?: GamificationLeaderboardResolvers<ContextType>;
+  GamificationLeaderboardEntry?: GamificationLeaderboardEntryResolvers<ContextType>;
+  GamificationMission?: GamificationMissionResolvers<ContextType>;
+  GamificationSettings?: GamificationSettingsResolvers<ContextType>;
+  GamificationTournament?: GamificationTournamentResolvers<ContextType>;
   InstantBankingBlock?: InstantBankingBlockResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   JackpotImage?: JackpotImageResolvers<ContextType>;
@@ -3632,6 +3994,13 @@ export type Resolvers<ContextType = GraphQLContext> = {
   LobbySettings?: LobbySettingsResolvers<ContextType>;
   LocaleSetting?: LocaleSettingResolvers<ContextType>;
   LogoutResult?: LogoutResultResolvers<ContextType>;
+  LoyaltyFaqItem?: LoyaltyFaqItemResolvers<ContextType>;
+  LoyaltyImages?: LoyaltyImagesResolvers<ContextType>;
+  LoyaltyPage?: LoyaltyPageResolvers<ContextType>;
+  LoyaltyPointsRate?: LoyaltyPointsRateResolvers<ContextType>;
+  LoyaltyRankCard?: LoyaltyRankCardResolvers<ContextType>;
+  LoyaltyRewardCard?: LoyaltyRewardCardResolvers<ContextType>;
+  LoyaltyStep?: LoyaltyStepResolvers<ContextType>;
   MarketingPreferences?: MarketingPreferencesResolvers<ContextType>;
   MoneyDropReward?: MoneyDropRewardResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -3646,6 +4015,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PersonalInfo?: PersonalInfoResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   PlayerDocument?: PlayerDocumentResolvers<ContextType>;
+  PlayerGamificationDetails?: PlayerGamificationDetailsResolvers<ContextType>;
+  PlayerGamificationRank?: PlayerGamificationRankResolvers<ContextType>;
   PlayerLimit?: PlayerLimitResolvers<ContextType>;
   PlayerReward?: PlayerRewardResolvers<ContextType>;
   PlayerSession?: PlayerSessionResolvers<ContextType>;
