@@ -7,13 +7,13 @@ import { isProxiedPath, startLobby, type RunningLobby } from './lobby.ts';
 
 describe('the lobby proxy', () => {
   it('forwards the platform paths, with or without a query', () => {
-    for (const path of ['/graphql', '/graphql?query={ping}', '/api/graphql', '/api/feed?brand=aurelia', '/jackpot-service/v1/currencies', '/jackpot-service/v1/ws?brand=aurelia', '/media/games/x.svg', '/auth/realms/aurelia/protocol/openid-connect/auth', '/platform/sms-outbox']) {
+    for (const path of ['/graphql', '/graphql?query={ping}', '/api/graphql', '/api/feed?brand=aurelia', '/jackpot-service/v1/currencies', '/jackpot-service/v1/ws?brand=aurelia', '/gamification-service/v1/player', '/media/games/x.svg', '/auth/realms/aurelia/protocol/openid-connect/auth', '/platform/sms-outbox']) {
       expect(isProxiedPath(path), path).toBe(true);
     }
   });
 
   it('keeps the lobby pages, and look-alike paths, in the lobby', () => {
-    for (const path of ['/', '/en/', '/graphqlx', '/en/graphql', '/api/other', '/jackpot/', '/jackpot-servicex', '/mediax/', '/authors/', '/internal/ui/', '/brand-assets/aurelia/logo.svg']) {
+    for (const path of ['/', '/en/', '/graphqlx', '/en/graphql', '/api/other', '/jackpot/', '/jackpot-servicex', '/gamification-servicex', '/loyalty-program/', '/mediax/', '/authors/', '/internal/ui/', '/brand-assets/aurelia/logo.svg']) {
       expect(isProxiedPath(path), path).toBe(false);
     }
   });

@@ -22,7 +22,7 @@ import { idpEndpoint, idpRefreshCookie, proxyIdpTokenRequest } from './idp-refre
 import { adoptTokensFromAddress, handleSessionRoute, proxySignIn, wantsSessionCookie, type SessionRouteContext } from './session-cookies.ts';
 
 /** Paths the lobby forwards to the platform. */
-export const PROXIED_PREFIXES = ['/graphql', '/api/graphql', '/api/feed', '/jackpot-service/', '/media/', '/auth/', '/platform/'] as const;
+export const PROXIED_PREFIXES = ['/graphql', '/api/graphql', '/api/feed', '/jackpot-service/', '/gamification-service/', '/media/', '/auth/', '/platform/'] as const;
 
 /** Whether a request path belongs to the platform rather than the lobby. */
 export function isProxiedPath(url: string): boolean {
