@@ -28,11 +28,12 @@ import type { TestPlatform } from './helpers.ts';
 const RUNS = Number(process.env.CASHIER_PROPERTY_RUNS ?? 2_500);
 const POOL = 16;
 /**
- * Every outcome below must come up at least this often (with the default runs: each at least ~50
- * times in ~5,000 steps), so fewer runs still walk every branch of the cashier and the ledger,
- * and a generator change that starves one fails here instead of quietly testing less.
+ * Every outcome below must come up at least this often, so fewer runs still walk every branch of the
+ * cashier and the ledger, and a generator change that starves one fails here instead of quietly
+ * testing less. The rarest, a rollback settled by later funds, comes ~45 times in 2,500 sequences
+ * (24 in one unlucky CI-like run): 10 leaves room for chance and still catches a starved branch.
  */
-const MIN_PER_OUTCOME = Math.min(25, Math.floor(RUNS / 100));
+const MIN_PER_OUTCOME = Math.min(10, Math.floor(RUNS / 250));
 
 interface ModelPayment {
   id: string;
