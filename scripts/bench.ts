@@ -691,13 +691,7 @@ async function scaleSection() {
   });
   const one = await startHaproxy(haproxyBinary, layout(30, 1), quiet);
   const two = await startHaproxy(haproxyBinary, layout(40, 2), quiet);
-  const inRotation = async (haproxy: typeof one) => {
-    for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      if ((await haproxy.servers()).every((server) => server.status === 'UP')) return;
-    }
-    throw new Error('HAProxy did not put every process in rotation within 30 s');
-  };
-  await Promise.all([inRotation(one), inRotation(two)]);
+  await Promise.all([one.inRotation(), two.inRotation()]);
   const urls = {
     directLobby: `http://${lobbies[0]}`,
     directPlatform: `http://${platforms[0]}`,

@@ -247,12 +247,7 @@ await Promise.all(
   }),
 );
 // Say it runs once HAProxy has every process in rotation (two passed checks each), not before.
-for (const started = Date.now(); ;) {
-  const servers = await haproxy!.servers().catch(() => []);
-  if (servers.length > 0 && servers.every((server) => server.status === 'UP')) break;
-  if (Date.now() - started > 30_000) fail(`HAProxy did not put every process in rotation within 30 s: ${servers.map((server) => `${server.server} ${server.status} ${server.checkStatus} ${server.checkCode}`).join(', ')}`);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+await haproxy!.inRotation().catch((error: Error) => fail(error.message));
 lobbiesStarted = true;
 
 console.log(`Atrium cluster is running at http://localhost:${port}/ through HAProxy (2 lobbies on ${ports.lobbies.join(', ')}, 2 platforms on ${ports.platforms.join(', ')}, game origin ${gameOrigin}, HAProxy's status page http://127.0.0.1:${ports.stats}/, PostgreSQL)`);

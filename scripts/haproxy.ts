@@ -112,6 +112,8 @@ export interface RunningHaproxy {
   statsUrl: string;
   /** Every server's state now. */
   servers(): Promise<ServerStatus[]>;
+  /** Resolves once every server is UP (two passed checks each); rejects after `timeoutMs` naming each server's state. */
+  inRotation(timeoutMs?: number): Promise<void>;
   /** Stops it (SIGTERM: HAProxy closes its listeners and connections at once). */
   close(): Promise<void>;
 }
@@ -188,10 +190,21 @@ export async function startHaproxy(binary: string, layout: HaproxyLayout, log: (
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const servers = async () => parseStatsCsv(await (await fetch(`${statsUrl}/;csv`, { signal: AbortSignal.timeout(2000) })).text());
   return {
     child,
     statsUrl,
-    servers: async () => parseStatsCsv(await (await fetch(`${statsUrl}/;csv`, { signal: AbortSignal.timeout(2000) })).text()),
+    servers,
+    inRotation: async (timeoutMs = 30_000) => {
+      for (const begun = Date.now(); ;) {
+        const states = await servers().catch(() => []);
+        if (states.length > 0 && states.every((server) => server.status === 'UP')) return;
+        if (Date.now() - begun > timeoutMs) {
+          throw new Error(`HAProxy did not put every process in rotation within ${timeoutMs / 1000} s: ${states.map((server) => `${server.server} ${server.status} ${server.checkStatus} ${server.checkCode}`).join(', ')}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
