@@ -178,7 +178,10 @@ test.describe('identity provider', () => {
 
     await page.getByRole('button', { name: 'My account' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(`${brandOrigin('solenne')}/en/login/`);
+    // Where the provider answers with an error page instead, the failure quotes it (CI saw one once).
+    await page.waitForURL(`${brandOrigin('solenne')}/en/login/`).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nThe page at ${page.url()} says: ${await page.locator('body').innerText().catch(() => '(unreadable)')}`);
+    });
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'keycloakAccessToken')).toBe(false);
     expect(await heldToken()).toBeUndefined();
     // The provider session ended too: signing in again asks for the password.

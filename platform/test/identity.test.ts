@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postgresAdapter } from '../src/oidc/adapter.ts';
 import { REPO_BRANDS_DIR } from '../src/players/demo-players-doc.ts';
 import { brandTheme, DEFAULT_THEME } from '../src/web/html.ts';
 import { bearer, CookieJar, DATABASES, SANDBOX_KEY, signInBySms, startPlatform } from './helpers.ts';
@@ -156,6 +157,31 @@ describe.each(DATABASES)('identity provider and pay-and-play sandboxes on $name'
     expect(signedOut.status).toBe(303);
     expect(signedOut.headers.get('location')).toBe('http://aurelia.localhost:4321/en/login/?logoutReason=USER_LOGOUT&state=bye');
     expect((await app.gql('{ viewer { flow } }', {}, bearer(refreshed.body.access_token as string))).status).toBe(401);
+  });
+
+  it("keeps a browser session's sign-out against a write that read it before: the xsrf state stays, and a destroyed session stays gone", async () => {
+    const Sessions = postgresAdapter(app.platform.db, 'aurelia', async () => {});
+    const sessions = new Sessions('Session');
+    const id = `race-${randomBytes(6).toString('hex')}`;
+    const signedIn = { accountId: 'someone', authorizations: { app: { sid: 's1', grantId: 'g1' } }, uid: `uid-${id}`, exp: 1 };
+    await sessions.upsert(id, signedIn, 600);
+    // The sign-out page stores its xsrf secret; a silent sign-in that read the session earlier writes it back without.
+    await sessions.upsert(id, { ...signedIn, state: { secret: 'xsrf-1', clientId: 'app' } }, 600);
+    await sessions.upsert(id, { ...signedIn, loginTs: 2 }, 600);
+    expect(await sessions.find(id)).toMatchObject({ loginTs: 2, state: { secret: 'xsrf-1', clientId: 'app' } });
+    // A newer sign-out's secret replaces it.
+    await sessions.upsert(id, { ...signedIn, state: { secret: 'xsrf-2' } }, 600);
+    expect((await sessions.find(id))?.state).toEqual({ secret: 'xsrf-2' });
+    // Signed out: the late write does not bring the session back, by id or by uid.
+    await sessions.destroy(id);
+    await sessions.upsert(id, signedIn, 600);
+    expect(await sessions.find(id)).toBeUndefined();
+    expect(await sessions.findByUid(signedIn.uid)).toBeUndefined();
+    // Other models are written as they are given.
+    const Grants = new Sessions('Grant');
+    await Grants.upsert(id, { accountId: 'someone', state: 'kept' } as never, 600);
+    await Grants.upsert(id, { accountId: 'someone' }, 600);
+    expect(await Grants.find(id)).toEqual({ accountId: 'someone' });
   });
 
   it('refuses a wrong code_verifier, plain PKCE, no PKCE and foreign redirect URIs', async () => {
