@@ -167,9 +167,12 @@ test.describe('jackpot and raffle pages', () => {
     const original = readFileSync(file, 'utf8');
     const origin = brandOrigin('nordvik');
     const status = (route: string) => async () => (await page.request.get(`${LOOPBACK}/en${route}`, { headers: brandHost('nordvik') })).status();
+    // The main menu links to both while they are on, and to neither while they are off (no link to a 404).
+    const menuLinks = page.locator('nav.main-menu a[href="/en/jackpot/"], nav.main-menu a[href="/en/raffle/"]');
     await page.goto(`${origin}/en/`);
     await waitForLobbyRest(page);
     await expect(page.locator('[data-block="raffle"] [data-testid="raffle-drops"]')).toBeVisible();
+    await expect(menuLinks).toHaveCount(2);
     try {
       const settings = JSON.parse(original) as { jackpotSettingsV2: { enabled: boolean }; raffleSettings: { enabled: boolean } };
       settings.jackpotSettingsV2.enabled = false;
@@ -183,6 +186,8 @@ test.describe('jackpot and raffle pages', () => {
       await page.goto(`${origin}/en/`);
       await waitForLobbyRest(page);
       await expect(page.locator('[data-block="raffle"]')).toHaveCount(0);
+      await expect(page.locator('nav.main-menu a')).not.toHaveCount(0);
+      await expect(menuLinks).toHaveCount(0);
     } finally {
       writeFileSync(file, original);
     }

@@ -22,6 +22,11 @@ export interface LoadedPage<D> {
 /** A feature page: its loader and its Astro component (props `{ ctx, slug, data }`). */
 export interface RoutePage<D = unknown> {
   load(ctx: PageContext, slug: string | undefined, url: URL): Promise<LoadedPage<D> | null>;
+  /**
+   * Whether the page is there for this visitor, where it can be switched off (its settings disabled
+   * for the country, say): menus leave out links to a page that would answer "not found".
+   */
+  shown?(ctx: PageContext): Promise<boolean>;
   // Astro components are functions the compiler produces; their props are checked where they are written.
   component: (props: { ctx: PageContext; slug?: string; data: D }) => unknown;
 }

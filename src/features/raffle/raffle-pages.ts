@@ -37,6 +37,11 @@ export const rafflePage = routePage<RafflePageData | 'unavailable'>({
       data: { settings, drops, winners, socket: raffleSocketConfig(ctx, settings) },
     };
   },
+  // A platform that cannot answer keeps the link: the page then shows its empty state, not a 404.
+  shown: async (ctx) => {
+    const settings = await loadRaffleSettings(ctx).catch(() => 'unavailable' as const);
+    return settings === 'unavailable' || settings?.enabled === true;
+  },
   component: RafflePage,
 });
 

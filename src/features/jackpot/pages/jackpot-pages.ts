@@ -57,6 +57,7 @@ export const jackpotPage = routePage<JackpotPageData | 'unavailable'>({
       data: { settings: pages.settings, instanceId: pages.instanceId, leaderboard },
     };
   },
+  shown: async (ctx) => (await enabledSettings(ctx)) !== null,
   component: JackpotPage,
 });
 
@@ -68,6 +69,7 @@ export const jackpotTermsPage = routePage<JackpotTermsData | 'unavailable'>({
     if (pages === 'unavailable') return { data: pages };
     return { data: { termsAndConditions: pages.settings.termsAndConditions } };
   },
+  shown: async (ctx) => (await enabledSettings(ctx)) !== null,
   component: JackpotTermsPage,
 });
 
