@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBase, toBase } from '../src/jackpot/currencies.ts';
 import { splitContribution, winShares } from '../src/jackpot/pots.ts';
+import { initials } from '../src/jackpot/boards.ts';
 import { raffleId, raffleWindow, weightedDraw } from '../src/jackpot/raffles.ts';
 import { loadJackpotConfig } from '../src/jackpot/config.ts';
 import { bearer, DATABASES, startPlatform } from './helpers.ts';
@@ -25,7 +26,11 @@ describe('jackpot arithmetic', () => {
     const shares = winShares('shared', 1001n, 'a', [{ playerId: 'a', baseMinor: 1n }, { playerId: 'b', baseMinor: 3n }]);
     expect(shares.reduce((sum, share) => sum + share.baseMinor, 0n)).toBe(1001n);
     expect(shares.find((share) => share.playerId === 'b')).toEqual({ playerId: 'b', community: true, baseMinor: 375n });
-    expect(winShares('mega', 500n, 'a', [{ playerId: 'b', baseMinor: 3n }])).toEqual([{ playerId: 'a', community: false, baseMinor: 500n }]);
+    expect(winShares('mega', 500n, 'a', [{ playerId: 'b', baseMinor: 3n }])).toEqual([{ playerId: 'a', community: false, baseMinor: 500n }]);    // Names become initials; a player without one gets a tag of their own, the same each time, not "?".
+    expect(initials('maija', 'Virtanen', 'p1')).toBe('M.V.');
+    expect(initials(null, ' ', 'p1')).toMatch(/^#[0-9A-F]{4}$/);
+    expect(initials(null, null, 'p1')).toBe(initials('', null, 'p1'));
+    expect(initials(null, null, 'p1')).not.toBe(initials(null, null, 'p2'));
   });
 
   it('draws distinct winners weighted by tickets, and windows in UTC', () => {
@@ -192,6 +197,20 @@ describe.each(DATABASES)('the jackpot service on $name', (database) => {
     const sharedWin = await watcher.next((message) => message.type === 'WinEvent' && message.win_pot_id === 'shared');
     expect(sharedWin.community_winners).toEqual([expect.objectContaining({ player_id: `${nok.id}:NOK:aurelia`, currency: 'NOK' })]);
     watcher.close();
+  });
+
+  it("puts the smallest option's players on every pot's board: 0.05 EUR a bet still feeds the shared pot", async () => {
+    const tiny = await jackpotPlayer(app, 'verified');
+    await app.platform.services.jackpot.optIn({ instanceId: INSTANCE, playerId: tiny.id, brand: 'aurelia', playerCountry: 'FI', optIn: true, contributionValue: 0.05 });
+    await playRounds(app, tiny, '1.00');
+    for (const pot of ['shared', 'mega']) {
+      const board = await app.gql(
+        `query { jackpotLeaderboard(brand: "aurelia", jackpotInstanceId: "northstar-jackpot", jackpotPotId: "${pot}", currency: "EUR", size: 100) { playerPosition } }`,
+        {}, bearer(tiny.token),
+      );
+      expect(board.errors).toBeUndefined();
+      expect(board.data.jackpotLeaderboard.playerPosition, pot).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('refuses the sandbox switches without the operator key', async () => {

@@ -194,7 +194,7 @@ export async function readLeaderboard(q: Queryable, instanceId: string, size: nu
                          row_number() over (order by s.score desc, s.reached_at, s.player_id)::int as rank
                     from gamification_tournament_scores s join players p on p.id = s.player_id where s.tournament_id = $1`;
   const toEntry = (row: { player_id: string; score: string; rounds: number; first_name: string | null; last_name: string | null; rank: number }): LeaderboardEntry => ({
-    rank: row.rank, playerId: row.player_id, initials: initials(row.first_name, row.last_name), score: BigInt(row.score), rounds: row.rounds,
+    rank: row.rank, playerId: row.player_id, initials: initials(row.first_name, row.last_name, row.player_id), score: BigInt(row.score), rounds: row.rounds,
     prizeMinor: BigInt(row.score) > 0n ? (prizes[row.rank - 1] ?? 0n) : 0n,
   });
   type Row = Parameters<typeof toEntry>[0];

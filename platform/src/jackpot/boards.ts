@@ -3,16 +3,22 @@
  * contributors, with the asking player's own position) and the raffle winners, newest draws last,
  * paged backwards with opaque cursors. Names are never shown, only initials.
  */
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { formatMinor } from '../ledger/money.ts';
 import type { PotId } from './config.ts';
 import { fromBase } from './currencies.ts';
 
-/** Initials of a name ("Maija Virtanen" → "M.V."); "?" when the player gave none. */
-export function initials(first: string | null, last: string | null): string {
+/**
+ * Initials of a name ("Maija Virtanen" → "M.V."). A player who gave no name (pay-and-play signs in
+ * with a bank or phone alone) gets a tag of their own instead ("#3FA1", from their id): a column of
+ * "?" told players apart no better than nothing, and a username or e-mail could say who they are.
+ */
+export function initials(first: string | null, last: string | null, playerId: string): string {
   const letters = [first, last].map((part) => part?.trim().charAt(0).toUpperCase()).filter(Boolean);
-  return letters.length > 0 ? `${letters.join('.')}.` : '?';
+  if (letters.length > 0) return `${letters.join('.')}.`;
+  return `#${createHash('sha256').update(playerId).digest('hex').slice(0, 4).toUpperCase()}`;
 }
 
 /** The rank name of a leaderboard position. */
@@ -66,7 +72,7 @@ export async function leaderboard(q: Queryable, input: { instanceId: string; pot
   );
   const prize = (base: bigint) => formatMinor(total > 0n ? fromBase((value * base) / total, input.currency) : 0n, input.currency);
   const entries = rows.map((row, index) => ({
-    position: index + 1, brand: row.brand, initials: initials(row.first_name, row.last_name), expectedPrize: prize(BigInt(row.base)),
+    position: index + 1, brand: row.brand, initials: initials(row.first_name, row.last_name, row.player_id), expectedPrize: prize(BigInt(row.base)),
     rankName: rankName(index + 1), rankImageUrl: null,
   }));
   let playerPosition: number | null = null;
@@ -131,8 +137,8 @@ export async function raffleWinners(q: Queryable, input: { brand: string; baseCu
   );
   const hasPreviousPage = rows.length > input.last;
   const draws = rows.slice(0, input.last).reverse();
-  const { rows: winners } = await q.query<{ raffle_id: string; rank: number; base: string; first_name: string | null; last_name: string | null; brand: string }>(
-    `select w.raffle_id, w.rank, w.base_minor::text as base, p.first_name, p.last_name, p.brand
+  const { rows: winners } = await q.query<{ raffle_id: string; rank: number; player_id: string; base: string; first_name: string | null; last_name: string | null; brand: string }>(
+    `select w.raffle_id, w.rank, w.player_id, w.base_minor::text as base, p.first_name, p.last_name, p.brand
        from raffle_winners w join players p on p.id = w.player_id
       where w.raffle_id = any($1::text[]) and w.paid_at is not null order by w.raffle_id, w.rank`,
     [draws.map((draw) => draw.id)],
@@ -145,7 +151,7 @@ export async function raffleWinners(q: Queryable, input: { brand: string; baseCu
       timestamp: draw.drawn_at,
       cursor,
       winners: winners.filter((winner) => winner.raffle_id === draw.id).map((winner) => ({
-        winnerInitials: initials(winner.first_name, winner.last_name),
+        winnerInitials: initials(winner.first_name, winner.last_name, winner.player_id),
         winAmount: formatMinor(fromBase(BigInt(winner.base), input.baseCurrency), input.baseCurrency),
         winCurrency: input.baseCurrency,
         brand: winner.brand,

@@ -183,11 +183,14 @@ export async function contribute(tx: Queryable, ledger: Ledger, input: Contribut
   const wins: string[] = [];
   for (const pot of pots) {
     const part = parts[pot.pot_id];
-    if (part > 0n) {
+    // A player's weight in a pot's cycle (its leaderboard and the shared pot's community half) is the
+    // whole contribution, for every pot it feeds: a pot's part alone rounds to nothing for small
+    // options (a tenth of 0.05 EUR), which left those players off the shared pot's board and share.
+    if (input.instance.pots[pot.pot_id].share > 0) {
       await tx.query(
         `insert into jackpot_cycle_contributors (instance_id, pot_id, cycle, player_id, brand, base_minor) values ($1, $2, $3, $4, $5, $6)
          on conflict (instance_id, pot_id, cycle, player_id) do update set base_minor = jackpot_cycle_contributors.base_minor + excluded.base_minor, brand = excluded.brand`,
-        [input.instance.id, pot.pot_id, pot.cycle, input.playerId, input.brand, part.toString()],
+        [input.instance.id, pot.pot_id, pot.cycle, input.playerId, input.brand, input.baseMinor.toString()],
       );
     }
     const value = BigInt(pot.value_minor) + part;
