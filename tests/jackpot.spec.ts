@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslandOf, waitForLobbyRest } from './support/hydration.ts';
-import { addTokenCookies, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
+import { addTokenCookies, creditWallet, graphql, smsCode, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandHost, brandOrigin, E2E_PORT, LOOPBACK } from './support/urls.ts';
 
 const BRAND = 'aurelia';
@@ -235,14 +235,80 @@ test.describe('the live jackpot', () => {
       await fundedPlayer(page);
       await page.goto(`${ORIGIN}/${locale}/`);
       const widget = page.getByRole('complementary', { name: locale === 'en' ? 'Jackpot' : 'Jättipotti' });
+      await waitForIslandOf(widget.getByRole('button').first());
       await widget.getByRole('button').first().click();
       await expect(widget.getByRole('switch')).toBeEnabled();
+      // The panel slides in over 400 ms, and not at all for a player who asks for less motion.
+      const panel = widget.locator('.jackpot-widget__panel');
+      await expect(panel).toHaveCSS('animation-name', 'jackpot-panel-in');
+      await expect(panel).toHaveCSS('animation-duration', '0.4s');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await expect(panel).toHaveCSS('animation-name', 'none');
       const box = (await widget.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(size.width);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test('JackpotAutoOptIn: a new player is in the draw with the smallest option without a click', async ({ page }) => {
+    // Nordvik has the toggle; aurelia's players choose for themselves, so the tester's cookie turns it on here.
+    await page.context().addCookies([{ name: 'testFeatures', value: 'JackpotAutoOptIn', url: ORIGIN }]);
+    const { tokens } = await fundedPlayer(page);
+    await page.goto(`${ORIGIN}/en/`);
+    const widget = page.getByRole('complementary', { name: 'Jackpot' });
+    await expect(widget).toHaveAttribute('data-status', 'true');
+    await expect.poll(async () => (await instance(page.request, tokens.accessToken))?.player).toMatchObject({ opted_in: true, preferred_contribution_value: 0.05 });
+  });
+
+  test('the status fetch failing ten times says so with Reload, and Reload brings the opt-in back', async ({ page }) => {
+    await fundedPlayer(page);
+    // The jackpot service out of the browser's reach: its ten attempts 2 s apart, on the page's clock.
+    const instances = '**/jackpot-service/v1/instances?**';
+    await page.route(instances, (route) => route.abort('connectionrefused'));
+    await page.clock.install();
+    await page.goto(`${ORIGIN}/en/`);
+    const widget = page.getByRole('complementary', { name: 'Jackpot' });
+    const bar = widget.getByRole('button', { name: /Jackpot/ });
+    await waitForIslandOf(bar);
+    await bar.click();
+    const failed = widget.getByRole('alert');
+    await expect(async () => {
+      await page.clock.runFor(2_000);
+      await expect(failed).toContainText('Error fetching the status', { timeout: 250 });
+    }).toPass({ timeout: 30_000 });
+    await expect(widget.getByRole('switch', { name: 'Take part in the jackpot' })).toHaveCount(0);
+    await page.unroute(instances);
+    await failed.getByRole('button', { name: 'Reload' }).click();
+    await waitForIslandOf(widget.getByRole('button', { name: /Jackpot/ }));
+    await widget.getByRole('button', { name: /Jackpot/ }).click();
+    await expect(widget.getByRole('switch', { name: 'Take part in the jackpot' })).toBeEnabled();
+  });
+
+  test('JackpotInRegistrationFlow: the sign-up offers the jackpot unticked, and a ticked box puts the new player in the draw', async ({ page }) => {
+    const kororaa = brandOrigin('kororaa');
+    await page.context().addCookies([{ name: 'testFeatures', value: 'JackpotInRegistrationFlow', url: kororaa }]);
+    await page.goto(`${kororaa}/en/register/`);
+    const join = page.getByRole('checkbox', { name: /^Join the jackpot/ });
+    await waitForIslandOf(join);
+    await expect(join).not.toBeChecked();
+    await join.check();
+    const phone = `+6456${unique()}`;
+    await page.getByLabel('Mobile number').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/en\/enter-code\//);
+    await page.getByLabel('Code from the text message').fill(await smsCode(page.request, 'kororaa', phone));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
+    // The widget opts the new player in at the brand's initial option once they are signed in.
+    const token = async () => decodeURIComponent((await page.context().cookies(kororaa)).find((cookie) => cookie.name === 'accessToken')?.value ?? '');
+    const status = async () => {
+      const response = await page.request.get(`${LOOPBACK}/jackpot-service/v1/instances?source=casino&brand=kororaa&currency=USD`, { headers: { ...brandHost('kororaa'), authorization: `Bearer ${await token()}` } });
+      const body = (await response.json()) as { instances: { id: string; player?: { opted_in: boolean; preferred_contribution_value: number | null } }[] };
+      return body.instances.find((found) => found.id === 'tidewater-jackpot')?.player;
+    };
+    await expect.poll(status, { timeout: 15_000 }).toMatchObject({ opted_in: true, preferred_contribution_value: 0.1 });
+  });
 
   test('on a game page on a phone the widget is a bar along the bottom, opening to its panel', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

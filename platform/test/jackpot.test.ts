@@ -78,7 +78,8 @@ describe.each(DATABASES)('the jackpot service on $name', (database) => {
     expect(visitor.body.instances[0].pots.map((pot: { id: string; name: string }) => `${pot.id}:${pot.name}`)).toEqual(['mega:epic', 'major:super', 'minor:mini', 'shared:shared', 'total:total']);
     expect(visitor.body.instances[0].player).toBeUndefined();
     const mine = await get(`instances?source=casino&brand=aurelia&player_id=${eur.id}:EUR:aurelia&country_code=FI`, bearer(eur.token));
-    expect(mine.body.instances[0].player).toEqual({ opted_in: false, contribution_preferences: { EUR: 0.1 }, preferred_contribution_value: 0.1 });
+    // Never chosen: no preferences (JackpotAutoOptIn acts on that), and the brand's initial option.
+    expect(mine.body.instances[0].player).toEqual({ opted_in: false, contribution_preferences: {}, preferred_contribution_value: 0.1 });
     expect((await get(`instances?source=casino&brand=aurelia&player_id=${nok.id}`, bearer(eur.token))).status).toBe(401);
     expect((await get('instances?source=casino&brand=aurelia', bearer('forged'))).status).toBe(401);
     const bad = await get('instances?source=lottery&brand=aurelia');

@@ -45,9 +45,12 @@ export type JackpotBroadcast =
 /** A player's opt-in state (spec section 3). */
 export interface OptInStatus {
   opted_in: boolean;
-  /** The chosen option in each currency the player is shown: the base (EUR) and their wallet's. */
+  /**
+   * The chosen option in each currency the player is shown: the base (EUR) and their wallet's. Empty
+   * for a player who never chose (never opted in or out): the lobby's JackpotAutoOptIn acts on that.
+   */
   contribution_preferences: Record<string, number>;
-  /** The chosen option in EUR. */
+  /** The chosen option in EUR (the brand's initial option for a player who never chose). */
   preferred_contribution_value: number;
 }
 
@@ -277,8 +280,11 @@ export function createJackpotService(options: JackpotServiceOptions): JackpotSer
     );
     const row = rows[0];
     const chosen = row?.contribution ? BigInt(row.contribution) : optionMinor(found.jackpotSettings.initialContributionValue);
-    const preferences: Record<string, number> = { [BASE_CURRENCY]: Number(chosen) / 100 };
-    if (row?.currency && row.currency !== BASE_CURRENCY) preferences[row.currency] = Number(formatMinor(fromBase(chosen, row.currency, 'half-up'), row.currency));
+    const preferences: Record<string, number> = {};
+    if (row?.contribution) {
+      preferences[BASE_CURRENCY] = Number(chosen) / 100;
+      if (row.currency !== BASE_CURRENCY) preferences[row.currency] = Number(formatMinor(fromBase(chosen, row.currency, 'half-up'), row.currency));
+    }
     return { opted_in: row?.opted_in ?? false, contribution_preferences: preferences, preferred_contribution_value: Number(chosen) / 100 };
   }
 

@@ -117,7 +117,8 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
       stops.push(socket.listen((message) => onMessage(message)));
       // The status fetch (10 attempts, 2 s apart): loading → true | false, or failed.
       let optedIn = false;
-      let chosen: number | null = null;
+      // A player who never opted in or out has no preferences: JackpotAutoOptIn is for them only.
+      let neverChose = false;
       try {
         // An answer without the player's part (a token refreshed meanwhile, a service restarting) is
         // retried like a failed request: only ten failures in a row show 'Error fetching the status'.
@@ -128,11 +129,10 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
           return { mine: found, player: found.player };
         }, JACKPOT_FETCH_RETRY);
         optedIn = player.opted_in;
-        chosen = player.preferred_contribution_value;
+        neverChose = !player.opted_in && Object.keys(player.contribution_preferences ?? {}).length === 0;
         setPots(mine.pots);
         setStatus(statusFromFetch({ optedIn }));
-        setContribution(chosenContribution(customContribution ?? chosen, settings.contributionOptions, settings.initialContributionValue));
-        if (player.contribution_preferences && Object.keys(player.contribution_preferences).length > 0) chosen ??= settings.initialContributionValue;
+        setContribution(chosenContribution(customContribution ?? player.preferred_contribution_value, settings.contributionOptions, settings.initialContributionValue));
       } catch (error) {
         console.warn('[jackpot] The opt-in status could not be fetched:', error);
         if (stopped) return;
@@ -145,7 +145,7 @@ export default function JackpotWidget({ config, settings, locale, texts, initial
       const joinedAtSignUp = takeRegistrationJackpot();
       if (!optedIn && (joinedAtSignUp || (customContribution !== null && settings.contributionOptions.includes(customContribution)))) {
         void optIn(true, chosenContribution(customContribution, settings.contributionOptions, settings.initialContributionValue));
-      } else if (!optedIn && autoOptIn && chosen === null) {
+      } else if (autoOptIn && neverChose) {
         void autoOptInAttempts(smallestContribution(settings.contributionOptions));
       }
     });
