@@ -53,10 +53,10 @@ async function pageToken(page: Page): Promise<string> {
   return decodeURIComponent(cookie.value);
 }
 
-/** Plays real 1.00 rounds of the brand's first slot through the game server, as the player's page would. */
-async function playRounds(page: Page, count: number): Promise<void> {
+/** Plays real 1.00 rounds of a game (the brand's first slot by default) through the game server, as the player's page would. */
+async function playRounds(page: Page, count: number, game?: string): Promise<void> {
   const request = page.request;
-  const slug = await firstSlot(request);
+  const slug = game ?? (await firstSlot(request));
   const launched = await graphql<{ launchGame: { gameSessionId: string } }>(request, BRAND, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, await pageToken(page));
   for (let round = 0; round < count; round += 1) {
     const response = await request.post(`${GAME_ORIGIN}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-jackpot-${unique()}`, bet: '1.00' } });
@@ -178,6 +178,38 @@ test.describe('the live jackpot', () => {
     expect(await after()).toBeCloseTo(before + paid, 2);
 
     await otherPage.context().close();
+  });
+
+  test('a raffle prize opens the raffle-win overlay for its winner and raises the balance once', async ({ page }) => {
+    await fundedPlayer(page);
+    const drawWeekly = () => graphql<{ sandboxRunRaffleDraw: { raffleId: string | null; winners: number } }>(page.request, BRAND, 'mutation { sandboxRunRaffleDraw(type: "weekly") { raffleId winners } }');
+    // The weekly drop (no other test draws it) counts the provider of the week's games. This week's
+    // draw so far is closed first (a draw before the window's end ends it): the next bet opens a new
+    // one that only this player (or the odd other test's player) has tickets in, and its five prizes
+    // leave no one out.
+    const week = await graphql<{ providerOfTheWeek: { spotlightGames: { slug: string; isLiveCasino: boolean }[] } }>(page.request, BRAND, '{ providerOfTheWeek { spotlightGames { slug isLiveCasino } } }');
+    const game = week.providerOfTheWeek.spotlightGames.find((found) => !found.isLiveCasino)!.slug;
+    await drawWeekly();
+    await playRounds(page, 2, game);
+    await page.goto(`${ORIGIN}/en/`);
+    const widget = page.getByRole('complementary', { name: 'Jackpot' });
+    await expect(widget).toHaveAttribute('data-status', 'false');
+    const balance = async () => Number((await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, await pageToken(page))).viewer.wallet.balance);
+    const before = await balance();
+    const drawn = await drawWeekly();
+    expect(drawn.sandboxRunRaffleDraw.winners).toBeGreaterThanOrEqual(1);
+    const overlay = page.getByRole('dialog', { name: 'Raffle win!' });
+    await expect(overlay).toBeVisible();
+    const amount = overlay.locator('.win-celebration__amount');
+    await expect(amount).toHaveAttribute('data-final', 'true', { timeout: 12_000 });
+    const won = Number((await amount.textContent())!.replace(/[^\d.]/g, ''));
+    expect(won).toBeGreaterThanOrEqual(50);
+    expect(await balance()).toBeCloseTo(before + won, 2);
+    await overlay.getByRole('button', { name: 'Back to game' }).click();
+    await expect(overlay).toBeHidden();
+    // Another draw now (of a window with no tickets yet) pays nothing more.
+    await drawWeekly();
+    expect(await balance()).toBeCloseTo(before + won, 2);
   });
 
   test('disabling jackpotSettings in content/ removes the widget and the JACKPOT block', async ({ page }) => {
