@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, SANDBOX_KEY, TEST_SANDBOX_KEY, signedInAs, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
+import { getNamedType, isEnumType, isInputObjectType, isLeafType, isListType, isNonNullType, type GraphQLField, type GraphQLInputType } from 'graphql';
+import { createSchema } from '../src/graphql/schema.ts';
 import { createSandboxGate } from '../src/sandbox/gate.ts';
 
 const database = DATABASES[0] as (typeof DATABASES)[number];
@@ -34,6 +36,34 @@ describe('sandbox operator key', () => {
     expect(() => createSandboxGate(true, null)).toThrow(/needs an operator key of at least 16 characters: set PLATFORM_SANDBOX_KEY/);
     expect(() => createSandboxGate(true, 'short')).toThrow(/at least 16 characters/);
     expect(createSandboxGate(false, null).enabled).toBe(false);
+  });
+
+  it('gates every sandbox field of the schema, whatever it is called with', async () => {
+    // Read from the schema itself, so a sandbox power added later is checked without anyone listing it.
+    const schema = createSchema();
+    const value = (type: GraphQLInputType): string => {
+      if (isNonNullType(type)) return value(type.ofType);
+      if (isListType(type)) return `[${value(type.ofType)}]`;
+      if (isEnumType(type)) return type.getValues()[0]?.name as string;
+      if (isInputObjectType(type)) return `{ ${Object.values(type.getFields()).filter((field) => isNonNullType(field.type)).map((field) => `${field.name}: ${value(field.type)}`).join(', ')} }`;
+      return ({ Int: '1', Float: '1', Boolean: 'false' } as Record<string, string>)[type.name] ?? '"gate-check"';
+    };
+    const call = (field: GraphQLField<unknown, unknown>) => {
+      const args = field.args.filter((arg) => isNonNullType(arg.type)).map((arg) => `${arg.name}: ${value(arg.type)}`);
+      return `${field.name}${args.length ? `(${args.join(', ')})` : ''}${isLeafType(getNamedType(field.type)) ? '' : ' { __typename }'}`;
+    };
+    const fields = (['query', 'mutation'] as const).flatMap((operation) => {
+      const root = operation === 'query' ? schema.getQueryType() : schema.getMutationType();
+      return Object.values(root?.getFields() ?? {}).filter((field) => field.name.startsWith('sandbox')).map((field) => ({ field, operation }));
+    });
+    expect(fields.length).toBeGreaterThanOrEqual(15);
+    for (const { field, operation } of fields) {
+      const document = `${operation} { ${call(field)} }`;
+      const keyless = await sandbox.gql(document, {}, NO_KEY);
+      expect(keyless.errors?.[0]?.extensions.reason, document).toBe('SandboxKeyRequired');
+      const off = await production.gql(document);
+      expect(off.errors?.[0]?.extensions.reason, document).toBe('SandboxDisabled');
+    }
   });
 
   it('answers every sandbox mutation only with the key, and not at all outside sandbox mode', async () => {
