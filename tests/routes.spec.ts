@@ -52,11 +52,11 @@ test('login and enter-code hide the Sign In button and the quick menu; resend-co
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
-test('sports and more-casinos show visitors the basic layout with Sign In carrying autoSignIn=1', async ({ page }) => {
+test('sports and more-casinos show visitors the basic layout with Sign In carrying autoSignIn=1 and the way back', async ({ page }) => {
   for (const path of ['/en/sports/', '/en/more-casinos/']) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-page-layout', 'basic');
-    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/en/login/?autoSignIn=1');
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', `/en/login/?autoSignIn=1&returnTo=${encodeURIComponent(path)}`);
   }
 });
 

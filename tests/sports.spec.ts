@@ -8,7 +8,7 @@
 import { expect, test } from './support/test.ts';
 import { waitForLobbyRest } from './support/hydration.ts';
 import { seriousViolations } from './support/axe.ts';
-import { addTokenCookies, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
+import { addTokenCookies, creditWallet, graphql, smsCode, smsTokens, unique } from './support/player.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';
 import { lineCount, spillsOutOfCards } from './support/layout.ts';
 
@@ -55,7 +55,21 @@ test.describe('sportsbook', () => {
     const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
     await frame.locator('button.odds:not([disabled])').first().click();
     await frame.getByRole('button', { name: 'Sign in to bet' }).click();
-    await expect(page).toHaveURL(/\/en\/login\/\?autoSignIn=1$/);
+    await expect(page).toHaveURL(/\/en\/login\/\?autoSignIn=1&returnTo=%2Fen%2Fsports%2F$/);
+  });
+
+  test('a visitor who signs in from the sports page comes back to it', async ({ page }) => {
+    const origin = brandOrigin('kororaa');
+    await page.goto(`${origin}/en/sports/?sport=tennis`);
+    await page.getByRole('link', { name: 'Sign In', exact: true }).click();
+    const phone = `+6457${unique()}`;
+    await page.getByLabel('Mobile number').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/en\/enter-code\//);
+    await page.getByLabel('Code from the text message').fill(await smsCode(page.request, 'kororaa', phone));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${origin}/en/sports/`);
+    await expect(page.getByTestId('balance')).toBeVisible();
   });
 
   test('a sport from the URL opens that sport', async ({ page }) => {
