@@ -127,6 +127,24 @@ describe.each(DATABASES)('WebSocket limits and identity on $name', (database) =>
     expect((await client.closed).code).toBe(1009);
   });
 
+  it.each([LEGACY, MODERN] as const)('refuses an operation over the cost limit on a %s socket before it runs, as over HTTP', async (protocol) => {
+    const tokens = await signInBySms(app, '+3585550019');
+    const client = await signedIn(app.url, protocol, '203.0.113.9', tokens.accessToken);
+    const tile = 'slug name imageUrl lookupId idx hasBonus isLiveCasino studio { slug name }';
+    // Six lists of 100 games through a variable: the cost reads it.
+    const heavy = `query ($n: Int!) { ${Array.from({ length: 6 }, (_, index) => `a${index}: listOfGames(listOfGamesSlug: "slots", first: $n) { games { edges { node { ${tile} } } } }`).join(' ')} }`;
+    client.send({ id: 'heavy', type: protocol === LEGACY ? 'start' : 'subscribe', payload: { query: heavy, variables: { n: 100 } } });
+    const refused = await client.next((message) => message.id === 'heavy');
+    expect(refused.type).toBe('error');
+    const [error] = refused.payload as { message: string; extensions: { limit?: string } }[];
+    expect(error?.extensions.limit).toBe('QueryTooCostly');
+    expect(error?.message).toMatch(/would cost \d+; the limit is 10000/);
+    // A light one on the same socket still answers.
+    client.send({ id: 'light', type: protocol === LEGACY ? 'start' : 'subscribe', payload: { query: 'query ($n: Int!) { listOfGames(listOfGamesSlug: "slots", first: $n) { name } }', variables: { n: 10 } } });
+    expect((await client.next((message) => message.id === 'light')).type).toBe(dataType(protocol));
+    client.socket.close();
+  });
+
   it.each([LEGACY, MODERN] as const)('runs 50 subscriptions on one %s socket and closes it with 4429 at the 51st', async (protocol) => {
     const tokens = await signInBySms(app, '+3585550012');
     const id = await playerId('instant-banking-grace');

@@ -10,7 +10,7 @@ import { createHandler } from 'graphql-http';
 import { createContext } from './context.ts';
 import type { GraphQLContext, PlatformServices } from './context.ts';
 import { formatPlatformError, withExtensions } from './errors.ts';
-import { costRefusal, parseOperation, queryCost, queryLimitRules } from './limits.ts';
+import { operationCostRefusal, parseOperation, queryLimitRules } from './limits.ts';
 import { createSchema } from './schema.ts';
 import { BodyTooLargeError, readBodyText } from '../web/body.ts';
 import { MAX_REQUEST_BODY_BYTES as MAX_BODY_BYTES } from '../../../shared/http-limits.ts';
@@ -54,13 +54,7 @@ export function createGraphQLHandler(
     // The cost needs the variables (a list's `first`), so it is checked here, after validation and
     // before anything runs: an operation over the limit never touches the database.
     execute: (args) => {
-      let cost = 0;
-      try {
-        cost = queryCost(args.schema, args.document, args.variableValues ?? {}, args.operationName ?? undefined);
-      } catch {
-        // Variables that do not fit their types: execute reports that, as it does for any request.
-      }
-      const refusal = costRefusal(cost);
+      const refusal = operationCostRefusal(args.schema, args.document, args.variableValues, args.operationName);
       return refusal ? { errors: [refusal] } : execute(args);
     },
     formatError: formatPlatformError,

@@ -201,6 +201,21 @@ export function costRefusal(cost: number, maxCost: number = MAX_QUERY_COST): Gra
   return limitError('QueryTooCostly', `The query would cost ${cost}; the limit is ${maxCost} (each field 1, lists multiplied by their size): ask for fewer items or fields, or split it`);
 }
 
+/**
+ * The refusal of an operation that would cost too much with its variables, or null: the same check
+ * over HTTP and over both socket protocols, after validation and before anything runs. Variables
+ * that do not fit their types cost nothing here; executing reports them as it does for any request.
+ */
+export function operationCostRefusal(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, operationName?: string | null): GraphQLError | null {
+  let cost = 0;
+  try {
+    cost = queryCost(schema, document, variables ?? {}, operationName ?? undefined);
+  } catch {
+    return null;
+  }
+  return costRefusal(cost);
+}
+
 /** The refusal for a document over the token limit, as the parser reports it. */
 export function tooLargeError(error: GraphQLError): GraphQLError {
   return /contains more tha[nt] \d+ tokens/.test(error.message)

@@ -13,7 +13,7 @@ import { WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import { createContext } from '../graphql/context.ts';
 import { formatPlatformError, PlatformError, withExtensions } from '../graphql/errors.ts';
-import { parseOperation } from '../graphql/limits.ts';
+import { operationCostRefusal, parseOperation } from '../graphql/limits.ts';
 import { closeReason, CONTEXT_ERROR_PREFIX, errorPayload, sessionEndedExtensions, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 import type { Connection, SocketHub } from './socket-hub.ts';
 
@@ -144,6 +144,12 @@ export function createLegacyServer(hub: SocketHub): WebSocketServer {
       if (errors.length > 0) {
         operations.delete(id);
         send({ id, type: 'error', payload: errors.map((error) => errorPayload(withExtensions(error, { reason: 'GraphQLValidationFailed' }))) });
+        return;
+      }
+      const tooCostly = operationCostRefusal(schema, document, payload.variables, payload.operationName);
+      if (tooCostly) {
+        operations.delete(id);
+        send({ id, type: 'error', payload: [errorPayload(tooCostly)] });
         return;
       }
       const args = { schema, document, contextValue: context, variableValues: payload.variables ?? {}, operationName: payload.operationName ?? null };

@@ -12,7 +12,7 @@ import { WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import { createContext } from '../graphql/context.ts';
 import { formatPlatformError, PlatformError } from '../graphql/errors.ts';
-import { parseOperation } from '../graphql/limits.ts';
+import { operationCostRefusal, parseOperation } from '../graphql/limits.ts';
 import { closeReason, CONTEXT_ERROR_PREFIX, sessionEndedExtensions, sessionEndedText, tokenFromParams, TOO_MANY_CLOSE_CODE } from './socket-hub.ts';
 import type { Connection, SocketHub } from './socket-hub.ts';
 
@@ -71,6 +71,8 @@ export function createModernServer(hub: SocketHub): WebSocketServer {
         }
         const errors = validate(schema, document, rules);
         if (errors.length > 0) return [...errors];
+        const tooCostly = operationCostRefusal(schema, document, payload.variables, payload.operationName);
+        if (tooCostly) return [tooCostly];
         return { schema, document, operationName: payload.operationName ?? null, variableValues: payload.variables ?? null };
       },
       context: (ctx) =>
