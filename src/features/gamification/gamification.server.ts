@@ -38,11 +38,30 @@ export function serverOffReason(ctx: PageContext, gate: GamificationGate | null)
   return gamificationOffReason({ feature: ctx.hasFeature(GAMIFICATION_FEATURE), consent: ctx.consent, settings: gate?.gamificationSettings ?? null }, null);
 }
 
-/** Whether the menu may show the gamification links (the player's conditions are checked in the browser). */
-export async function gamificationLinksAllowed(ctx: PageContext): Promise<boolean> {
-  if (!ctx.hasFeature(GAMIFICATION_FEATURE)) return false;
+/** The lobby paths of the gamification pages, as the CMS menu writes them. */
+export const GAMIFICATION_PATHS = ['/loyalty-program/', '/missions/', '/tournaments/'] as const;
+
+/** Whether a menu link opens a gamification page. */
+export function isGamificationPath(href: string): boolean {
+  return (GAMIFICATION_PATHS as readonly string[]).includes(href);
+}
+
+/** What the layout needs: whether the server's half holds, and the browser's half's settings. */
+export interface GamificationLayout {
+  allowed: boolean;
+  clientId: string;
+  providerPath: string;
+  widgetOrigin: string | null;
+}
+
+/** The server's half of the rule for the layout (menu links, the player's script); off when the platform cannot say. */
+export async function loadGamificationLayout(ctx: PageContext): Promise<GamificationLayout> {
+  const off: GamificationLayout = { allowed: false, clientId: '', providerPath: '', widgetOrigin: null };
+  if (!ctx.hasFeature(GAMIFICATION_FEATURE)) return off;
   const gate = await loadGamificationGate(ctx).catch(() => null);
-  return serverOffReason(ctx, gate) === null;
+  const settings = gate?.gamificationSettings;
+  if (!gate || !settings || serverOffReason(ctx, gate) !== null) return off;
+  return { allowed: true, clientId: settings.clientId, providerPath: settings.providerPath, widgetOrigin: gate.lobbySettings.gameServerOrigin };
 }
 
 /** The loyalty page in the page's locale, or null when the brand has none. */
