@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlayer } from '../src/players/repository.ts';
-import { DATABASES, startPlatform, UNLIMITED_RATE_RULES, type TestPlatform } from './helpers.ts';
+import { bearer, DATABASES, startPlatform, UNLIMITED_RATE_RULES, type TestPlatform } from './helpers.ts';
 import { provider, providerToken } from './gamification-support.ts';
 import { jackpotPlayer } from './jackpot-support.ts';
 
@@ -80,6 +80,14 @@ describe.each(DATABASES)('the gamification widget and token limits on $name', (d
     const payment = await cashier.initiateDeposit(player.id, { amount: '20.00', currency: player.currency, provider: 'trustly', idempotencyKey: `gw-deposit-${randomUUID()}` });
     await cashier.providerReports(payment.id, 'Completed', { account: cashier.accountsFor('trustly', { id: player.id, first_name: row.first_name ?? null, last_name: row.last_name ?? null })[0] ?? null });
     expect(await progress()).toBe('1');
+  });
+
+  it('seeds a demo player for each gamification condition no other demo player covers', async () => {
+    const query = '{ viewer { player { isPlayerBlockedInGamanza sourceOfWealthStatus { dueDateExpired } } } }';
+    const blocked = await jackpotPlayer(app, 'gamification-blocked');
+    const expired = await jackpotPlayer(app, 'sow-expired');
+    expect((await app.gql(query, {}, bearer(blocked.token))).data.viewer.player).toEqual({ isPlayerBlockedInGamanza: true, sourceOfWealthStatus: { dueDateExpired: false } });
+    expect((await app.gql(query, {}, bearer(expired.token))).data.viewer.player).toEqual({ isPlayerBlockedInGamanza: false, sourceOfWealthStatus: { dueDateExpired: true } });
   });
 
   it('limits provider tokens per player, answering 429 with Retry-After, while another player still gets one', async () => {
