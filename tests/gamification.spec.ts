@@ -76,6 +76,16 @@ test.describe('gamification', () => {
     await playMegaways(page, 2);
     await page.reload();
     await expect(widget(page, 'Missions').locator('[data-mission="megaways-marathon"]').getByText('5 of 30 (16%)')).toBeVisible();
+    expect(await seriousViolations(page), 'axe on the missions widget, desktop').toEqual([]);
+    // The widget speaks the page's language and fits a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${ORIGIN}/fi/tournaments/`);
+    const tournaments = widget(page, 'Turnaukset');
+    await expect(tournaments.getByRole('heading', { level: 1, name: 'Turnaukset' })).toBeVisible();
+    await expect(tournaments.locator('[data-countdown]').first()).toHaveText(/^(Päättyy|Alkaa) .+ kuluttua$/);
+    await expect(page.getByTestId('gamification-widget-tournaments')).toHaveAttribute('data-state', 'loaded');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll').toBe(true);
+    expect(await seriousViolations(page), 'axe on the tournaments widget, phone, fi').toEqual([]);
   });
 
   test('the widget takes messages only from the lobby that opened it, and is reloaded when it fails', async ({ page }) => {
