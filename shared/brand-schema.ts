@@ -34,7 +34,7 @@ export const SERVER_FEATURES = [
   'DisablePhoneVerificationForRewards', 'DisableWeekendWithdrawalMessages', 'EnableCashierIBAwardAnnouncement',
   'EnableFinancialHistory', 'EnableGamesInformationMessage', 'EnablePhoneVerification', 'JackpotAutoOptIn',
   'JackpotInRegistrationFlow', 'Keycloak', 'OverlaySourceOfWealth', 'QuickMenu', 'ShowRTP', 'Sportsbook',
-  'enableZendeskWebWidget', 'QuickDepositWithLastUsedAccount', 'defaultUSDCurrency',
+  'enableZendeskWebWidget', 'QuickDepositWithLastUsedAccount', 'defaultUSDCurrency', 'Gamification',
 ] as const;
 
 const countryCode = z

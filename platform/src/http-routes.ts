@@ -62,7 +62,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const sportsbookRoutes = createSportsbookRoutes({ sportsbook, brands, ledger, settings: authSettings });
   const feed = createFeedHandler({ brands, catalogue, jackpot: services.jackpot });
   const jackpot = createJackpotRoutes({ jackpot: services.jackpot, brands, auth });
-  const gamification = createGamificationRoutes({ gamification: services.gamification, events: services.events, isDraining: options.isDraining });
+  const gamification = createGamificationRoutes({ gamification: services.gamification, events: services.events, isDraining: options.isDraining, brands, settings: authSettings, rateLimiter });
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
   const errorCollector = createErrorCollector({ db, sandbox, brands });

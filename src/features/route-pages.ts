@@ -6,6 +6,7 @@ import { ACCOUNT_ROUTE_PAGES } from './account/account-pages.ts';
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
 import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
+import { GAMIFICATION_ROUTE_PAGES } from './gamification/gamification-pages.ts';
 import { JACKPOT_ROUTE_PAGES } from './jackpot/pages/jackpot-pages.ts';
 import { LEGAL_ROUTE_PAGES } from './legal/legal-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
@@ -26,4 +27,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...LEGAL_ROUTE_PAGES,
   ...JACKPOT_ROUTE_PAGES,
   ...RAFFLE_ROUTE_PAGES,
+  ...GAMIFICATION_ROUTE_PAGES,
 };

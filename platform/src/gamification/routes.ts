@@ -9,16 +9,28 @@
  *   GET  /gamification-service/v1/tournaments[?locale=&size=] → { tournaments: [ … ] } with leaderboards and the player's line
  *   GET  /gamification-service/v1/tournaments/<id>/leaderboard[?size=]
  *   GET  /gamification-service/v1/tournaments/<id>/stream    Server-Sent Events: `leaderboard` on every change, `closed` at the close
+ *   GET  /gamification-service/widget/?brand=&locale=&view=missions|tournaments|settings&origin=   the embeddable widget (widget.ts)
+ *
+ * The token endpoint is rate-limited (rule `gamification`): per player, once the identity token is
+ * verified, and per client address for every attempt; past it a 429 with Retry-After.
  *
  * Everything but the token needs `Authorization: Bearer <the provider's accessToken>`; the
  * leaderboard and its stream are public (initials only). A bad input is a 400
  * `{ error: { reason: "BadUserInput", message } }` saying what to fix; a bad token a 401.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthSettings } from '../auth/settings.ts';
+import type { BrandRegistry } from '../brands/brands.ts';
 import { PlatformError } from '../graphql/errors.ts';
+import { brandPageLocale, pageLocale, requestedLocale, type PageLocale } from '../i18n/page-texts.ts';
 import { isLocale, LOCALES } from '../i18n/locales.ts';
 import type { EventBus } from '../realtime/events.ts';
+import { clientAddress } from '../security/client-address.ts';
+import { rateLimitMessage, type RateLimiter } from '../security/rate-limit.ts';
+import { embeddedPageCsp, frameAncestors, lobbyOriginFor, newNonce } from '../web/embedding.ts';
+import { escapeHtml } from '../web/html.ts';
 import { readJson, sendApiError, sendJson } from '../web/json.ts';
+import { isWidgetView, WIDGET_VIEWS, widgetPageHtml } from './widget.ts';
 import { GAMIFICATION_TOPIC, type GamificationBroadcast, type GamificationService } from './service.ts';
 import { leaderboardJson, missionJson, playerJson, tournamentJson } from './views.ts';
 
@@ -45,9 +57,68 @@ function sizeOf(params: URLSearchParams, fallback: number): number {
   return size;
 }
 
+/** What the provider's paths are served with. */
+export interface GamificationRouteOptions {
+  gamification: GamificationService;
+  events: EventBus;
+  isDraining: () => boolean;
+  /** For the widget: its brand, and the lobby origins that may frame it. */
+  brands: BrandRegistry;
+  settings: AuthSettings;
+  /** Limits the token endpoint (rule `gamification`); none in unit tests that build the routes alone. */
+  rateLimiter?: RateLimiter;
+}
+
 /** Creates the handler of the provider's paths. */
-export function createGamificationRoutes(options: { gamification: GamificationService; events: EventBus; isDraining: () => boolean }) {
-  const { gamification, events } = options;
+export function createGamificationRoutes(options: GamificationRouteOptions) {
+  const { gamification, events, brands, settings, rateLimiter } = options;
+
+  /** Counts one token request; refuses it (429) past the player's or the address's limit. */
+  async function limitToken(subject: string, req: IncomingMessage): Promise<void> {
+    if (!rateLimiter) return;
+    const decision = await rateLimiter.attempt('gamification', subject, clientAddress(req));
+    if (!decision.allowed) throw new PlatformError('RateLimited', rateLimitMessage('gamification token requests', decision), { retryAfterSeconds: decision.retryAfterSeconds });
+  }
+
+  function widgetRefusal(res: ServerResponse, texts: PageLocale, message: string): void {
+    const nonce = newNonce();
+    res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': embeddedPageCsp(nonce, []) });
+    const title = escapeHtml(texts.t('gamification.settings'));
+    res.end(`<!doctype html><html lang="${escapeHtml(texts.tag)}"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(texts.t('gamification.badRequest', { message }))}</p></main></body></html>`);
+  }
+
+  /** The widget's page: framed only by the brand's lobby, posting only to the lobby origin it names. */
+  function widget(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): void {
+    const brandId = params.get('brand');
+    const brand = brandId ? brands.get(brandId) : undefined;
+    if (!brand) {
+      widgetRefusal(res, pageLocale(requestedLocale(params.get('locale')) ?? 'en'), `brand "${brandId ?? ''}" is unknown: use one of ${[...brands.keys()].join(', ')}`);
+      return;
+    }
+    const texts = brandPageLocale(brand, params.get('locale'));
+    const view = params.get('view') ?? 'missions';
+    if (!isWidgetView(view)) {
+      widgetRefusal(res, texts, `view "${view}" is unknown: use one of ${WIDGET_VIEWS.join(', ')}`);
+      return;
+    }
+    let lobbyOrigin: string;
+    try {
+      lobbyOrigin = lobbyOriginFor(brand, params.get('origin'), settings);
+    } catch (error) {
+      widgetRefusal(res, texts, (error as Error).message);
+      return;
+    }
+    const nonce = newNonce();
+    const html = widgetPageHtml({ brand, texts, view, lobbyOrigin, providerPath: GAMIFICATION_PREFIX }, nonce);
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': embeddedPageCsp(nonce, frameAncestors(brand, lobbyOrigin)),
+    });
+    res.end(req.method === 'HEAD' ? undefined : html);
+  }
   /** This process's open streams, by window. */
   const streams = new Map<string, Set<ServerResponse>>();
   const pending = new Set<string>();
@@ -119,12 +190,17 @@ export function createGamificationRoutes(options: { gamification: GamificationSe
         throw new PlatformError('BadRequest', `${method} is not served at ${path}: use ${allowed}`);
       }
     };
+    if (route === 'widget/' || route === 'widget') {
+      only('GET');
+      widget(req, res, params);
+      return;
+    }
     if (route === 'v1/token') {
       only('POST');
       const body = await readJson(req);
       const clientId = typeof body.clientId === 'string' ? body.clientId : '';
       const identityToken = typeof body.identityToken === 'string' ? body.identityToken : '';
-      const issued = await gamification.issueToken(clientId, identityToken);
+      const issued = await gamification.issueToken(clientId, identityToken, { beforeIssue: (playerId) => limitToken(`player:${playerId}`, req) });
       sendJson(res, 200, { accessToken: issued.accessToken, tokenType: 'Bearer', expiresIn: issued.expiresIn });
       return;
     }
@@ -169,6 +245,7 @@ export function createGamificationRoutes(options: { gamification: GamificationSe
       await answer(req, res, path);
     } catch (error) {
       if (error instanceof PlatformError && error.reason === 'AuthenticationFailure') res.setHeader('www-authenticate', 'Bearer error="invalid_token"');
+      if (error instanceof PlatformError && error.reason === 'RateLimited' && !res.headersSent) res.setHeader('retry-after', String(error.details.retryAfterSeconds ?? 1));
       if (res.headersSent) {
         res.end();
         return;

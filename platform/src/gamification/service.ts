@@ -93,7 +93,7 @@ export interface GamificationService {
   /** The cashier's hook on every completed deposit (deposits missions). */
   onDepositCompleted(tx: Queryable, deposit: CompletedDeposit, posted: PostResult[]): Promise<void>;
   /** The token endpoint: a provider access token for the player of a platform access token, through the brand's client id. */
-  issueToken(clientId: string, identityToken: string): Promise<{ accessToken: string; expiresIn: number }>;
+  issueToken(clientId: string, identityToken: string, options?: { beforeIssue?: (playerId: string) => Promise<void> }): Promise<{ accessToken: string; expiresIn: number }>;
   /** Checks a provider access token; AuthenticationFailure when it is unknown, expired, or its session ended. */
   authenticate(bearer: string | null): Promise<ProviderPlayer>;
   /** The player's data with the provider. */
@@ -295,7 +295,7 @@ export function createGamificationService(options: GamificationServiceOptions): 
       }, posted);
     },
 
-    async issueToken(clientId, identityToken) {
+    async issueToken(clientId, identityToken, issueOptions = {}) {
       if (!clientId) throw new PlatformError('BadUserInput', 'clientId is required: the lobby\'s client id (loyalty.json settings.clientId)');
       if (!identityToken) throw new PlatformError('BadUserInput', 'identityToken is required: the player\'s platform access token');
       let brand: string | null = null;
@@ -306,6 +306,8 @@ export function createGamificationService(options: GamificationServiceOptions): 
       if (!(await enabled(brand))) throw new PlatformError('AuthenticationFailure', `Gamification is off for brand ${brand} (loyalty.json settings.enabled is false)`);
       // The platform's own verifier: signature, issuer, expiry, brand and a live session.
       const player = await auth.authenticate(identityToken, brand);
+      // The rate limit counts per player, so it runs once the identity token says who asks.
+      await issueOptions.beforeIssue?.(player.playerId);
       const accessToken = randomBytes(32).toString('base64url');
       await db.query(
         `insert into gamification_tokens (token_hash, player_id, brand, client_id, sid, expires_at) values ($1, $2, $3, $4, $5, now() + $6 * interval '1 second')`,

@@ -25,6 +25,7 @@ import { licenceProfile } from '../../../shared/licences.ts';
 export const DEMO_PASSWORD = 'Demo-pass-1';
 const SEED_VERSION = 'players-v1';
 const PAYMENTS_SEED_VERSION = 'payments-v1';
+const GAMIFICATION_SEED_VERSION = 'gamification-players-v1';
 // A fixed salt keeps the seed deterministic and needs one scrypt run for all demo players.
 const DEMO_SALT = Buffer.from('atrium-demo-players-salt');
 
@@ -116,8 +117,22 @@ export const CURRENCY_PLAYERS: DemoPlayer[] = Object.keys(MIN_DEPOSIT_MAJOR).map
   overrides: () => ({ kyc_status: 'Done' }),
 }));
 
+/**
+ * The players gamification is off for by a condition no other demo player covers (the others:
+ * kyc-required, self-excluded, closed). Last in seed order, so no earlier player's phone moves, and
+ * seeded by a step of their own, so a database seeded before them gets them at its next start.
+ */
+export const GAMIFICATION_PLAYERS: DemoPlayer[] = [
+  { key: 'sow-expired', state: 'Source of wealth Required and its due date passed 3 days ago (dueDateExpired: gamification off)', firstName: 'Kalle', lastName: 'Huttunen', cash: 150, bonus: 0, deposits: 2,
+    overrides: (now) => ({ sow_status: 'Required', sow_due_date: iso(now - 3 * DAY) }) },
+  { key: 'gamification-blocked', state: 'Blocked by the gamification provider (isPlayerBlockedInGamanza: gamification off)', firstName: 'Elina', lastName: 'Mattila', cash: 70, bonus: 0, deposits: 1 },
+];
+
 /** Every demo player of a brand, in seed order. */
-export const DEMO_PLAYERS: DemoPlayer[] = [...STATE_PLAYERS, ...CURRENCY_PLAYERS];
+export const DEMO_PLAYERS: DemoPlayer[] = [...STATE_PLAYERS, ...CURRENCY_PLAYERS, ...GAMIFICATION_PLAYERS];
+
+/** The players of the first seed step (players-v1). */
+const FIRST_SEED_PLAYERS: DemoPlayer[] = [...STATE_PLAYERS, ...CURRENCY_PLAYERS];
 
 const DIAL_CODES: Readonly<Record<string, string>> = {
   FI: '358', SE: '46', NO: '47', DK: '45', DE: '49', AT: '43', FR: '33', IT: '39', EE: '372', LV: '371', CA: '1', US: '1',
@@ -173,15 +188,22 @@ export async function seedDemoPlayers(db: Db, brands: BrandRegistry, ledger: Led
       // The seed row is claimed first, so two platforms starting together do not both seed.
       const claimed = await tx.query('insert into platform_seeds (name) values ($1) on conflict (name) do nothing returning name', [name]);
       if (claimed.rows.length === 0) return false;
-      await seedBrand(tx, brand, ledger, passwordHash);
+      await seedBrand(tx, brand, ledger, passwordHash, FIRST_SEED_PLAYERS);
       return true;
     });
     if (done) seeded.push(brand.id);
+    // The gamification players, with their deposits: a step of their own, for databases seeded before them.
+    await db.transaction(async (tx) => {
+      const claimed = await tx.query('insert into platform_seeds (name) values ($1) on conflict (name) do nothing returning name', [`${GAMIFICATION_SEED_VERSION}:${brand.id}`]);
+      if (claimed.rows.length === 0) return;
+      await seedBrand(tx, brand, ledger, passwordHash, GAMIFICATION_PLAYERS);
+      await seedDemoPayments(tx, brand, ledger, GAMIFICATION_PLAYERS);
+    });
     // The payments behind the documented deposits: a step of its own, so a database seeded before
     // it existed gets them at its next start too (its ledger deposits are replayed, not doubled).
     await db.transaction(async (tx) => {
       const claimed = await tx.query('insert into platform_seeds (name) values ($1) on conflict (name) do nothing returning name', [`${PAYMENTS_SEED_VERSION}:${brand.id}`]);
-      if (claimed.rows.length > 0) await seedDemoPayments(tx, brand, ledger);
+      if (claimed.rows.length > 0) await seedDemoPayments(tx, brand, ledger, DEMO_PLAYERS);
     });
   }
   return seeded;
@@ -205,8 +227,8 @@ const depositProvider = (index: number): PaymentProvider => PAYMENT_PROVIDERS[in
  * deposit history, numberOfDeposits and totalDepositAmount agree. A player whose cash is gone
  * (closed accounts) withdrew what they deposited, through a completed withdrawal.
  */
-async function seedDemoPayments(tx: Queryable, brand: Brand, ledger: Ledger): Promise<void> {
-  for (const player of DEMO_PLAYERS) {
+async function seedDemoPayments(tx: Queryable, brand: Brand, ledger: Ledger, players: readonly DemoPlayer[]): Promise<void> {
+  for (const player of players) {
     const logins = demoLogins(brand, player);
     const who = { id: logins.id, first_name: player.firstName, last_name: player.lastName };
     const wallet = await tx.query<{ id: string }>('select id from wallets where player_id = $1', [logins.id]);
@@ -251,9 +273,9 @@ async function seedDemoPayments(tx: Queryable, brand: Brand, ledger: Ledger): Pr
   }
 }
 
-async function seedBrand(tx: Queryable, brand: Brand, ledger: Ledger, passwordHash: string): Promise<void> {
+async function seedBrand(tx: Queryable, brand: Brand, ledger: Ledger, passwordHash: string, players: readonly DemoPlayer[]): Promise<void> {
   const now = Date.now();
-  for (const player of DEMO_PLAYERS) {
+  for (const player of players) {
     const logins = demoLogins(brand, player);
     const { id, walletId } = await createPlayer(tx, {
       id: logins.id,
@@ -291,6 +313,9 @@ async function seedBrand(tx: Queryable, brand: Brand, ledger: Ledger, passwordHa
         entries: [{ account: 'bonus', amountMinor: bonus }, { account: 'house:bonus', amountMinor: -bonus }],
         metadata: { source: 'seed' },
       });
+    }
+    if (player.key === 'gamification-blocked') {
+      await tx.query('insert into gamification_players (player_id, brand, blocked) values ($1, $2, true) on conflict (player_id) do update set blocked = true, opted_in = false', [id, brand.id]);
     }
     if (player.key === 'verified' || player.key === 'popups') {
       await tx.query(

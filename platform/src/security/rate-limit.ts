@@ -23,7 +23,7 @@ export interface RateRule {
 }
 
 /** The kinds of attempt the platform limits. */
-export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup' | 'register' | 'consent';
+export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup' | 'register' | 'consent' | 'gamification';
 
 /**
  * Default thresholds (documented in platform/README.md). The per-address ceilings are high on
@@ -47,6 +47,8 @@ export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
   // Consent decisions per visitor id and per address: anyone may record one, and each is a row kept
   // for good; a person changes their mind a few times, a script filling the table many times.
   consent: { perSubject: { limit: 30, windowSeconds: 600 }, perAddress: { limit: 300, windowSeconds: 600 } },
+  // Gamification provider tokens per player (a page asks once per load and the widget reuses it) and per address.
+  gamification: { perSubject: { limit: 60, windowSeconds: 600 }, perAddress: { limit: 3000, windowSeconds: 600 } },
 };
 
 /** What a limiter says about one attempt. */
@@ -114,7 +116,7 @@ export class RateLimiter {
 /**
  * Reads the thresholds from the environment: PLATFORM_RATE_LIMIT_<RULE>=<attempts>/<seconds> per
  * subject and PLATFORM_RATE_LIMIT_<RULE>_PER_ADDRESS=<attempts>/<seconds> per client address, for
- * RULE in LOGIN, CODE, REFRESH, MONEY, SIGNUP, REGISTER, CONSENT. Throws a message naming the variable and the expected shape.
+ * RULE in LOGIN, CODE, REFRESH, MONEY, SIGNUP, REGISTER, CONSENT, GAMIFICATION. Throws a message naming the variable and the expected shape.
  */
 export function rateRulesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<RateRuleName, RateRule> {
   const parse = (name: string, fallback: Limit): Limit => {

@@ -24,6 +24,7 @@ const STATUS: Partial<Record<ErrorReason, number>> = {
   SandboxDisabled: 403,
   SandboxKeyRequired: 403,
   AuthenticationFailure: 401,
+  RateLimited: 429,
 };
 const MAX_JSON_BYTES = 16_384;
 

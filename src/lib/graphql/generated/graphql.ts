@@ -177,6 +177,18 @@ export type ProviderOfTheWeekQueryVariables = Exact<{
 
 export type ProviderOfTheWeekQuery = { providerOfTheWeek: { weekStart: string, weekEnd: string, studio: { slug: string, name: string }, spotlightGames: Array<{ slug: string, name: string, imageUrl: string, studio: { name: string } }>, moreGames: Array<{ slug: string, name: string, imageUrl: string, studio: { name: string } }> } | null };
 
+export type GamificationGateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GamificationGateQuery = { gamificationSettings: { enabled: boolean, clientId: string, providerPath: string } | null, lobbySettings: { gameServerOrigin: string } };
+
+export type LoyaltyPageQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type LoyaltyPageQuery = { loyaltyPage: { enabled: boolean, description: string, termsAndConditions: string, rankCards: Array<{ level: number, rank: string, subtitle: string, logo: string, colour: string, benefitsTitle: string, benefits: Array<string>, pointsFrom: number }>, steps: Array<{ title: string, subtitle: string, description: string, image: string }>, rewardCards: Array<{ title: string, description: string, image: string, colour: string }>, faq: Array<{ question: string, answer: string }>, images: { background: string, backgroundDesktop: string, main: string, mainDesktop: string, shop: string, shopDesktop: string, games: string }, pointsRate: { per: string, points: number, currency: string } } | null };
+
 export type JackpotWidgetSettingsQueryVariables = Exact<{
   ipCountryCode?: string | null | undefined;
 }>;
@@ -630,6 +642,67 @@ export const ProviderOfTheWeekDocument = /*#__PURE__*/ new TypedDocumentString(`
     name
   }
 }`) as unknown as TypedDocumentString<ProviderOfTheWeekQuery, ProviderOfTheWeekQueryVariables>;
+export const GamificationGateDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query GamificationGate {
+  gamificationSettings {
+    enabled
+    clientId
+    providerPath
+  }
+  lobbySettings {
+    gameServerOrigin
+  }
+}
+    `) as unknown as TypedDocumentString<GamificationGateQuery, GamificationGateQueryVariables>;
+export const LoyaltyPageDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query LoyaltyPage($locale: String) {
+  loyaltyPage(locale: $locale) {
+    enabled
+    description
+    termsAndConditions
+    rankCards {
+      level
+      rank
+      subtitle
+      logo
+      colour
+      benefitsTitle
+      benefits
+      pointsFrom
+    }
+    steps {
+      title
+      subtitle
+      description
+      image
+    }
+    rewardCards {
+      title
+      description
+      image
+      colour
+    }
+    faq {
+      question
+      answer
+    }
+    images {
+      background
+      backgroundDesktop
+      main
+      mainDesktop
+      shop
+      shopDesktop
+      games
+    }
+    pointsRate {
+      per
+      points
+      currency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LoyaltyPageQuery, LoyaltyPageQueryVariables>;
 export const JackpotWidgetSettingsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query JackpotWidgetSettings($ipCountryCode: String) {
   jackpotSettings(ipCountryCode: $ipCountryCode) {

@@ -271,6 +271,11 @@ export type PaymentHistoryQueryVariables = Exact<{
 
 export type PaymentHistoryQuery = { viewer: { depositHistory?: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean } }> }, withdrawalHistory?: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean } }> } } | null };
 
+export type GetGamanzaInfoQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetGamanzaInfoQuery = { viewer: { player: { id: string, isPlayerBlockedInGamanza: boolean, playerGamificationDetails: { level: number, rank: string | null, points: number, optedIn: boolean } } } | null };
+
 export type GameHistoryQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -816,6 +821,22 @@ fragment PaymentPage on PaymentConnection {
     }
   }
 }`) as unknown as TypedDocumentString<PaymentHistoryQuery, PaymentHistoryQueryVariables>;
+export const GetGamanzaInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query GetGamanzaInfo {
+  viewer {
+    player {
+      id
+      isPlayerBlockedInGamanza
+      playerGamificationDetails {
+        level
+        rank
+        points
+        optedIn
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetGamanzaInfoQuery, GetGamanzaInfoQueryVariables>;
 export const GameHistoryDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GameHistory($first: Int, $after: String) {
   viewer {
