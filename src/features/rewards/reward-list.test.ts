@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyRewardEvent, listFromQuery, mergeRead, removeClaimed, replaceItem, sortRewards, unclaimedCount,
+  applyRewardEvent, listFromQuery, mergeRead, removeClaimed, replaceItem, sortRewards, unclaimedCount, visibleRewards,
   type PlayerReward, type RewardEvent,
 } from './reward-list.ts';
 
@@ -86,5 +86,15 @@ describe('the reward list', () => {
 
   it('counts the unclaimed rewards', () => {
     expect(unclaimedCount(listFromQuery([item('a', null), item('b', null, 'Scheduled'), item('c', null, 'Credited'), item('d', null)]))).toBe(2);
+  });
+
+  it('hides every bonus entry, and a reward not known in full yet, where bonuses are off', () => {
+    const bonus: PlayerReward = {
+      ...item('bonus', null),
+      reward: { ...item('bonus', null).reward, __typename: 'BonusMoneyDropReward', wageringRequirementFactor: 10, maxPayout: '100.00' } as PlayerReward['reward'],
+    };
+    const list = [...listFromQuery([item('cash', null), bonus]), applyRewardEvent([], event('new', 'Unclaimed')).list[0]!];
+    expect(ids(visibleRewards(list, true))).toEqual(['cash', 'bonus', 'new']);
+    expect(ids(visibleRewards(list, false))).toEqual(['cash']);
   });
 });

@@ -90,3 +90,12 @@ export function removeClaimed(list: readonly RewardEntry[], assignationId: strin
 export function unclaimedCount(list: readonly RewardEntry[]): number {
   return list.filter((entry) => entry.status === 'Unclaimed').length;
 }
+
+/**
+ * The rewards a player is shown: where the brand has bonuses off (bonusEnabled false) every bonus
+ * entry is hidden, and so is a reward whose variant is not known yet (it may be one).
+ */
+export function visibleRewards(list: readonly RewardEntry[], bonusEnabled: boolean): RewardEntry[] {
+  if (bonusEnabled) return [...list];
+  return list.filter((entry) => entry.item !== null && entry.item.reward.__typename !== 'BonusMoneyDropReward');
+}
