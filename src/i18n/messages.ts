@@ -772,7 +772,7 @@ export const FALLBACK_MESSAGES = {
   'rewards.checkerTitle': 'Bonus checker',
   'rewards.checkerIntro': 'Your bonus balance, and how much is left to wager before each active bonus turns into cash.',
   'rewards.checkerDone': 'Done',
-  'rewards.count': '{count} rewards to claim',
+  'rewards.count': 'Rewards to claim: {count}',
   'rewardsHistory.intro': 'Your past rewards and bonuses, newest first.',
   'rewardsHistory.empty': 'You have no past rewards yet.',
   'rewardsHistory.caption': 'Past rewards and bonuses',

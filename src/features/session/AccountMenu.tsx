@@ -29,7 +29,7 @@ export interface AccountMenuTexts {
   signIn: string;
   register: string;
   rewards: string;
-  /** "{count} rewards to claim", for screen readers beside the count. */
+  /** "Rewards to claim: {count}", for screen readers beside the count. */
   rewardCount: string;
 }
 
