@@ -35,11 +35,12 @@ async function pageToken(page: Page, tokens: Tokens): Promise<string> {
   return cookie ? decodeURIComponent(cookie.value) : tokens.accessToken;
 }
 
-/** A fresh SMS player (phone verified, 0.00 EUR) on /<locale>/rewards/, with the list loaded. */
+/** A fresh SMS player (phone verified, 0.00 EUR) on /<locale>/rewards/, with the list loaded and following events. */
 async function onRewardsPage(page: Page, locale = 'en'): Promise<{ phone: string; tokens: Tokens }> {
   const player = await freshPlayer(page, BRAND, '+358');
   await page.goto(`${ORIGIN}/${locale}/rewards/`);
   await expect(page.locator('.rewards__section').first().locator('.rewards__empty')).toBeVisible();
+  await expect(page.locator('.rewards')).toHaveAttribute('data-live', 'true');
   return player;
 }
 
@@ -67,7 +68,7 @@ test.describe('rewards', () => {
     const { phone, tokens } = await onRewardsPage(page);
     const second = await page.context().newPage();
     await second.goto(`${ORIGIN}/en/rewards/`);
-    await expect(second.locator('.rewards__empty').first()).toBeVisible();
+    await expect(second.locator('.rewards')).toHaveAttribute('data-live', 'true');
     await assign(page, phone, 'weekend-drop');
     const buttons = [page, second].map((tab) => tab.getByTestId('reward-card').getByRole('button', { name: 'Claim', exact: true }));
     await Promise.all(buttons.map((button) => expect(button).toBeEnabled()));

@@ -49,10 +49,12 @@ interface Props {
 }
 
 /** What a refused or failed claim says, and whether retrying can help. */
-function claimFailure(error: unknown, texts: RewardsTexts): { message: string; status?: RewardStatus } {
+function claimFailure(error: unknown, texts: RewardsTexts): { message: string | null; status?: RewardStatus } {
   if (error instanceof GraphqlCallError && error.kind === 'RewardsBlocked') return { message: texts['rewards.error.RewardsBlocked'] };
   if (error instanceof GraphqlCallError && error.kind === 'RewardNotClaimable') {
     const status = typeof error.extensions.status === 'string' ? (error.extensions.status as RewardStatus) : undefined;
+    // Claimed already (another tab, a replay): the reward is the player's, which is no failure.
+    if (status === 'Credited') return { message: null, status };
     return { message: texts['rewards.error.RewardNotClaimable'], ...(status ? { status } : {}) };
   }
   return { message: texts['rewards.error.generic'] };
@@ -62,7 +64,7 @@ function claimFailure(error: unknown, texts: RewardsTexts): { message: string; s
 export default function Rewards({ locale, texts, paths, bonusEnabled, bonusChecker, phoneVerificationForRewards }: Props) {
   setRewardsLocale(locale);
   setBonusesLocale(locale);
-  const { status, list } = useStore($rewards);
+  const { status, list, live } = useStore($rewards);
   const customer = useStore($customer);
   const { player } = useStore($player);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -84,7 +86,8 @@ export default function Rewards({ locale, texts, paths, bonusEnabled, bonusCheck
     } catch (error) {
       const failure = claimFailure(error, texts);
       if (failure.status) rewardStatusIs(entry.assignationId, failure.status);
-      setFailures((current) => ({ ...current, [entry.assignationId]: failure.message }));
+      const message = failure.message;
+      if (message) setFailures((current) => ({ ...current, [entry.assignationId]: message }));
     } finally {
       setPending((current) => {
         const next = new Set(current);
@@ -95,7 +98,7 @@ export default function Rewards({ locale, texts, paths, bonusEnabled, bonusCheck
   };
 
   return (
-    <div className="rewards">
+    <div className="rewards" data-live={live}>
       {bonusChecker && bonusEnabled && (
         <button
           type="button"

@@ -23,10 +23,12 @@ export type RewardsStatus = 'LOADING' | 'READY' | 'FAILED' | 'NONE';
 export interface RewardsState {
   status: RewardsStatus;
   list: RewardEntry[];
+  /** The subscription has been running long enough that no change is missed from now on. */
+  live: boolean;
 }
 
 /** The signed-in player's rewards. */
-export const $rewards = atom<RewardsState>({ status: 'LOADING', list: [] });
+export const $rewards = atom<RewardsState>({ status: 'LOADING', list: [], live: false });
 
 /** How long after the subscription starts the list is read once more: the server has it running by then. */
 const SUBSCRIBE_SETTLE_MS = 750;
@@ -45,10 +47,10 @@ async function read(): Promise<void> {
     const data = await runtime.request(PlayerRewardsDocument, { locale });
     const items = data.viewer?.rewards ?? [];
     const current = $rewards.get();
-    $rewards.set({ status: 'READY', list: current.status === 'READY' ? mergeRead(current.list, items) : listFromQuery(items) });
+    $rewards.set({ ...current, status: 'READY', list: current.status === 'READY' ? mergeRead(current.list, items) : listFromQuery(items) });
   } catch (error) {
     console.warn('[rewards] The reward list could not be read:', (error as Error).message);
-    if ($rewards.get().status === 'LOADING') $rewards.set({ status: 'FAILED', list: [] });
+    if ($rewards.get().status === 'LOADING') $rewards.set({ ...$rewards.get(), status: 'FAILED', list: [] });
   }
 }
 
@@ -59,7 +61,7 @@ onMount($rewards, () => {
   void settledPlayerRuntime().then((found) => {
     if (stopped) return;
     if (!found) {
-      $rewards.set({ status: 'NONE', list: [] });
+      $rewards.set({ status: 'NONE', list: [], live: false });
       return;
     }
     runtime = found;
@@ -69,13 +71,15 @@ onMount($rewards, () => {
       if (change === 'added') void read();
     }, () => void read());
     void read();
-    settle = setTimeout(() => void read(), SUBSCRIBE_SETTLE_MS);
+    settle = setTimeout(() => {
+      void read().then(() => $rewards.set({ ...$rewards.get(), live: true }));
+    }, SUBSCRIBE_SETTLE_MS);
   });
   return () => {
     stopped = true;
     clearTimeout(settle);
     stop?.();
-    $rewards.set({ status: 'LOADING', list: [] });
+    $rewards.set({ status: 'LOADING', list: [], live: false });
   };
 });
 
@@ -97,6 +101,6 @@ export function removeClaimedReward(assignationId: string): void {
 
 /** Reads the list again (after a failed first read, when the player asks to retry). */
 export function reloadRewards(): void {
-  if ($rewards.get().status === 'FAILED') $rewards.set({ status: 'LOADING', list: [] });
+  if ($rewards.get().status === 'FAILED') $rewards.set({ ...$rewards.get(), status: 'LOADING', list: [] });
   void read();
 }
