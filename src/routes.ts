@@ -96,7 +96,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('sports', '/sports/', 'sports', { product: 'sports' }),
   route('more-casinos', '/more-casinos/', 'sports'),
   // Rewards.
-  route('rewards', '/rewards/', 'loggedIn'),
+  route('rewards', '/rewards/', 'loggedIn', { playerOnly: true, emptyKey: 'empty.signIn' }),
   route('rewards-shop', '/rewards-shop/', 'loggedIn'),
   route('cashback', '/cashback/', 'loggedIn'),
   route('christmas-2024', '/christmas-2024/', 'loggedIn'),

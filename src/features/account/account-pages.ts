@@ -14,7 +14,7 @@ import { profileRouteId } from './account-sections.ts';
 /** What an account page shows. */
 export interface AccountPageData {
   routeId: string;
-  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'source-of-wealth' | 'game-history' | 'session-history' | 'personal-info' | 'soon';
+  kind: 'dashboard' | 'documents' | 'limits' | 'global-limits' | 'self-exclusion' | 'source-of-wealth' | 'game-history' | 'session-history' | 'rewards-history' | 'personal-info' | 'soon';
 }
 
 /** The profile sub-pages another feature renders (the cashier's payment histories). */
@@ -23,8 +23,8 @@ const BUILT_ELSEWHERE = new Set(['deposit-history', 'withdrawal-history']);
 /** The protection tools' pages (features/protection). */
 const PROTECTION: Partial<Record<string, AccountPageData['kind']>> = { documents: 'documents', limits: 'limits', 'global-limits': 'global-limits', 'self-exclusion': 'self-exclusion' };
 
-/** The player's own histories (features/history). */
-const HISTORIES: Partial<Record<string, AccountPageData['kind']>> = { 'game-history': 'game-history', 'session-history': 'session-history' };
+/** The player's own histories (features/history; the rewards history is features/rewards'). */
+const HISTORIES: Partial<Record<string, AccountPageData['kind']>> = { 'game-history': 'game-history', 'session-history': 'session-history', 'rewards-history': 'rewards-history' };
 
 const page = (routeId: string, kind: AccountPageData['kind']) => {
   const data: AccountPageData = { routeId, kind };

@@ -1,7 +1,8 @@
 /**
  * The header's account area for players: the live balance and a menu (bonus balance, deposit,
- * account, log out). It reads `$player` and `$wallet`; while the session is checked it shows a
- * placeholder, and if the check finds no session it falls back to Sign In and Register.
+ * rewards with the live count of rewards to claim, account, log out). It reads `$player`, `$wallet`
+ * and `$rewards`; while the session is checked it shows a placeholder, and if the check finds no
+ * session it falls back to Sign In and Register.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
@@ -13,6 +14,8 @@ import { logOut } from './log-out.ts';
 import { $player } from './player-store.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { fillText } from '../../i18n/fill.ts';
+import { unclaimedCount, visibleRewards } from '../rewards/reward-list.ts';
+import { $rewards } from '../rewards/rewards-store.ts';
 
 /** Texts of the menu, translated on the server. */
 export interface AccountMenuTexts {
@@ -25,12 +28,17 @@ export interface AccountMenuTexts {
   account: string;
   signIn: string;
   register: string;
+  rewards: string;
+  /** "Rewards to claim: {count}", for screen readers beside the count. */
+  rewardCount: string;
 }
 
 interface Props {
   locale: Locale;
   texts: AccountMenuTexts;
-  paths: { deposit: string; account: string; login: string; register: string };
+  paths: { deposit: string; account: string; login: string; register: string; rewards: string };
+  /** The brand's bonusEnabled: false leaves bonus rewards out of the count, as /rewards/ leaves them out. */
+  bonusEnabled: boolean;
 }
 
 
@@ -52,9 +60,10 @@ function depositEntry(onOpened: () => void) {
 }
 
 /** Balance and account menu. */
-export default function AccountMenu({ locale, texts, paths }: Props) {
+export default function AccountMenu({ locale, texts, paths, bonusEnabled }: Props) {
   const live = useStore($player);
   const liveWallet = useStore($wallet);
+  const rewards = useStore($rewards);
   // The header renders this only for a refreshable session: until hydrated, show it as loading.
   const hydrated = useHydrated();
   const status = hydrated ? live.status : 'LOADING';
@@ -94,6 +103,8 @@ export default function AccountMenu({ locale, texts, paths }: Props) {
     );
   }
 
+  const toClaim = hydrated ? unclaimedCount(visibleRewards(rewards.list, bonusEnabled)) : 0;
+  const countLabel = fillText(texts.rewardCount, { count: toClaim });
   const name = player ? [player.personalInfo.firstName, player.personalInfo.lastName].filter(Boolean).join(' ') || player.username : '';
   return (
     <div className="account-menu" ref={rootRef} data-player-status={status}>
@@ -110,6 +121,12 @@ export default function AccountMenu({ locale, texts, paths }: Props) {
         disabled={status === 'LOADING'}
       >
         {texts.menu}
+        {toClaim > 0 && (
+          <span className="account-menu__count" data-testid="reward-count-badge">
+            <span aria-hidden="true">{toClaim}</span>
+            <span className="visually-hidden">{countLabel}</span>
+          </span>
+        )}
       </button>
       <div id={menuId} className="account-menu__panel" hidden={!open}>
         {player && <p className="account-menu__name">{fillText(texts.signedInAs, { name })}</p>}
@@ -120,6 +137,17 @@ export default function AccountMenu({ locale, texts, paths }: Props) {
         )}
         <ul>
           <li><a href={paths.deposit} {...depositEntry(() => setOpen(false))}>{texts.deposit}</a></li>
+          <li>
+            <a href={paths.rewards}>
+              {texts.rewards}
+              {toClaim > 0 && (
+                <span className="account-menu__count" data-testid="reward-count">
+                  <span aria-hidden="true">{toClaim}</span>
+                  <span className="visually-hidden">{countLabel}</span>
+                </span>
+              )}
+            </a>
+          </li>
           <li><a href={paths.account}>{texts.account}</a></li>
           <li>
             <button

@@ -63,6 +63,12 @@ export interface PlayerRuntime {
   refetchPlayer(): Promise<void>;
   /** A current access token (refreshed first when it is about to expire), for the platform's few non-GraphQL calls (document uploads). */
   accessToken(): Promise<string | null>;
+  /**
+   * Follows one subscription on the session's socket (a feature's own, such as the rewards): it
+   * restarts with every reconnect; `onReady` runs a moment after each reconnect, with the wallet's
+   * catch-up read, so the feature reads again what it may have missed. Returns the stop function.
+   */
+  subscribe<T>(document: TypedDocumentString<T, never>, onEvent: (data: T) => void, onReady?: () => void): () => void;
 }
 
 /** How long after a connection ack the wallet is refetched: the (re)started subscriptions are live by then. */
@@ -213,12 +219,15 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
   // connection, so an event published between the last read and the subscription taking effect
   // (or while the socket was down) is never lost.
   let subscriptionsStarted = false;
+  // Features following their own subscriptions (runtime.subscribe) read again on each reconnect too.
+  const readyListeners = new Set<() => void>();
   let refetchTimer: ReturnType<typeof setTimeout> | undefined;
   const scheduleCatchUp = () => {
     clearTimeout(refetchTimer);
     refetchTimer = setTimeout(() => {
       void refetchWallet();
       refetchPlayer().then(followAccountState, onEnded);
+      for (const listener of readyListeners) listener();
     }, RESUBSCRIBE_SETTLE_MS);
   };
 
@@ -308,6 +317,15 @@ async function start(config: SessionConfig): Promise<PlayerRuntime | null> {
       return apollo;
     },
     refetchWallet,
+    subscribe(document, onEvent, onReady) {
+      const stop = follow(document, onEvent);
+      if (!onReady) return stop;
+      readyListeners.add(onReady);
+      return () => {
+        readyListeners.delete(onReady);
+        stop();
+      };
+    },
     refetchPlayer: () => refetchPlayer().then(followAccountState, onEnded),
     accessToken: () => tokens.freshAccessToken().catch((error: unknown) => {
       onEnded(error);

@@ -9,6 +9,13 @@ export type AccountState =
   | 'Closed'
   | 'Open';
 
+/** Bonus-like status (spec section 3). */
+export type BonusStatus =
+  | 'Active'
+  | 'Converted'
+  | 'Expired'
+  | 'Forfeited';
+
 /** The funding types of a source-of-wealth declaration (spec section 3). */
 export type FundingType =
   | 'Dividends'
@@ -146,6 +153,15 @@ export type PersonalInfoInput = {
   /** Required; shaped like a postcode of the player's country, such as 00100 (FI) or K1A 0B1 (CA). */
   zipCode?: string | null | undefined;
 };
+
+export type RewardStatus =
+  | 'Credited'
+  | 'Expired'
+  | 'FailedProcessing'
+  | 'Processing'
+  | 'Removed'
+  | 'Scheduled'
+  | 'Unclaimed';
 
 /** Spec section 3's Device enumeration: phones and tablets are Mobile. */
 export type SessionDevice =
@@ -388,6 +404,68 @@ export type PlayerDocumentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type PlayerDocumentsQuery = { viewer: { documents: Array<{ id: string, kind: string, fundingType: string | null, fileName: string, contentType: string, sizeBytes: number, status: string, uploadedAt: string }> } | null };
 
+export type PlayerRewardsQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type PlayerRewardsQuery = { viewer: { rewards: Array<{ assignationId: string, assignedAt: string, updatedAt: string, reason: string, status: RewardStatus, expiresAt: string | null, reward:
+        | { __typename: 'BonusMoneyDropReward', amount: string, currency: string, wageringRequirementFactor: number, maxPayout: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+        | { __typename: 'FreeSpinReward', value: string, currency: string, betLevel: number, spinsLeft: number | null, spinsExpireAt: string | null, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string, spins: number, game: { slug: string, name: string, url: string } }
+        | { __typename: 'MoneyDropReward', amount: string, currency: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+       }> } | null };
+
+export type ActiveBonusesQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type ActiveBonusesQuery = { viewer: { bonuses: Array<{ id: string, name: string, status: BonusStatus, amount: string, currency: string, wageringRequirement: string, wagered: string, wageringProgress: number, maxPayout: string, convertedAmount: string | null, expiresAt: string, createdAt: string }> } | null };
+
+export type RewardsHistoryQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type RewardsHistoryQuery = { viewer: { rewards: Array<{ assignationId: string, assignedAt: string, updatedAt: string, reason: string, status: RewardStatus, expiresAt: string | null, reward:
+        | { __typename: 'BonusMoneyDropReward', amount: string, currency: string, wageringRequirementFactor: number, maxPayout: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+        | { __typename: 'FreeSpinReward', value: string, currency: string, betLevel: number, spinsLeft: number | null, spinsExpireAt: string | null, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string, spins: number, game: { slug: string, name: string, url: string } }
+        | { __typename: 'MoneyDropReward', amount: string, currency: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+       }>, bonuses: Array<{ id: string, name: string, status: BonusStatus, amount: string, currency: string, wageringRequirement: string, wagered: string, wageringProgress: number, maxPayout: string, convertedAmount: string | null, expiresAt: string, createdAt: string }> } | null };
+
+export type ClaimRewardMutationVariables = Exact<{
+  assignationId: string;
+  locale?: string | null | undefined;
+}>;
+
+
+export type ClaimRewardMutation = { claimReward: { assignationId: string, assignedAt: string, updatedAt: string, reason: string, status: RewardStatus, expiresAt: string | null, reward:
+      | { __typename: 'BonusMoneyDropReward', amount: string, currency: string, wageringRequirementFactor: number, maxPayout: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+      | { __typename: 'FreeSpinReward', value: string, currency: string, betLevel: number, spinsLeft: number | null, spinsExpireAt: string | null, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string, spins: number, game: { slug: string, name: string, url: string } }
+      | { __typename: 'MoneyDropReward', amount: string, currency: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+     } };
+
+export type ForfeitBonusMutationVariables = Exact<{
+  bonusId: string;
+  locale?: string | null | undefined;
+}>;
+
+
+export type ForfeitBonusMutation = { forfeitBonus: { id: string, name: string, status: BonusStatus, amount: string, currency: string, wageringRequirement: string, wagered: string, wageringProgress: number, maxPayout: string, convertedAmount: string | null, expiresAt: string, createdAt: string } };
+
+export type RewardsContextSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RewardsContextSubscription = { rewardUpdated: { assignationId: string, status: RewardStatus, reward: { rewardId: string, name: string, rewardType: string, claimType: string, rewardReason: string | null, startsAt: string | null, endsAt: string | null, expiresIn: number | null } } };
+
+export type PlayerRewardFieldsFragment = { assignationId: string, assignedAt: string, updatedAt: string, reason: string, status: RewardStatus, expiresAt: string | null, reward:
+    | { __typename: 'BonusMoneyDropReward', amount: string, currency: string, wageringRequirementFactor: number, maxPayout: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+    | { __typename: 'FreeSpinReward', value: string, currency: string, betLevel: number, spinsLeft: number | null, spinsExpireAt: string | null, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string, spins: number, game: { slug: string, name: string, url: string } }
+    | { __typename: 'MoneyDropReward', amount: string, currency: string, rewardId: string, name: string, expiresIn: number | null, startsAt: string | null, endsAt: string | null, claimType: string, rewardReason: string | null, rewardType: string }
+   };
+
+export type BonusFieldsFragment = { id: string, name: string, status: BonusStatus, amount: string, currency: string, wageringRequirement: string, wagered: string, wageringProgress: number, maxPayout: string, convertedAmount: string | null, expiresAt: string, createdAt: string };
+
 export type GetPlayerInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -570,6 +648,66 @@ export const PlayerLimitFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentStrin
   }
 }
     `, {"fragmentName":"PlayerLimitFields"}) as unknown as TypedDocumentString<PlayerLimitFieldsFragment, unknown>;
+export const PlayerRewardFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment PlayerRewardFields on PlayerReward {
+  assignationId
+  assignedAt
+  updatedAt
+  reason
+  status
+  expiresAt
+  reward {
+    __typename
+    rewardId
+    name
+    expiresIn
+    startsAt
+    endsAt
+    claimType
+    rewardReason
+    rewardType
+    ... on FreeSpinReward {
+      spins: amount
+      value
+      currency
+      betLevel
+      spinsLeft
+      spinsExpireAt
+      game {
+        slug
+        name
+        url
+      }
+    }
+    ... on MoneyDropReward {
+      amount
+      currency
+    }
+    ... on BonusMoneyDropReward {
+      amount
+      currency
+      wageringRequirementFactor
+      maxPayout
+    }
+  }
+}
+    `, {"fragmentName":"PlayerRewardFields"}) as unknown as TypedDocumentString<PlayerRewardFieldsFragment, unknown>;
+export const BonusFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment BonusFields on Bonus {
+  id
+  name
+  status
+  amount
+  currency
+  wageringRequirement
+  wagered
+  wageringProgress
+  maxPayout
+  convertedAmount
+  expiresAt
+  createdAt
+}
+    `, {"fragmentName":"BonusFields"}) as unknown as TypedDocumentString<BonusFieldsFragment, unknown>;
 export const SourceOfWealthStatusFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
     fragment SourceOfWealthStatusFields on Player {
   id
@@ -1094,6 +1232,241 @@ export const PlayerDocumentsDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PlayerDocumentsQuery, PlayerDocumentsQueryVariables>;
+export const PlayerRewardsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query PlayerRewards($locale: String) {
+  viewer {
+    rewards(
+      statuses: [Unclaimed, Scheduled]
+      last: 500
+      ascending: true
+      locale: $locale
+    ) {
+      ...PlayerRewardFields
+    }
+  }
+}
+    fragment PlayerRewardFields on PlayerReward {
+  assignationId
+  assignedAt
+  updatedAt
+  reason
+  status
+  expiresAt
+  reward {
+    __typename
+    rewardId
+    name
+    expiresIn
+    startsAt
+    endsAt
+    claimType
+    rewardReason
+    rewardType
+    ... on FreeSpinReward {
+      spins: amount
+      value
+      currency
+      betLevel
+      spinsLeft
+      spinsExpireAt
+      game {
+        slug
+        name
+        url
+      }
+    }
+    ... on MoneyDropReward {
+      amount
+      currency
+    }
+    ... on BonusMoneyDropReward {
+      amount
+      currency
+      wageringRequirementFactor
+      maxPayout
+    }
+  }
+}`) as unknown as TypedDocumentString<PlayerRewardsQuery, PlayerRewardsQueryVariables>;
+export const ActiveBonusesDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query ActiveBonuses($locale: String) {
+  viewer {
+    bonuses(locale: $locale) {
+      ...BonusFields
+    }
+  }
+}
+    fragment BonusFields on Bonus {
+  id
+  name
+  status
+  amount
+  currency
+  wageringRequirement
+  wagered
+  wageringProgress
+  maxPayout
+  convertedAmount
+  expiresAt
+  createdAt
+}`) as unknown as TypedDocumentString<ActiveBonusesQuery, ActiveBonusesQueryVariables>;
+export const RewardsHistoryDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query RewardsHistory($locale: String) {
+  viewer {
+    rewards(
+      statuses: [Credited, Expired, Removed, FailedProcessing]
+      last: 500
+      ascending: false
+      locale: $locale
+    ) {
+      ...PlayerRewardFields
+    }
+    bonuses(statuses: [Converted, Expired, Forfeited], locale: $locale) {
+      ...BonusFields
+    }
+  }
+}
+    fragment PlayerRewardFields on PlayerReward {
+  assignationId
+  assignedAt
+  updatedAt
+  reason
+  status
+  expiresAt
+  reward {
+    __typename
+    rewardId
+    name
+    expiresIn
+    startsAt
+    endsAt
+    claimType
+    rewardReason
+    rewardType
+    ... on FreeSpinReward {
+      spins: amount
+      value
+      currency
+      betLevel
+      spinsLeft
+      spinsExpireAt
+      game {
+        slug
+        name
+        url
+      }
+    }
+    ... on MoneyDropReward {
+      amount
+      currency
+    }
+    ... on BonusMoneyDropReward {
+      amount
+      currency
+      wageringRequirementFactor
+      maxPayout
+    }
+  }
+}
+fragment BonusFields on Bonus {
+  id
+  name
+  status
+  amount
+  currency
+  wageringRequirement
+  wagered
+  wageringProgress
+  maxPayout
+  convertedAmount
+  expiresAt
+  createdAt
+}`) as unknown as TypedDocumentString<RewardsHistoryQuery, RewardsHistoryQueryVariables>;
+export const ClaimRewardDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation ClaimReward($assignationId: ID!, $locale: String) {
+  claimReward(assignationId: $assignationId, locale: $locale) {
+    ...PlayerRewardFields
+  }
+}
+    fragment PlayerRewardFields on PlayerReward {
+  assignationId
+  assignedAt
+  updatedAt
+  reason
+  status
+  expiresAt
+  reward {
+    __typename
+    rewardId
+    name
+    expiresIn
+    startsAt
+    endsAt
+    claimType
+    rewardReason
+    rewardType
+    ... on FreeSpinReward {
+      spins: amount
+      value
+      currency
+      betLevel
+      spinsLeft
+      spinsExpireAt
+      game {
+        slug
+        name
+        url
+      }
+    }
+    ... on MoneyDropReward {
+      amount
+      currency
+    }
+    ... on BonusMoneyDropReward {
+      amount
+      currency
+      wageringRequirementFactor
+      maxPayout
+    }
+  }
+}`) as unknown as TypedDocumentString<ClaimRewardMutation, ClaimRewardMutationVariables>;
+export const ForfeitBonusDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation ForfeitBonus($bonusId: ID!, $locale: String) {
+  forfeitBonus(bonusId: $bonusId, locale: $locale) {
+    ...BonusFields
+  }
+}
+    fragment BonusFields on Bonus {
+  id
+  name
+  status
+  amount
+  currency
+  wageringRequirement
+  wagered
+  wageringProgress
+  maxPayout
+  convertedAmount
+  expiresAt
+  createdAt
+}`) as unknown as TypedDocumentString<ForfeitBonusMutation, ForfeitBonusMutationVariables>;
+export const RewardsContextDocument = /*#__PURE__*/ new TypedDocumentString(`
+    subscription RewardsContext {
+  rewardUpdated {
+    assignationId
+    status
+    reward {
+      rewardId
+      name
+      rewardType
+      claimType
+      rewardReason
+      startsAt
+      endsAt
+      expiresIn
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RewardsContextSubscription, RewardsContextSubscriptionVariables>;
 export const GetPlayerInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GetPlayerInfo {
   viewer {
