@@ -2,6 +2,7 @@
  * The shared UI later features build on, driven through the internal UI kit: overlay variants
  * (buttons, Escape, focus trap and restore, no-scroll, URL cleaning), toasts and the crash overlay.
  */
+import { seriousViolations } from './support/axe.ts';
 import { waitForIslands } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 
@@ -109,6 +110,9 @@ test('toasts of each kind show, pause while hovered and close themselves after 5
   const region = page.getByRole('region', { name: 'Notifications' });
   await expect(region.getByRole('alert')).toHaveText(/A error message/);
   await expect(region.getByRole('status')).toHaveCount(3);
+  // Four toasts at once: still a list of items, each with its live role inside (axe: no serious violation).
+  await expect(region.getByRole('listitem')).toHaveCount(4);
+  expect(await seriousViolations(page)).toEqual([]);
   await region.getByText('A success message').hover();
   await page.clock.runFor(5400);
   await expect(region.getByText('A success message')).toBeVisible();
