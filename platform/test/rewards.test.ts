@@ -219,6 +219,40 @@ describe.each(DATABASES)('the reward engine on $name', (database) => {
     expect(unknown.errors?.[0]?.message).toMatch(/No reward "no-such-reward" in content\/aurelia\/rewards.json: use one of drop, bonus/);
   });
 
+  it("refuses a claim the brand does not allow, whatever the lobby shows: an unverified phone where it asks for one, bonus money where it gives none", async () => {
+    // The brand asks for a verified phone (EnablePhoneVerification, not lifted for rewards).
+    const brand = app.platform.services.brands.get('aurelia') as { bonusEnabled: boolean; features: string[] };
+    const features = brand.features;
+    const id = (await assign(eur, 'drop', 'phone-first')).data.sandboxAssignReward.assignationId as string;
+    const verified = async (value: boolean) => app.platform.db.query('update players set phone_verified = $2 where id = $1', [eur.id, value]);
+    await verified(false);
+    try {
+      brand.features = [...features, 'EnablePhoneVerification'];
+      const refused = await claim(eur, id);
+      expect(refused.errors?.[0]?.extensions.reason).toBe('PhoneVerificationRequired');
+      expect(refused.errors?.[0]?.message).toMatch(/Verify your phone number/);
+      expect(await status(id)).toBe('Unclaimed');
+      // DisablePhoneVerificationForRewards lifts it for rewards.
+      brand.features = [...features, 'EnablePhoneVerification', 'DisablePhoneVerificationForRewards'];
+      expect((await claim(eur, id)).data.claimReward.status).toBe('Credited');
+    } finally {
+      brand.features = features;
+      await verified(true);
+    }
+    // A brand without bonus money (bonusEnabled false) refuses a bonus; a money drop still goes.
+    const bonus = (await assign(eur, 'bonus', 'no-bonus-brand')).data.sandboxAssignReward.assignationId as string;
+    brand.bonusEnabled = false;
+    try {
+      const refused = await claim(eur, bonus);
+      expect(refused.errors?.[0]?.extensions.reason).toBe('RewardNotClaimable');
+      expect(refused.errors?.[0]?.message).toMatch(/gives no bonus money/);
+      const drop = (await assign(eur, 'drop', 'still-a-drop')).data.sandboxAssignReward.assignationId as string;
+      expect((await claim(eur, drop)).data.claimReward.status).toBe('Credited');
+    } finally {
+      brand.bonusEnabled = true;
+    }
+  });
+
   it('starts a scheduled reward and expires an unclaimed one through the one-off jobs', async () => {
     const startsAt = new Date(Date.now() + 1500).toISOString();
     const scheduled = (await assign(eur, 'drop', undefined, startsAt)).data.sandboxAssignReward;

@@ -31,6 +31,8 @@ export interface Brand {
   hosts: string[];
   minimumAge: number;
   features: string[];
+  /** Whether the brand gives bonus money (brand.json's bonusEnabled): without it, bonus rewards cannot be claimed. */
+  bonusEnabled: boolean;
   flows: { default: Flow; byCountry: Record<string, Flow> };
   locales: { locale: string; label: string; isDefault: boolean }[];
   /** Whether the lobby's paths carry the locale (/en/…); without it they are unprefixed. */
@@ -89,6 +91,7 @@ function loadBrand(dir: string, folder: string): Brand {
     hosts: settings.hosts,
     minimumAge: settings.minimumAge,
     features: settings.features,
+    bonusEnabled: settings.bonusEnabled,
     flows: settings.flows,
     locales: settings.locales.map((entry) => ({ locale: entry.locale, label: entry.label, isDefault: entry.isDefault })),
     localization: settings.localization,

@@ -11,7 +11,7 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import type { Resolvers, RewardStatus } from '../graphql/generated/resolvers-types.ts';
 import { formatMinor } from '../ledger/money.ts';
-import { findPlayer } from '../players/repository.ts';
+import { findPlayer, playerById } from '../players/repository.ts';
 import { BONUS_STATUSES, type Assignation, type Bonus, type BonusStatus } from './service.ts';
 
 /** Schema of the reward fields. */
@@ -219,6 +219,28 @@ function bonusView(bonus: Bonus) {
   };
 }
 
+/**
+ * What the brand asks before a claim, enforced here whatever the lobby shows: a verified phone where
+ * EnablePhoneVerification asks for it and DisablePhoneVerificationForRewards does not lift it for
+ * rewards, and no bonus money where the brand gives none.
+ */
+async function claimAllowed(ctx: GraphQLContext, playerId: string, brandId: string, assignationId: string): Promise<void> {
+  const brand = ctx.services.brands.get(brandId);
+  if (!brand) return;
+  if (brand.features.includes('EnablePhoneVerification') && !brand.features.includes('DisablePhoneVerificationForRewards')) {
+    const player = await playerById(ctx.services.db, playerId);
+    if (player && !player.phone_verified) {
+      throw new PlatformError('PhoneVerificationRequired', 'Verify your phone number before claiming a reward: sign in with a code sent to it, then claim again');
+    }
+  }
+  if (!brand.bonusEnabled) {
+    const assignation = await ctx.services.rewards.get(playerId, assignationId);
+    if (assignation?.definition.variant === 'BonusMoneyDropReward') {
+      throw new PlatformError('RewardNotClaimable', `${brand.title} gives no bonus money, so this bonus cannot be claimed`);
+    }
+  }
+}
+
 /** Resolvers of the reward fields. */
 export const rewardResolvers: Resolvers = {
   Viewer: {
@@ -250,6 +272,7 @@ export const rewardResolvers: Resolvers = {
     async claimReward(_, args, ctx) {
       const auth = await ctx.auth();
       const locale = ctx.locale(args.locale);
+      await claimAllowed(ctx, auth.playerId, auth.brand, args.assignationId);
       return playerReward(ctx, await ctx.services.rewards.claim(auth.playerId, args.assignationId), locale);
     },
     async forfeitBonus(_, args, ctx) {

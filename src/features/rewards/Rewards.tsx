@@ -51,6 +51,8 @@ interface Props {
 /** What a refused or failed claim says, and whether retrying can help. */
 function claimFailure(error: unknown, texts: RewardsTexts): { message: string | null; status?: RewardStatus } {
   if (error instanceof GraphqlCallError && error.kind === 'RewardsBlocked') return { message: texts['rewards.error.RewardsBlocked'] };
+  // The platform's own check of what the page already asks (a phone verified in another tab meanwhile undone, say).
+  if (error instanceof GraphqlCallError && error.kind === 'PhoneVerificationRequired') return { message: texts['rewards.phoneRequired'] };
   if (error instanceof GraphqlCallError && error.kind === 'RewardNotClaimable') {
     const status = typeof error.extensions.status === 'string' ? (error.extensions.status as RewardStatus) : undefined;
     // Claimed already (another tab, a replay): the reward is the player's, which is no failure.
