@@ -148,7 +148,7 @@ export const rewardTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Claims an Unclaimed reward of the signed-in player. Idempotent: claiming a Credited reward again answers it unchanged and credits nothing. RewardNotClaimable (expired, scheduled, removed) or RewardsBlocked (customer.isRewardsBlocked) otherwise."
+    "Claims an Unclaimed reward of the signed-in player. Idempotent: claiming a Credited reward again answers it unchanged and credits nothing. RewardNotClaimable (expired, scheduled, removed; bonus money where the brand's bonusEnabled is false), RewardsBlocked (customer.isRewardsBlocked) or PhoneVerificationRequired (the brand's EnablePhoneVerification, not lifted by DisablePhoneVerificationForRewards) otherwise."
     claimReward(assignationId: ID!, locale: String): PlayerReward!
     "Gives up an Active bonus: its amount leaves the bonus balance. Forfeiting a Forfeited bonus again answers it unchanged."
     forfeitBonus(bonusId: ID!, locale: String): Bonus!
