@@ -42,6 +42,7 @@ import { createJackpotService, type JackpotService } from './jackpot/service.ts'
 import { createRewardsService, wageringProgressOf } from './rewards/service.ts';
 import { createJackpotSockets } from './jackpot/socket.ts';
 import { createGamificationService } from './gamification/service.ts';
+import { composeDepositListeners, createPromotionsService } from './promotions/service.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import { composeStakeListeners } from './games/round-money.ts';
@@ -111,6 +112,8 @@ export interface PlatformOptions {
   rewardsIntervalMs?: number;
   /** How often ended tournament windows are closed and unpaid prizes paid (the safety net of each window's close job); 0 turns the sweep off (default 5000 ms). */
   gamificationIntervalMs?: number;
+  /** How often owed promotion bonuses a stopped process left behind are given; 0 turns it off (default 5000 ms). */
+  promotionsIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
   /**
@@ -214,6 +217,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     db, ledger, events, jobs, content, brands, clock,
     auth: { authenticate: (bearer, brand) => (authReady ? authReady.authenticate(bearer, brand) : Promise.reject(new Error('The platform is still starting'))) },
   });
+  const promotions = createPromotionsService({ db, jobs, content, rewards, clock });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -244,7 +248,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       freeSpins: rewards.takeFreeSpin,
     });
     cashier = await createCashier({
-      db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, onDepositCompleted: gamification.onDepositCompleted,
+      db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, onDepositCompleted: composeDepositListeners(gamification.onDepositCompleted, promotions.onDepositCompleted),
       ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}),
     });
   } catch (error) {
@@ -280,6 +284,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     cashier,
     jackpot,
     rewards,
+    promotions,
     gamification,
     gameOrigin,
     clock,
@@ -329,6 +334,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   await rewards.startJobs(options.rewardsIntervalMs ?? 5000);
   // Tournament windows close at their end (a one-off job each) and the sweep catches what a job missed.
   gamification.start(options.gamificationIntervalMs ?? 5000);
+  // A deposit's promotion bonus is given right after it; this sweep gives what a stopped process left owed.
+  promotions.start(options.promotionsIntervalMs ?? 5000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

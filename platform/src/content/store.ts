@@ -26,6 +26,7 @@ import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from '.
 import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
 import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent } from '../jackpot/settings.ts';
 import { checkRewardDefinitions, REWARDS_FILE, rewardsFile, type RewardDefinition } from '../rewards/definitions.ts';
+import { PROMOTIONS_FILE, promotionsFile, type PromotionContent } from '../promotions/content.ts';
 import {
   contentChecker, LOYALTY_FILE, loyaltyFile, MISSIONS_FILE, missionsFile, TOURNAMENTS_FILE, tournamentsFile, type GamificationContent,
 } from '../gamification/content.ts';
@@ -80,6 +81,8 @@ export interface ContentStore {
   jackpot(brandId: string, countryCode: string | null): Promise<{ file: string; settings: JackpotSettingsContent } | null>;
   /** The reward definitions of a brand (`rewards.json`); none when the brand has no such file (or only a broken first save). */
   rewards(brandId: string): Promise<RewardDefinition[]>;
+  /** The promotions of a brand (`promotions.json`); none when the brand has no such file (or only a broken first save). */
+  promotions(brandId: string): Promise<PromotionContent[]>;
   /** The gamification provider's content of a brand (loyalty.json, missions.json, tournaments.json); each null when absent. */
   gamification(brandId: string): Promise<GamificationContent>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
@@ -325,6 +328,12 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return (await firstSaveOrNull(file, () => cached(file, checkRewards), 'offering no rewards from it')) ?? [];
   }
 
+  const checkPromotions = contentChecker(promotionsFile);
+  async function readPromotions(brandId: string): Promise<PromotionContent[]> {
+    const file = join(dir, brandId, PROMOTIONS_FILE);
+    return (await firstSaveOrNull(file, () => cached(file, checkPromotions), 'offering no promotions from it'))?.promotions ?? [];
+  }
+
   const checkLoyalty = contentChecker(loyaltyFile);
   const checkMissions = contentChecker(missionsFile);
   const checkTournaments = contentChecker(tournamentsFile);
@@ -428,6 +437,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     banners: readBanners,
     jackpot: readJackpot,
     rewards: readRewards,
+    promotions: readPromotions,
     gamification: readGamification,
     legal: readLegal,
     async starterLegal(brandId) {

@@ -38,6 +38,7 @@ export type ErrorReason =
   | 'OddsChanged'
   | 'PaymentNotCancellable'
   | 'PaymentProviderUnavailable'
+  | 'PromotionNotEligible'
   | 'RateLimited'
   | 'RefreshFailure'
   | 'RewardNotClaimable'

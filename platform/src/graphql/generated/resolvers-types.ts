@@ -92,6 +92,13 @@ export type Bonus = {
   wageringRequirement: Scalars['String']['output'];
 };
 
+/** Bonus action (spec section 3): what a promotion's button does. */
+export type BonusAction =
+  /** Opens the cashier with the promotion chosen; a deposit that meets the trigger earns the reward once. */
+  | 'DEPOSIT'
+  /** Links to a lobby page. */
+  | 'PAGE_LINK';
+
 /** Bonus balance credited on claim; converts to cash (at most maxPayout) once amount × wageringRequirementFactor has been staked in real-money casino rounds. */
 export type BonusMoneyDropReward = Reward & {
   __typename?: 'BonusMoneyDropReward';
@@ -197,6 +204,12 @@ export type CustomerPopUpAddedEvent = {
   __typename?: 'CustomerPopUpAddedEvent';
   popUpIdsAdded: Array<Scalars['String']['output']>;
 };
+
+/** Deposit bonus trigger (spec section 3). */
+export type DepositBonusTrigger =
+  | 'ALWAYS'
+  | 'EXISTING_DEPOSITS'
+  | 'FIRST_TIME_DEPOSIT';
 
 export type DocumentReview =
   | 'Approved'
@@ -873,6 +886,8 @@ export type Mutation = {
   cancelPendingLimit: PlayerLimit;
   /** Cancels a pending withdrawal (idempotent by payment). Errors: CancelWithdrawalBlocked, PaymentNotCancellable, NotFound. */
   cancelWithdrawal: PaymentResult;
+  /** Chooses a live DEPOSIT promotion before depositing (idempotent): a deposit completed from then on that meets its trigger and minimum earns its reward, once per player. PromotionNotEligible when the trigger cannot be met or the bonus was already given. */
+  choosePromotion: PromotionChoice;
   /** Claims an Unclaimed reward of the signed-in player. Idempotent: claiming a Credited reward again answers it unchanged and credits nothing. RewardNotClaimable (expired, scheduled, removed) or RewardsBlocked (customer.isRewardsBlocked) otherwise. */
   claimReward: PlayerReward;
   /** Gives up an Active bonus: its amount leaves the bonus balance. Forfeiting a Forfeited bonus again answers it unchanged. */
@@ -962,6 +977,11 @@ export type MutationCancelPendingLimitArgs = {
 
 export type MutationCancelWithdrawalArgs = {
   paymentId: Scalars['ID']['input'];
+};
+
+
+export type MutationChoosePromotionArgs = {
+  promotionId: Scalars['ID']['input'];
 };
 
 
@@ -1486,6 +1506,41 @@ export type PlayerUpdatedEvent = {
   isAccountClosed: Scalars['Boolean']['output'];
 };
 
+/** A promotion of the brand (content/<brand>/promotions.json). */
+export type Promotion = {
+  __typename?: 'Promotion';
+  action: BonusAction;
+  badge?: Maybe<Scalars['String']['output']>;
+  /** The button's text. */
+  cta: Scalars['String']['output'];
+  endsAt?: Maybe<Scalars['String']['output']>;
+  /** PAGE_LINK: the lobby path, without the locale prefix. */
+  href?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** DEPOSIT: the smallest deposit that earns it, in currency. */
+  minDeposit?: Maybe<Scalars['String']['output']>;
+  /** DEPOSIT: the reward of rewards.json it gives. */
+  rewardId?: Maybe<Scalars['ID']['output']>;
+  startsAt?: Maybe<Scalars['String']['output']>;
+  /** The bonus terms page, without the locale prefix. */
+  termsHref: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** DEPOSIT: which deposits earn the reward. */
+  trigger?: Maybe<DepositBonusTrigger>;
+};
+
+/** The signed-in player's choice of a DEPOSIT promotion. */
+export type PromotionChoice = {
+  __typename?: 'PromotionChoice';
+  /** The reward given (viewer.rewards), once awarded. */
+  assignationId?: Maybe<Scalars['ID']['output']>;
+  /** True once the deposit bonus was given. */
+  awarded: Scalars['Boolean']['output'];
+  chosenAt: Scalars['String']['output'];
+  promotionId: Scalars['ID']['output'];
+};
+
 export type ProviderOfTheWeek = {
   __typename?: 'ProviderOfTheWeek';
   /** The next 10, for the game list under it. */
@@ -1553,6 +1608,8 @@ export type Query = {
   moreCasinos: Array<SisterCasino>;
   /** Always true; lets a client check it reaches the API. */
   ping: Scalars['Boolean']['output'];
+  /** The brand's live promotions (within startsAt and endsAt), in the editor's order; texts in the locale (default x-locale). */
+  promotions: Array<Promotion>;
   /** The brand's studio of the week (x-brand) with its top 10 games (spotlight carousel) and the next 10 (list). It rotates every Monday 00:00 UTC; at (ISO date) picks another week. */
   providerOfTheWeek?: Maybe<ProviderOfTheWeek>;
   /** Queries that need no player. */
@@ -1660,6 +1717,11 @@ export type QueryMissionsArgs = {
 
 
 export type QueryMoreCasinosArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryPromotionsArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2288,6 +2350,8 @@ export type Viewer = {
   /** One of the player's payments. */
   payment?: Maybe<Payment>;
   player: Player;
+  /** The promotions the player chose, newest first. */
+  promotionChoices: Array<PromotionChoice>;
   /** Most recently played first; the lobby asks for 5. */
   recentlyPlayedGamesV2: Array<RecentlyPlayedGame>;
   /** The player rewards query: the last `last` (1 to 500, default 500) of the player's rewards with these statuses (all when omitted; the lobby asks for [Unclaimed, Scheduled]) by startsAt, sorted by startsAt ascending (descending with ascending: false). Texts in the locale (default x-locale). */
@@ -2492,6 +2556,7 @@ export type ResolversTypes = {
   BannerLink: ResolverTypeWrapper<BannerLink>;
   BlockType: BlockType;
   Bonus: ResolverTypeWrapper<Bonus>;
+  BonusAction: BonusAction;
   BonusMoneyDropReward: ResolverTypeWrapper<BonusMoneyDropReward>;
   BonusStatus: BonusStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -2503,6 +2568,7 @@ export type ResolversTypes = {
   CountryContext: ResolverTypeWrapper<CountryContext>;
   Customer: ResolverTypeWrapper<PlayerRow>;
   CustomerPopUpAddedEvent: ResolverTypeWrapper<CustomerPopUpAddedEvent>;
+  DepositBonusTrigger: DepositBonusTrigger;
   DocumentReview: DocumentReview;
   FavouriteGameResult: ResolverTypeWrapper<FavouriteGameResult>;
   FinancialSummary: ResolverTypeWrapper<FinancialSummary>;
@@ -2592,6 +2658,8 @@ export type ResolversTypes = {
   PlayerReward: ResolverTypeWrapper<Omit<PlayerReward, 'reward'> & { reward: ResolversTypes['Reward'] }>;
   PlayerSession: ResolverTypeWrapper<PlayerSession>;
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
+  Promotion: ResolverTypeWrapper<Promotion>;
+  PromotionChoice: ResolverTypeWrapper<PromotionChoice>;
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
   PublicQueries: ResolverTypeWrapper<PublicQueriesParent>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -2751,6 +2819,8 @@ export type ResolversParentTypes = {
   PlayerReward: Omit<PlayerReward, 'reward'> & { reward: ResolversParentTypes['Reward'] };
   PlayerSession: PlayerSession;
   PlayerUpdatedEvent: PlayerUpdatedEvent;
+  Promotion: Promotion;
+  PromotionChoice: PromotionChoice;
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
   PublicQueries: PublicQueriesParent;
   Query: Record<PropertyKey, never>;
@@ -3332,6 +3402,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addFavouriteGame?: Resolver<ResolversTypes['FavouriteGameResult'], ParentType, ContextType, RequireFields<MutationAddFavouriteGameArgs, 'slug'>>;
   cancelPendingLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationCancelPendingLimitArgs, 'input'>>;
   cancelWithdrawal?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationCancelWithdrawalArgs, 'paymentId'>>;
+  choosePromotion?: Resolver<ResolversTypes['PromotionChoice'], ParentType, ContextType, RequireFields<MutationChoosePromotionArgs, 'promotionId'>>;
   claimReward?: Resolver<ResolversTypes['PlayerReward'], ParentType, ContextType, RequireFields<MutationClaimRewardArgs, 'assignationId'>>;
   forfeitBonus?: Resolver<ResolversTypes['Bonus'], ParentType, ContextType, RequireFields<MutationForfeitBonusArgs, 'bonusId'>>;
   generateZendeskToken?: Resolver<ResolversTypes['ZendeskToken'], ParentType, ContextType>;
@@ -3541,6 +3612,29 @@ export type PlayerUpdatedEventResolvers<ContextType = GraphQLContext, ParentType
   isAccountClosed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type PromotionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Promotion'] = ResolversParentTypes['Promotion']> = {
+  action?: Resolver<ResolversTypes['BonusAction'], ParentType, ContextType>;
+  badge?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cta?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  href?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  minDeposit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rewardId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  termsHref?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trigger?: Resolver<Maybe<ResolversTypes['DepositBonusTrigger']>, ParentType, ContextType>;
+};
+
+export type PromotionChoiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PromotionChoice'] = ResolversParentTypes['PromotionChoice']> = {
+  assignationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  awarded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  chosenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  promotionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type ProviderOfTheWeekResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderOfTheWeek'] = ResolversParentTypes['ProviderOfTheWeek']> = {
   moreGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType>;
   spotlightGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType>;
@@ -3576,6 +3670,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   missions?: Resolver<Array<ResolversTypes['GamificationMission']>, ParentType, ContextType, Partial<QueryMissionsArgs>>;
   moreCasinos?: Resolver<Array<ResolversTypes['SisterCasino']>, ParentType, ContextType, Partial<QueryMoreCasinosArgs>>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  promotions?: Resolver<Array<ResolversTypes['Promotion']>, ParentType, ContextType, Partial<QueryPromotionsArgs>>;
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
   public?: Resolver<ResolversTypes['PublicQueries'], ParentType, ContextType>;
   raffleSettings?: Resolver<Maybe<ResolversTypes['RaffleSettings']>, ParentType, ContextType, Partial<QueryRaffleSettingsArgs>>;
@@ -3916,6 +4011,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   limits?: Resolver<Array<ResolversTypes['PlayerLimit']>, ParentType, ContextType>;
   payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType, RequireFields<ViewerPaymentArgs, 'id'>>;
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
+  promotionChoices?: Resolver<Array<ResolversTypes['PromotionChoice']>, ParentType, ContextType>;
   recentlyPlayedGamesV2?: Resolver<Array<ResolversTypes['RecentlyPlayedGame']>, ParentType, ContextType, RequireFields<ViewerRecentlyPlayedGamesV2Args, 'maxRecentlyPlayedGames'>>;
   rewards?: Resolver<Array<ResolversTypes['PlayerReward']>, ParentType, ContextType, RequireFields<ViewerRewardsArgs, 'ascending' | 'last'>>;
   session?: Resolver<ResolversTypes['PlayerSession'], ParentType, ContextType>;
@@ -4021,6 +4117,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PlayerReward?: PlayerRewardResolvers<ContextType>;
   PlayerSession?: PlayerSessionResolvers<ContextType>;
   PlayerUpdatedEvent?: PlayerUpdatedEventResolvers<ContextType>;
+  Promotion?: PromotionResolvers<ContextType>;
+  PromotionChoice?: PromotionChoiceResolvers<ContextType>;
   ProviderOfTheWeek?: ProviderOfTheWeekResolvers<ContextType>;
   PublicQueries?: PublicQueriesResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
