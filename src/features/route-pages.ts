@@ -10,6 +10,7 @@ import { JACKPOT_ROUTE_PAGES } from './jackpot/pages/jackpot-pages.ts';
 import { LEGAL_ROUTE_PAGES } from './legal/legal-pages.ts';
 import { lobbyPage } from './lobby/lobby-page.ts';
 import { moreCasinosPage } from './more-casinos/more-casinos-page.ts';
+import { PROMOTIONS_ROUTE_PAGES } from './promotions/promotions-page.ts';
 import { RAFFLE_ROUTE_PAGES } from './raffle/raffle-pages.ts';
 import { SPORTS_ROUTE_PAGES } from './sports/sports-pages.ts';
 import type { RoutePage } from './route-page.ts';
@@ -26,4 +27,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...LEGAL_ROUTE_PAGES,
   ...JACKPOT_ROUTE_PAGES,
   ...RAFFLE_ROUTE_PAGES,
+  ...PROMOTIONS_ROUTE_PAGES,
 };

@@ -324,6 +324,13 @@ export type RemoveFavouriteGameMutationVariables = Exact<{
 
 export type RemoveFavouriteGameMutation = { removeFavouriteGame: { gameId: string, slug: string, isFavourite: boolean } };
 
+export type ChoosePromotionMutationVariables = Exact<{
+  promotionId: string;
+}>;
+
+
+export type ChoosePromotionMutation = { choosePromotion: { promotionId: string, awarded: boolean } };
+
 export type PlayerLimitFieldsFragment = { kind: LimitKind, period: LimitPeriod | null, amount: string | null, minutes: number | null, used: string | null, remaining: string | null, pendingChange: { amount: string | null, minutes: number | null, removal: boolean, effectiveAt: string } | null };
 
 export type PlayerLimitsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -924,6 +931,14 @@ export const RemoveFavouriteGameDocument = /*#__PURE__*/ new TypedDocumentString
   }
 }
     `) as unknown as TypedDocumentString<RemoveFavouriteGameMutation, RemoveFavouriteGameMutationVariables>;
+export const ChoosePromotionDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation ChoosePromotion($promotionId: ID!) {
+  choosePromotion(promotionId: $promotionId) {
+    promotionId
+    awarded
+  }
+}
+    `) as unknown as TypedDocumentString<ChoosePromotionMutation, ChoosePromotionMutationVariables>;
 export const PlayerLimitsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query PlayerLimits {
   viewer {
