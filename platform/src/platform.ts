@@ -43,6 +43,7 @@ import { createRewardsService, wageringProgressOf } from './rewards/service.ts';
 import { createJackpotSockets } from './jackpot/socket.ts';
 import { createGamificationService } from './gamification/service.ts';
 import { composeDepositListeners, createPromotionsService } from './promotions/service.ts';
+import { createShopService } from './shop/service.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import { composeStakeListeners } from './games/round-money.ts';
@@ -112,7 +113,7 @@ export interface PlatformOptions {
   rewardsIntervalMs?: number;
   /** How often ended tournament windows are closed and unpaid prizes paid (the safety net of each window's close job); 0 turns the sweep off (default 5000 ms). */
   gamificationIntervalMs?: number;
-  /** How often owed promotion bonuses a stopped process left behind are given; 0 turns it off (default 5000 ms). */
+  /** How often owed promotion bonuses and shop purchases a stopped process left behind are given; 0 turns it off (default 5000 ms). */
   promotionsIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
@@ -218,6 +219,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     auth: { authenticate: (bearer, brand) => (authReady ? authReady.authenticate(bearer, brand) : Promise.reject(new Error('The platform is still starting'))) },
   });
   const promotions = createPromotionsService({ db, jobs, content, rewards, clock });
+  const shop = createShopService({ db, jobs, content, rewards, clock });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -239,11 +241,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
     // Every real-money stake feeds these, inside its transaction (add a feature's listener here): the
-    // jackpot and raffles, the wagering of bonus money, and gamification's points, missions and
-    // tournaments. Free spins stand in for a stake.
+    // jackpot and raffles, the wagering of bonus money, gamification's points, missions and
+    // tournaments, and the rewards shop's coins. Free spins stand in for a stake.
     games = await createGameService({
       db, ledger, gameOrigin, clock,
-      onRealStake: composeStakeListeners(jackpot.onRealStake, rewards.onRealStake, gamification.onRealStake),
+      onRealStake: composeStakeListeners(jackpot.onRealStake, rewards.onRealStake, gamification.onRealStake, shop.onRealStake),
       onRealPayout: gamification.onRealPayout,
       freeSpins: rewards.takeFreeSpin,
     });
@@ -285,6 +287,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     jackpot,
     rewards,
     promotions,
+    shop,
     gamification,
     gameOrigin,
     clock,
@@ -336,6 +339,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   gamification.start(options.gamificationIntervalMs ?? 5000);
   // A deposit's promotion bonus is given right after it; this sweep gives what a stopped process left owed.
   promotions.start(options.promotionsIntervalMs ?? 5000);
+  // A purchase's reward is given right after it; this sweep gives what a stopped process left paid.
+  shop.start(options.promotionsIntervalMs ?? 5000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

@@ -27,6 +27,7 @@ import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerCon
 import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent } from '../jackpot/settings.ts';
 import { checkRewardDefinitions, REWARDS_FILE, rewardsFile, type RewardDefinition } from '../rewards/definitions.ts';
 import { PROMOTIONS_FILE, promotionsFile, type PromotionContent } from '../promotions/content.ts';
+import { SHOP_FILE, shopFile, type ShopContent } from '../shop/content.ts';
 import {
   contentChecker, LOYALTY_FILE, loyaltyFile, MISSIONS_FILE, missionsFile, TOURNAMENTS_FILE, tournamentsFile, type GamificationContent,
 } from '../gamification/content.ts';
@@ -83,6 +84,8 @@ export interface ContentStore {
   rewards(brandId: string): Promise<RewardDefinition[]>;
   /** The promotions of a brand (`promotions.json`); none when the brand has no such file (or only a broken first save). */
   promotions(brandId: string): Promise<PromotionContent[]>;
+  /** The rewards shop of a brand (`shop.json`); null when the brand has none (or only a broken first save). */
+  shop(brandId: string): Promise<ShopContent | null>;
   /** The gamification provider's content of a brand (loyalty.json, missions.json, tournaments.json); each null when absent. */
   gamification(brandId: string): Promise<GamificationContent>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
@@ -334,6 +337,12 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return (await firstSaveOrNull(file, () => cached(file, checkPromotions), 'offering no promotions from it'))?.promotions ?? [];
   }
 
+  const checkShop = contentChecker(shopFile);
+  async function readShop(brandId: string): Promise<ShopContent | null> {
+    const file = join(dir, brandId, SHOP_FILE);
+    return firstSaveOrNull(file, () => cached(file, checkShop), 'the shop is closed until it is fixed');
+  }
+
   const checkLoyalty = contentChecker(loyaltyFile);
   const checkMissions = contentChecker(missionsFile);
   const checkTournaments = contentChecker(tournamentsFile);
@@ -438,6 +447,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     jackpot: readJackpot,
     rewards: readRewards,
     promotions: readPromotions,
+    shop: readShop,
     gamification: readGamification,
     legal: readLegal,
     async starterLegal(brandId) {

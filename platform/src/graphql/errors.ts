@@ -34,6 +34,7 @@ export type ErrorReason =
   | 'LimitIncreaseBlocked'
   | 'LossLimitReached'
   | 'MarketingBlocked'
+  | 'NotEnoughCoins'
   | 'NotFound'
   | 'OddsChanged'
   | 'PaymentNotCancellable'

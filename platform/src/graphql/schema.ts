@@ -26,6 +26,7 @@ import { jackpotResolvers, jackpotTypeDefs } from '../jackpot/graphql.ts';
 import { rewardResolvers, rewardTypeDefs } from '../rewards/graphql.ts';
 import { gamificationResolvers, gamificationTypeDefs } from '../gamification/graphql.ts';
 import { promotionResolvers, promotionTypeDefs } from '../promotions/graphql.ts';
+import { shopResolvers, shopTypeDefs } from '../shop/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -65,6 +66,7 @@ export function createSchema(): GraphQLSchema {
       rewardTypeDefs,
       gamificationTypeDefs,
       promotionTypeDefs,
+      shopTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -89,6 +91,7 @@ export function createSchema(): GraphQLSchema {
       rewardResolvers,
       gamificationResolvers,
       promotionResolvers,
+      shopResolvers,
     ],
   }));
 }

@@ -882,6 +882,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Hearts a game for the signed-in player; adding it twice changes nothing. */
   addFavouriteGame: FavouriteGameResult;
+  /** Buys a shop item: takes its price in coins and gives its reward, once per idempotencyKey (a retry answers the same purchase). NotEnoughCoins (with price and coins in extensions) or RewardsBlocked otherwise. */
+  buyShopItem: ShopPurchase;
   /** Cancels a pending increase or removal. */
   cancelPendingLimit: PlayerLimit;
   /** Cancels a pending withdrawal (idempotent by payment). Errors: CancelWithdrawalBlocked, PaymentNotCancellable, NotFound. */
@@ -932,6 +934,8 @@ export type Mutation = {
   sandboxDestroySession: SandboxDestroyedSessions;
   /** Sandbox: drops a pot. With playerId (id, number, email, username or phone within x-brand) it drops now to that player and pays at once; without, the instance's next contribution drops it. */
   sandboxForceJackpotWin: SandboxJackpotDrop;
+  /** Sandbox: gives a player (id, number, email, username or phone within x-brand) coins; answers their coins. */
+  sandboxGiveCoins: Scalars['String']['output'];
   /** Sandbox (the operator's back office): asks the player for their source of wealth, due in dueInDays, with documents for the funding types named (none: the declaration alone). Publishes PlayerUpdated. */
   sandboxRequestSourceOfWealth: Player;
   /** Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated. */
@@ -967,6 +971,12 @@ export type Mutation = {
 
 export type MutationAddFavouriteGameArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+export type MutationBuyShopItemArgs = {
+  idempotencyKey: Scalars['String']['input'];
+  itemId: Scalars['ID']['input'];
 };
 
 
@@ -1114,6 +1124,12 @@ export type MutationSandboxForceJackpotWinArgs = {
   instanceId: Scalars['ID']['input'];
   playerId?: InputMaybe<Scalars['ID']['input']>;
   potId: Scalars['String']['input'];
+};
+
+
+export type MutationSandboxGiveCoinsArgs = {
+  coins: Scalars['Int']['input'];
+  playerId: Scalars['ID']['input'];
 };
 
 
@@ -1616,6 +1632,8 @@ export type Query = {
   public: PublicQueries;
   /** The /raffle/ page's settings; texts in the locale. Null when the brand has none; render nothing when enabled is false. */
   raffleSettings?: Maybe<RaffleSettings>;
+  /** The brand's rewards shop; null when it has none. */
+  rewardsShop?: Maybe<RewardsShop>;
   /** Sandbox (the operator's back office, operator key): the consent decisions of a visitor or of a player (x-brand), newest first. Give visitorId or playerId. */
   sandboxConsentRecords: Array<ConsentRecord>;
   /** Games and studios whose names match query as the player types: case- and accent-insensitive, prefix and word matches first. At most 100 characters (BadUserInput beyond). Restricted games are left out like in the lists. */
@@ -1738,6 +1756,11 @@ export type QueryProviderOfTheWeekArgs = {
 
 export type QueryRaffleSettingsArgs = {
   ipCountryCode?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryRewardsShopArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1922,6 +1945,14 @@ export type RewardUpdatedEvent = {
   status: RewardStatus;
 };
 
+/** The brand's rewards shop (content/<brand>/shop.json). */
+export type RewardsShop = {
+  __typename?: 'RewardsShop';
+  items: Array<ShopItem>;
+  /** Real-money casino stakes, in EUR (other currencies at the jackpot's multipliers), that earn one coin. */
+  wagerPerCoin: Scalars['String']['output'];
+};
+
 export type SandboxAgedSession = {
   __typename?: 'SandboxAgedSession';
   sessionId: Scalars['ID']['output'];
@@ -2042,6 +2073,32 @@ export type SessionRecordEdge = {
   __typename?: 'SessionRecordEdge';
   cursor: Scalars['String']['output'];
   node: SessionRecord;
+};
+
+/** An item of the shop: a reward for coins. */
+export type ShopItem = {
+  __typename?: 'ShopItem';
+  id: Scalars['ID']['output'];
+  /** Whole coins. */
+  price: Scalars['Int']['output'];
+  /** The reward of rewards.json it gives. */
+  rewardId: Scalars['ID']['output'];
+  text?: Maybe<Scalars['String']['output']>;
+  title: Scalars['String']['output'];
+};
+
+/** One purchase: Paid (coins taken), Given (the reward assigned: viewer.rewards), Refunded (the reward could not be given; coins back). */
+export type ShopPurchase = {
+  __typename?: 'ShopPurchase';
+  /** The reward given, once Given. */
+  assignationId?: Maybe<Scalars['ID']['output']>;
+  /** The player's coins after it. */
+  coinsLeft: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  itemId: Scalars['ID']['output'];
+  price: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
 };
 
 /** A casino of the same operator that the more-casinos page points players to. */
@@ -2362,6 +2419,10 @@ export type Viewer = {
   sessionHistory: SessionRecordConnection;
   /** The session (sid) of the token used: compare it with SessionDestroyed.sessionId. */
   sessionId: Scalars['ID']['output'];
+  /** The player's coins: an exact whole number, as text. */
+  shopCoins: Scalars['String']['output'];
+  /** The player's last purchases (1 to 100, default 20), newest first. */
+  shopPurchases: Array<ShopPurchase>;
   /** The six funding types, in the form's order, with what the player declared and uploaded. */
   sourceOfWealth: Array<SourceOfWealthEntry>;
   /** The player's sports bets, newest first. */
@@ -2432,6 +2493,11 @@ export type ViewerRewardsArgs = {
 export type ViewerSessionHistoryArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type ViewerShopPurchasesArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2677,6 +2743,7 @@ export type ResolversTypes = {
   RewardStatus: RewardStatus;
   RewardSummary: ResolverTypeWrapper<RewardSummary>;
   RewardUpdatedEvent: ResolverTypeWrapper<RewardUpdatedEvent>;
+  RewardsShop: ResolverTypeWrapper<RewardsShop>;
   SandboxAgedSession: ResolverTypeWrapper<SandboxAgedSession>;
   SandboxDestroyedSessions: ResolverTypeWrapper<SandboxDestroyedSessions>;
   SandboxDocumentRequest: SandboxDocumentRequest;
@@ -2693,6 +2760,8 @@ export type ResolversTypes = {
   SessionRecord: ResolverTypeWrapper<SessionRecord>;
   SessionRecordConnection: ResolverTypeWrapper<SessionRecordConnection>;
   SessionRecordEdge: ResolverTypeWrapper<SessionRecordEdge>;
+  ShopItem: ResolverTypeWrapper<ShopItem>;
+  ShopPurchase: ResolverTypeWrapper<ShopPurchase>;
   SisterCasino: ResolverTypeWrapper<SisterCasino>;
   SmsCodeRequest: ResolverTypeWrapper<SmsCodeRequest>;
   SourceOfWealthDeclaration: SourceOfWealthDeclaration;
@@ -2837,6 +2906,7 @@ export type ResolversParentTypes = {
   RewardGameDescriptor: RewardGameDescriptor;
   RewardSummary: RewardSummary;
   RewardUpdatedEvent: RewardUpdatedEvent;
+  RewardsShop: RewardsShop;
   SandboxAgedSession: SandboxAgedSession;
   SandboxDestroyedSessions: SandboxDestroyedSessions;
   SandboxDocumentRequest: SandboxDocumentRequest;
@@ -2850,6 +2920,8 @@ export type ResolversParentTypes = {
   SessionRecord: SessionRecord;
   SessionRecordConnection: SessionRecordConnection;
   SessionRecordEdge: SessionRecordEdge;
+  ShopItem: ShopItem;
+  ShopPurchase: ShopPurchase;
   SisterCasino: SisterCasino;
   SmsCodeRequest: SmsCodeRequest;
   SourceOfWealthDeclaration: SourceOfWealthDeclaration;
@@ -3400,6 +3472,7 @@ export type MoneyDropRewardResolvers<ContextType = GraphQLContext, ParentType ex
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addFavouriteGame?: Resolver<ResolversTypes['FavouriteGameResult'], ParentType, ContextType, RequireFields<MutationAddFavouriteGameArgs, 'slug'>>;
+  buyShopItem?: Resolver<ResolversTypes['ShopPurchase'], ParentType, ContextType, RequireFields<MutationBuyShopItemArgs, 'idempotencyKey' | 'itemId'>>;
   cancelPendingLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationCancelPendingLimitArgs, 'input'>>;
   cancelWithdrawal?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationCancelWithdrawalArgs, 'paymentId'>>;
   choosePromotion?: Resolver<ResolversTypes['PromotionChoice'], ParentType, ContextType, RequireFields<MutationChoosePromotionArgs, 'promotionId'>>;
@@ -3425,6 +3498,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxCreditWallet?: Resolver<ResolversTypes['SandboxLedgerResult'], ParentType, ContextType, RequireFields<MutationSandboxCreditWalletArgs, 'amount' | 'currency' | 'idempotencyKey' | 'playerId'>>;
   sandboxDestroySession?: Resolver<ResolversTypes['SandboxDestroyedSessions'], ParentType, ContextType, Partial<MutationSandboxDestroySessionArgs>>;
   sandboxForceJackpotWin?: Resolver<ResolversTypes['SandboxJackpotDrop'], ParentType, ContextType, RequireFields<MutationSandboxForceJackpotWinArgs, 'instanceId' | 'potId'>>;
+  sandboxGiveCoins?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationSandboxGiveCoinsArgs, 'coins' | 'playerId'>>;
   sandboxRequestSourceOfWealth?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxRequestSourceOfWealthArgs, 'documents' | 'dueInDays' | 'playerId'>>;
   sandboxReviewDocument?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxReviewDocumentArgs, 'documentId' | 'status'>>;
   sandboxRunRaffleDraw?: Resolver<ResolversTypes['SandboxRaffleDraw'], ParentType, ContextType, RequireFields<MutationSandboxRunRaffleDrawArgs, 'type'>>;
@@ -3674,6 +3748,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
   public?: Resolver<ResolversTypes['PublicQueries'], ParentType, ContextType>;
   raffleSettings?: Resolver<Maybe<ResolversTypes['RaffleSettings']>, ParentType, ContextType, Partial<QueryRaffleSettingsArgs>>;
+  rewardsShop?: Resolver<Maybe<ResolversTypes['RewardsShop']>, ParentType, ContextType, Partial<QueryRewardsShopArgs>>;
   sandboxConsentRecords?: Resolver<Array<ResolversTypes['ConsentRecord']>, ParentType, ContextType, RequireFields<QuerySandboxConsentRecordsArgs, 'limit'>>;
   searchGames?: Resolver<ResolversTypes['GameSearchResult'], ParentType, ContextType, RequireFields<QuerySearchGamesArgs, 'first' | 'query'>>;
   sports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
@@ -3770,6 +3845,11 @@ export type RewardUpdatedEventResolvers<ContextType = GraphQLContext, ParentType
   status?: Resolver<ResolversTypes['RewardStatus'], ParentType, ContextType>;
 };
 
+export type RewardsShopResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RewardsShop'] = ResolversParentTypes['RewardsShop']> = {
+  items?: Resolver<Array<ResolversTypes['ShopItem']>, ParentType, ContextType>;
+  wagerPerCoin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SandboxAgedSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxAgedSession'] = ResolversParentTypes['SandboxAgedSession']> = {
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3836,6 +3916,24 @@ export type SessionRecordConnectionResolvers<ContextType = GraphQLContext, Paren
 export type SessionRecordEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionRecordEdge'] = ResolversParentTypes['SessionRecordEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['SessionRecord'], ParentType, ContextType>;
+};
+
+export type ShopItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShopItem'] = ResolversParentTypes['ShopItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShopPurchaseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShopPurchase'] = ResolversParentTypes['ShopPurchase']> = {
+  assignationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  coinsLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SisterCasinoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SisterCasino'] = ResolversParentTypes['SisterCasino']> = {
@@ -4017,6 +4115,8 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   session?: Resolver<ResolversTypes['PlayerSession'], ParentType, ContextType>;
   sessionHistory?: Resolver<ResolversTypes['SessionRecordConnection'], ParentType, ContextType, RequireFields<ViewerSessionHistoryArgs, 'first'>>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  shopCoins?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shopPurchases?: Resolver<Array<ResolversTypes['ShopPurchase']>, ParentType, ContextType, RequireFields<ViewerShopPurchasesArgs, 'last'>>;
   sourceOfWealth?: Resolver<Array<ResolversTypes['SourceOfWealthEntry']>, ParentType, ContextType>;
   sportsBets?: Resolver<Array<ResolversTypes['SportsBet']>, ParentType, ContextType, RequireFields<ViewerSportsBetsArgs, 'first'>>;
   wallet?: Resolver<ResolversTypes['Wallet'], ParentType, ContextType>;
@@ -4134,6 +4234,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RewardGameDescriptor?: RewardGameDescriptorResolvers<ContextType>;
   RewardSummary?: RewardSummaryResolvers<ContextType>;
   RewardUpdatedEvent?: RewardUpdatedEventResolvers<ContextType>;
+  RewardsShop?: RewardsShopResolvers<ContextType>;
   SandboxAgedSession?: SandboxAgedSessionResolvers<ContextType>;
   SandboxDestroyedSessions?: SandboxDestroyedSessionsResolvers<ContextType>;
   SandboxJackpotDrop?: SandboxJackpotDropResolvers<ContextType>;
@@ -4146,6 +4247,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SessionRecord?: SessionRecordResolvers<ContextType>;
   SessionRecordConnection?: SessionRecordConnectionResolvers<ContextType>;
   SessionRecordEdge?: SessionRecordEdgeResolvers<ContextType>;
+  ShopItem?: ShopItemResolvers<ContextType>;
+  ShopPurchase?: ShopPurchaseResolvers<ContextType>;
   SisterCasino?: SisterCasinoResolvers<ContextType>;
   SmsCodeRequest?: SmsCodeRequestResolvers<ContextType>;
   SourceOfWealthEntry?: SourceOfWealthEntryResolvers<ContextType>;
