@@ -12,6 +12,7 @@ import { lobbyPage } from './lobby/lobby-page.ts';
 import { moreCasinosPage } from './more-casinos/more-casinos-page.ts';
 import { PROMOTIONS_ROUTE_PAGES } from './promotions/promotions-page.ts';
 import { RAFFLE_ROUTE_PAGES } from './raffle/raffle-pages.ts';
+import { REWARDS_SHOP_ROUTE_PAGES } from './rewards-shop/rewards-shop-page.ts';
 import { SPORTS_ROUTE_PAGES } from './sports/sports-pages.ts';
 import type { RoutePage } from './route-page.ts';
 
@@ -28,4 +29,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...JACKPOT_ROUTE_PAGES,
   ...RAFFLE_ROUTE_PAGES,
   ...PROMOTIONS_ROUTE_PAGES,
+  ...REWARDS_SHOP_ROUTE_PAGES,
 };

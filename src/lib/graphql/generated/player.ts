@@ -390,6 +390,21 @@ export type PlayerDocumentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type PlayerDocumentsQuery = { viewer: { documents: Array<{ id: string, kind: string, fundingType: string | null, fileName: string, contentType: string, sizeBytes: number, status: string, uploadedAt: string }> } | null };
 
+export type RewardsShopQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type RewardsShopQuery = { rewardsShop: { wagerPerCoin: string, items: Array<{ id: string, title: string, text: string | null, price: number }> } | null, viewer: { shopCoins: string } | null };
+
+export type BuyShopItemMutationVariables = Exact<{
+  itemId: string;
+  idempotencyKey: string;
+}>;
+
+
+export type BuyShopItemMutation = { buyShopItem: { id: string, itemId: string, status: string, coinsLeft: string } };
+
 export type GetPlayerInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1088,6 +1103,32 @@ export const PlayerDocumentsDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PlayerDocumentsQuery, PlayerDocumentsQueryVariables>;
+export const RewardsShopDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query RewardsShop($locale: String) {
+  rewardsShop(locale: $locale) {
+    wagerPerCoin
+    items {
+      id
+      title
+      text
+      price
+    }
+  }
+  viewer {
+    shopCoins
+  }
+}
+    `) as unknown as TypedDocumentString<RewardsShopQuery, RewardsShopQueryVariables>;
+export const BuyShopItemDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation BuyShopItem($itemId: ID!, $idempotencyKey: String!) {
+  buyShopItem(itemId: $itemId, idempotencyKey: $idempotencyKey) {
+    id
+    itemId
+    status
+    coinsLeft
+  }
+}
+    `) as unknown as TypedDocumentString<BuyShopItemMutation, BuyShopItemMutationVariables>;
 export const GetPlayerInfoDocument = /*#__PURE__*/ new TypedDocumentString(`
     query GetPlayerInfo {
   viewer {
