@@ -44,6 +44,7 @@ import { createJackpotSockets } from './jackpot/socket.ts';
 import { createGamificationService } from './gamification/service.ts';
 import { composeDepositListeners, createPromotionsService } from './promotions/service.ts';
 import { createShopService } from './shop/service.ts';
+import { createCalendarService } from './calendar/service.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import { composeStakeListeners } from './games/round-money.ts';
@@ -220,6 +221,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   const promotions = createPromotionsService({ db, jobs, content, rewards, clock });
   const shop = createShopService({ db, jobs, content, rewards, clock });
+  const calendar = createCalendarService({ db, content, rewards, clock });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -288,6 +290,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     rewards,
     promotions,
     shop,
+    calendar,
     gamification,
     gameOrigin,
     clock,

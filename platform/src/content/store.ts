@@ -28,6 +28,7 @@ import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent
 import { checkRewardDefinitions, REWARDS_FILE, rewardsFile, type RewardDefinition } from '../rewards/definitions.ts';
 import { PROMOTIONS_FILE, promotionsFile, type PromotionContent } from '../promotions/content.ts';
 import { SHOP_FILE, shopFile, type ShopContent } from '../shop/content.ts';
+import { CALENDAR_FILE, calendarFile, type CalendarContent } from '../calendar/content.ts';
 import {
   contentChecker, LOYALTY_FILE, loyaltyFile, MISSIONS_FILE, missionsFile, TOURNAMENTS_FILE, tournamentsFile, type GamificationContent,
 } from '../gamification/content.ts';
@@ -86,6 +87,8 @@ export interface ContentStore {
   promotions(brandId: string): Promise<PromotionContent[]>;
   /** The rewards shop of a brand (`shop.json`); null when the brand has none (or only a broken first save). */
   shop(brandId: string): Promise<ShopContent | null>;
+  /** The countdown calendar of a brand (`calendar.json`); null when the brand has none (or only a broken first save). */
+  calendar(brandId: string): Promise<CalendarContent | null>;
   /** The gamification provider's content of a brand (loyalty.json, missions.json, tournaments.json); each null when absent. */
   gamification(brandId: string): Promise<GamificationContent>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
@@ -343,6 +346,12 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return firstSaveOrNull(file, () => cached(file, checkShop), 'the shop is closed until it is fixed');
   }
 
+  const checkCalendar = contentChecker(calendarFile);
+  async function readCalendar(brandId: string): Promise<CalendarContent | null> {
+    const file = join(dir, brandId, CALENDAR_FILE);
+    return firstSaveOrNull(file, () => cached(file, checkCalendar), 'the calendar is closed until it is fixed');
+  }
+
   const checkLoyalty = contentChecker(loyaltyFile);
   const checkMissions = contentChecker(missionsFile);
   const checkTournaments = contentChecker(tournamentsFile);
@@ -448,6 +457,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     rewards: readRewards,
     promotions: readPromotions,
     shop: readShop,
+    calendar: readCalendar,
     gamification: readGamification,
     legal: readLegal,
     async starterLegal(brandId) {

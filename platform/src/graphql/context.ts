@@ -27,6 +27,7 @@ import type { Cashier } from '../cashier/payments.ts';
 import type { JackpotService } from '../jackpot/service.ts';
 import type { PromotionsService } from '../promotions/service.ts';
 import type { ShopService } from '../shop/service.ts';
+import type { CalendarService } from '../calendar/service.ts';
 import type { RewardsService } from '../rewards/service.ts';
 import type { GamificationService } from '../gamification/service.ts';
 import { PlatformError } from './errors.ts';
@@ -74,6 +75,7 @@ export interface PlatformServices {
   rewards: RewardsService;
   promotions: PromotionsService;
   shop: ShopService;
+  calendar: CalendarService;
   /** The gamification provider (points, ranks, missions, tournaments; its REST is a route of its own). */
   gamification: GamificationService;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */

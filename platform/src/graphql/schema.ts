@@ -27,6 +27,7 @@ import { rewardResolvers, rewardTypeDefs } from '../rewards/graphql.ts';
 import { gamificationResolvers, gamificationTypeDefs } from '../gamification/graphql.ts';
 import { promotionResolvers, promotionTypeDefs } from '../promotions/graphql.ts';
 import { shopResolvers, shopTypeDefs } from '../shop/graphql.ts';
+import { calendarResolvers, calendarTypeDefs } from '../calendar/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -67,6 +68,7 @@ export function createSchema(): GraphQLSchema {
       gamificationTypeDefs,
       promotionTypeDefs,
       shopTypeDefs,
+      calendarTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -92,6 +94,7 @@ export function createSchema(): GraphQLSchema {
       gamificationResolvers,
       promotionResolvers,
       shopResolvers,
+      calendarResolvers,
     ],
   }));
 }

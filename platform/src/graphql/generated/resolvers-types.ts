@@ -123,6 +123,18 @@ export type BonusStatus =
   | 'Expired'
   | 'Forfeited';
 
+/** One door: Open (today's, claimable), Claimed, Missed (a past day not claimed) or Locked (a future day). */
+export type CalendarDoor = {
+  __typename?: 'CalendarDoor';
+  /** The reward given, once Claimed (viewer.rewards). */
+  assignationId?: Maybe<Scalars['ID']['output']>;
+  /** YYYY-MM-DD in the calendar's zone. */
+  date: Scalars['String']['output'];
+  /** The reward's name, in the locale. */
+  rewardName: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+};
+
 /** A cookie-consent category (spec section 4). */
 export type ConsentCategory =
   | 'analytics'
@@ -167,6 +179,17 @@ export type ContentProblem = {
   message: Scalars['String']['output'];
   /** When the broken save was first seen (ISO 8601). */
   since: Scalars['String']['output'];
+};
+
+/** A countdown calendar as the signed-in player sees it (content/<brand>/calendar.json). */
+export type CountdownCalendar = {
+  __typename?: 'CountdownCalendar';
+  doors: Array<CalendarDoor>;
+  id: Scalars['ID']['output'];
+  /** The IANA time zone whose midnight turns the doors. */
+  timeZone: Scalars['String']['output'];
+  /** The player's today in that zone (YYYY-MM-DD). */
+  today: Scalars['String']['output'];
 };
 
 export type Country = {
@@ -906,6 +929,8 @@ export type Mutation = {
   launchSportsbook: SportsbookLaunch;
   /** Logout: ends the session of the bearer token, or of refreshToken when the access token has expired. */
   logout: LogoutResult;
+  /** Opens today's door: gives its reward once (opening it again answers the Claimed door). RewardNotClaimable for a past or future door, with why. */
+  openCalendarDoor: CalendarDoor;
   /** Places a single (one selection) or an accumulator (2-10 selections of different events) from the signed-in player's wallet: a SportsBet ledger posting that publishes balanceUpdated (moneyType SportsBet). The same idempotencyKey places the bet once; with different selections or stake it fails with IdempotencyConflict. OddsChanged when a selection's odds moved (extensions.odds has the new price). */
   placeSportsBet: SportsBetPlacement;
   /** Records a visitor's consent decision (x-brand). visitorId: a UUID the lobby keeps in a cookie; policyVersion: the cookie policy's version (letters, digits, dot, dash, underscore; at most 40); categories: those granted (necessary is added). A bearer token, when sent, adds the player. */
@@ -944,6 +969,8 @@ export type Mutation = {
   sandboxRunRaffleDraw: SandboxRaffleDraw;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): the payment's provider reports a status, such as Completed for a manual withdrawal or RolledBacked for a deposit, delivered as told. */
   sandboxSendPaymentNotification: Payment;
+  /** Sandbox: sets one player's calendar day (YYYY-MM-DD), or clears it with null; the rest of the platform keeps its clock. */
+  sandboxSetCalendarDay: Scalars['Boolean']['output'];
   /** Sandbox only (operator key): blocks or unblocks a player at the gamification provider (isPlayerBlockedInGamanza); a blocked player earns nothing and is opted out. */
   sandboxSetGamificationBlocked: Scalars['Boolean']['output'];
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): settles a bet now, by the results (its events must have finished) or as outcome says, paying winnings or refunds through the ledger. */
@@ -1035,6 +1062,13 @@ export type MutationLaunchSportsbookArgs = {
 
 export type MutationLogoutArgs = {
   refreshToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationOpenCalendarDoorArgs = {
+  calendarId: Scalars['ID']['input'];
+  date: Scalars['String']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1156,6 +1190,12 @@ export type MutationSandboxSendPaymentNotificationArgs = {
   delivery?: InputMaybe<NotificationDelivery>;
   paymentId: Scalars['ID']['input'];
   status: PaymentTransactionStatus;
+};
+
+
+export type MutationSandboxSetCalendarDayArgs = {
+  day?: InputMaybe<Scalars['String']['input']>;
+  playerId: Scalars['ID']['input'];
 };
 
 
@@ -2383,6 +2423,8 @@ export type Viewer = {
   __typename?: 'Viewer';
   /** Bonus money with its wagering, oldest first: the Active ones unless statuses says otherwise. */
   bonuses: Array<Bonus>;
+  /** The brand's countdown calendar with this id (the lobby path's, such as christmas-2024); null when there is none. */
+  countdownCalendar?: Maybe<CountdownCalendar>;
   customer: Customer;
   /** Deposits, newest first; first between 1 and 100. */
   depositHistory: PaymentConnection;
@@ -2436,6 +2478,12 @@ export type Viewer = {
 export type ViewerBonusesArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   statuses?: InputMaybe<Array<BonusStatus>>;
+};
+
+
+export type ViewerCountdownCalendarArgs = {
+  id: Scalars['ID']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2626,10 +2674,12 @@ export type ResolversTypes = {
   BonusMoneyDropReward: ResolverTypeWrapper<BonusMoneyDropReward>;
   BonusStatus: BonusStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CalendarDoor: ResolverTypeWrapper<CalendarDoor>;
   ConsentCategory: ConsentCategory;
   ConsentRecord: ResolverTypeWrapper<ConsentRecord>;
   ContentLogo: ResolverTypeWrapper<ContentLogo>;
   ContentProblem: ResolverTypeWrapper<ContentProblem>;
+  CountdownCalendar: ResolverTypeWrapper<CountdownCalendar>;
   Country: ResolverTypeWrapper<Country>;
   CountryContext: ResolverTypeWrapper<CountryContext>;
   Customer: ResolverTypeWrapper<PlayerRow>;
@@ -2804,9 +2854,11 @@ export type ResolversParentTypes = {
   Bonus: Bonus;
   BonusMoneyDropReward: BonusMoneyDropReward;
   Boolean: Scalars['Boolean']['output'];
+  CalendarDoor: CalendarDoor;
   ConsentRecord: ConsentRecord;
   ContentLogo: ContentLogo;
   ContentProblem: ContentProblem;
+  CountdownCalendar: CountdownCalendar;
   Country: Country;
   CountryContext: CountryContext;
   Customer: PlayerRow;
@@ -3001,6 +3053,13 @@ export type BonusMoneyDropRewardResolvers<ContextType = GraphQLContext, ParentTy
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CalendarDoorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CalendarDoor'] = ResolversParentTypes['CalendarDoor']> = {
+  assignationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rewardName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ConsentRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConsentRecord'] = ResolversParentTypes['ConsentRecord']> = {
   categories?: Resolver<Array<ResolversTypes['ConsentCategory']>, ParentType, ContextType>;
   countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3021,6 +3080,13 @@ export type ContentProblemResolvers<ContextType = GraphQLContext, ParentType ext
   file?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   since?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CountdownCalendarResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CountdownCalendar'] = ResolversParentTypes['CountdownCalendar']> = {
+  doors?: Resolver<Array<ResolversTypes['CalendarDoor']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  today?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CountryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = {
@@ -3484,6 +3550,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   launchGame?: Resolver<ResolversTypes['GameLaunch'], ParentType, ContextType, RequireFields<MutationLaunchGameArgs, 'mode' | 'slug'>>;
   launchSportsbook?: Resolver<ResolversTypes['SportsbookLaunch'], ParentType, ContextType, Partial<MutationLaunchSportsbookArgs>>;
   logout?: Resolver<ResolversTypes['LogoutResult'], ParentType, ContextType, Partial<MutationLogoutArgs>>;
+  openCalendarDoor?: Resolver<ResolversTypes['CalendarDoor'], ParentType, ContextType, RequireFields<MutationOpenCalendarDoorArgs, 'calendarId' | 'date'>>;
   placeSportsBet?: Resolver<ResolversTypes['SportsBetPlacement'], ParentType, ContextType, RequireFields<MutationPlaceSportsBetArgs, 'idempotencyKey' | 'selections' | 'stake'>>;
   recordConsent?: Resolver<ResolversTypes['ConsentRecord'], ParentType, ContextType, RequireFields<MutationRecordConsentArgs, 'categories' | 'policyVersion' | 'visitorId'>>;
   refreshAccessToken?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationRefreshAccessTokenArgs, 'refreshToken'>>;
@@ -3503,6 +3570,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxReviewDocument?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxReviewDocumentArgs, 'documentId' | 'status'>>;
   sandboxRunRaffleDraw?: Resolver<ResolversTypes['SandboxRaffleDraw'], ParentType, ContextType, RequireFields<MutationSandboxRunRaffleDrawArgs, 'type'>>;
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
+  sandboxSetCalendarDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSandboxSetCalendarDayArgs, 'playerId'>>;
   sandboxSetGamificationBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSandboxSetGamificationBlockedArgs, 'blocked' | 'playerId'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'assignationId' | 'playerId' | 'status'>>;
@@ -4096,6 +4164,7 @@ export type TokenPairResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
   bonuses?: Resolver<Array<ResolversTypes['Bonus']>, ParentType, ContextType, RequireFields<ViewerBonusesArgs, 'statuses'>>;
+  countdownCalendar?: Resolver<Maybe<ResolversTypes['CountdownCalendar']>, ParentType, ContextType, RequireFields<ViewerCountdownCalendarArgs, 'id'>>;
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   depositHistory?: Resolver<ResolversTypes['PaymentConnection'], ParentType, ContextType, RequireFields<ViewerDepositHistoryArgs, 'first'>>;
   documents?: Resolver<Array<ResolversTypes['PlayerDocument']>, ParentType, ContextType>;
@@ -4143,9 +4212,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BannerLink?: BannerLinkResolvers<ContextType>;
   Bonus?: BonusResolvers<ContextType>;
   BonusMoneyDropReward?: BonusMoneyDropRewardResolvers<ContextType>;
+  CalendarDoor?: CalendarDoorResolvers<ContextType>;
   ConsentRecord?: ConsentRecordResolvers<ContextType>;
   ContentLogo?: ContentLogoResolvers<ContextType>;
   ContentProblem?: ContentProblemResolvers<ContextType>;
+  CountdownCalendar?: CountdownCalendarResolvers<ContextType>;
   Country?: CountryResolvers<ContextType>;
   CountryContext?: CountryContextResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
