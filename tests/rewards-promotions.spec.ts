@@ -2,7 +2,8 @@
  * Promotions (issue 29) in Chromium against the built lobby and the real platform: /promotions/
  * lists the brand's promotions with their bonus actions, a DEPOSIT promotion opens the cashier, and
  * the deposit through the sandbox provider credits the promotion's bonus once; the rewards shop
- * buys with enough coins and refuses with too few.
+ * buys with enough coins and refuses with too few; the countdown calendar opens today's door once
+ * and explains a past and a future one, with the sandbox's day override standing in for the clock.
  */
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -79,5 +80,41 @@ test.describe('rewards shop', () => {
       page.request, BRAND, '{ viewer { rewards { reason reward { rewardId } } } }', {}, tokens.accessToken,
     );
     expect(rewards.viewer.rewards.filter((reward) => reward.reason === 'Rewards shop').map((reward) => reward.reward.rewardId)).toEqual(['weekend-drop']);
+  });
+});
+
+test.describe('countdown calendar', () => {
+  test("opens today's door once; a past door is missed and a future one locked; the grid takes arrow keys; reduced motion stills it", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const tokens = await newPlayer(page);
+    await graphql(page.request, BRAND, 'mutation ($p: ID!, $d: String) { sandboxSetCalendarDay(playerId: $p, day: $d) }', { p: claims(tokens.accessToken).player_id, d: '2024-12-05' });
+    await page.goto(`${ORIGIN}/en/christmas-2024/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Christmas calendar' })).toBeVisible();
+    const doors = page.getByRole('list', { name: 'Calendar doors' });
+    const door = (day: number, state: string) => doors.getByRole('button', { name: `December ${day}, 2024: ${state}`, exact: true });
+    await expect(door(4, 'Missed')).toBeVisible();
+    await expect(door(6, 'Opens on December 6, 2024')).toHaveAttribute('aria-disabled', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(Number.parseFloat(await door(5, 'Open today').evaluate((element) => getComputedStyle(element).transitionDuration))).toBeLessThan(0.01);
+
+    await door(4, 'Missed').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(door(5, 'Open today')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByTestId('calendar');
+    await expect(calendar.getByRole('status')).toContainText('Door 5 opened: 20.00 EUR reload bonus.');
+    await expect(door(5, 'Claimed')).toBeVisible();
+    // aria-disabled doors stay focusable and explain themselves; a claimed one gives nothing more.
+    const press = async (locator: ReturnType<typeof door>) => {
+      await locator.focus();
+      await page.keyboard.press('Enter');
+    };
+    await press(door(5, 'Claimed'));
+    await press(door(6, 'Opens on December 6, 2024'));
+    await expect(calendar.getByRole('alert')).toHaveText('This door opens on December 6, 2024.');
+    await press(door(4, 'Missed'));
+    await expect(calendar.getByRole('alert')).toHaveText("This door's day has passed: a door opens on its own day only.");
+    const rewards = await graphql<{ viewer: { rewards: { reason: string }[] } }>(page.request, BRAND, '{ viewer { rewards { reason } } }', {}, tokens.accessToken);
+    expect(rewards.viewer.rewards.filter((reward) => reward.reason === 'Calendar christmas-2024')).toHaveLength(1);
   });
 });

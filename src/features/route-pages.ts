@@ -4,6 +4,7 @@
  */
 import { ACCOUNT_ROUTE_PAGES } from './account/account-pages.ts';
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
+import { CALENDAR_ROUTE_PAGES } from './calendar/calendar-page.ts';
 import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
 import { JACKPOT_ROUTE_PAGES } from './jackpot/pages/jackpot-pages.ts';
@@ -30,4 +31,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...RAFFLE_ROUTE_PAGES,
   ...PROMOTIONS_ROUTE_PAGES,
   ...REWARDS_SHOP_ROUTE_PAGES,
+  ...CALENDAR_ROUTE_PAGES,
 };

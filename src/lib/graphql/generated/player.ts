@@ -231,6 +231,23 @@ export type FinancialSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type FinancialSummaryQuery = { viewer: { month: { days: number, deposited: string, withdrawn: string, net: string, currency: string, deposits: number, withdrawals: number }, year: { days: number, deposited: string, withdrawn: string, net: string, currency: string, deposits: number, withdrawals: number } } | null };
 
+export type CountdownCalendarQueryVariables = Exact<{
+  id: string;
+  locale?: string | null | undefined;
+}>;
+
+
+export type CountdownCalendarQuery = { viewer: { countdownCalendar: { today: string, timeZone: string, doors: Array<{ date: string, state: string, rewardName: string }> } | null } | null };
+
+export type OpenCalendarDoorMutationVariables = Exact<{
+  calendarId: string;
+  date: string;
+  locale?: string | null | undefined;
+}>;
+
+
+export type OpenCalendarDoorMutation = { openCalendarDoor: { date: string, state: string, rewardName: string } };
+
 export type CashierPaymentFragment = { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean };
 
 export type PaymentPageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean } }> };
@@ -699,6 +716,30 @@ export const FinancialSummaryDocument = /*#__PURE__*/ new TypedDocumentString(`
   deposits
   withdrawals
 }`) as unknown as TypedDocumentString<FinancialSummaryQuery, FinancialSummaryQueryVariables>;
+export const CountdownCalendarDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query CountdownCalendar($id: ID!, $locale: String) {
+  viewer {
+    countdownCalendar(id: $id, locale: $locale) {
+      today
+      timeZone
+      doors {
+        date
+        state
+        rewardName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CountdownCalendarQuery, CountdownCalendarQueryVariables>;
+export const OpenCalendarDoorDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OpenCalendarDoor($calendarId: ID!, $date: String!, $locale: String) {
+  openCalendarDoor(calendarId: $calendarId, date: $date, locale: $locale) {
+    date
+    state
+    rewardName
+  }
+}
+    `) as unknown as TypedDocumentString<OpenCalendarDoorMutation, OpenCalendarDoorMutationVariables>;
 export const InitiateDepositDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation InitiateDeposit($input: InitiateDepositInput!) {
   initiateDeposit(input: $input) {
