@@ -45,6 +45,7 @@ import { createGamificationService } from './gamification/service.ts';
 import { composeDepositListeners, createPromotionsService } from './promotions/service.ts';
 import { createShopService } from './shop/service.ts';
 import { createCalendarService } from './calendar/service.ts';
+import { createCashbackService } from './cashback/service.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import { composeStakeListeners } from './games/round-money.ts';
@@ -116,6 +117,8 @@ export interface PlatformOptions {
   gamificationIntervalMs?: number;
   /** How often owed promotion bonuses and shop purchases a stopped process left behind are given; 0 turns it off (default 5000 ms). */
   promotionsIntervalMs?: number;
+  /** How often the weekly cashback job looks for last week's unpaid cashback; 0 turns it off (default an hour). */
+  cashbackIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
   /**
@@ -222,6 +225,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const promotions = createPromotionsService({ db, jobs, content, rewards, clock });
   const shop = createShopService({ db, jobs, content, rewards, clock });
   const calendar = createCalendarService({ db, content, rewards, clock });
+  const cashback = createCashbackService({ db, jobs, content, rewards, clock });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -291,6 +295,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     promotions,
     shop,
     calendar,
+    cashback,
     gamification,
     gameOrigin,
     clock,
@@ -344,6 +349,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   promotions.start(options.promotionsIntervalMs ?? 5000);
   // A purchase's reward is given right after it; this sweep gives what a stopped process left paid.
   shop.start(options.promotionsIntervalMs ?? 5000);
+  // Last week's cashback, hourly (each run idempotent): the first run after Monday 00:00 UTC pays it.
+  cashback.start(options.cashbackIntervalMs ?? 3_600_000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

@@ -29,6 +29,7 @@ import { checkRewardDefinitions, REWARDS_FILE, rewardsFile, type RewardDefinitio
 import { PROMOTIONS_FILE, promotionsFile, type PromotionContent } from '../promotions/content.ts';
 import { SHOP_FILE, shopFile, type ShopContent } from '../shop/content.ts';
 import { CALENDAR_FILE, calendarFile, type CalendarContent } from '../calendar/content.ts';
+import { CASHBACK_FILE, cashbackFile, type CashbackContent } from '../cashback/content.ts';
 import {
   contentChecker, LOYALTY_FILE, loyaltyFile, MISSIONS_FILE, missionsFile, TOURNAMENTS_FILE, tournamentsFile, type GamificationContent,
 } from '../gamification/content.ts';
@@ -89,6 +90,8 @@ export interface ContentStore {
   shop(brandId: string): Promise<ShopContent | null>;
   /** The countdown calendar of a brand (`calendar.json`); null when the brand has none (or only a broken first save). */
   calendar(brandId: string): Promise<CalendarContent | null>;
+  /** The weekly cashback of a brand (`cashback.json`); null when the brand has none (or only a broken first save). */
+  cashback(brandId: string): Promise<CashbackContent | null>;
   /** The gamification provider's content of a brand (loyalty.json, missions.json, tournaments.json); each null when absent. */
   gamification(brandId: string): Promise<GamificationContent>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
@@ -352,6 +355,12 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return firstSaveOrNull(file, () => cached(file, checkCalendar), 'the calendar is closed until it is fixed');
   }
 
+  const checkCashback = contentChecker(cashbackFile);
+  async function readCashback(brandId: string): Promise<CashbackContent | null> {
+    const file = join(dir, brandId, CASHBACK_FILE);
+    return firstSaveOrNull(file, () => cached(file, checkCashback), 'no cashback is paid until it is fixed');
+  }
+
   const checkLoyalty = contentChecker(loyaltyFile);
   const checkMissions = contentChecker(missionsFile);
   const checkTournaments = contentChecker(tournamentsFile);
@@ -458,6 +467,7 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     promotions: readPromotions,
     shop: readShop,
     calendar: readCalendar,
+    cashback: readCashback,
     gamification: readGamification,
     legal: readLegal,
     async starterLegal(brandId) {

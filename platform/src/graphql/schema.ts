@@ -28,6 +28,7 @@ import { gamificationResolvers, gamificationTypeDefs } from '../gamification/gra
 import { promotionResolvers, promotionTypeDefs } from '../promotions/graphql.ts';
 import { shopResolvers, shopTypeDefs } from '../shop/graphql.ts';
 import { calendarResolvers, calendarTypeDefs } from '../calendar/graphql.ts';
+import { cashbackResolvers, cashbackTypeDefs } from '../cashback/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -69,6 +70,7 @@ export function createSchema(): GraphQLSchema {
       promotionTypeDefs,
       shopTypeDefs,
       calendarTypeDefs,
+      cashbackTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -95,6 +97,7 @@ export function createSchema(): GraphQLSchema {
       promotionResolvers,
       shopResolvers,
       calendarResolvers,
+      cashbackResolvers,
     ],
   }));
 }

@@ -135,6 +135,16 @@ export type CalendarDoor = {
   state: Scalars['String']['output'];
 };
 
+/** One week's cashback, a reward of the player (viewer.rewards). */
+export type CashbackPayout = {
+  __typename?: 'CashbackPayout';
+  amount: Scalars['String']['output'];
+  assignationId: Scalars['ID']['output'];
+  assignedAt: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  status: RewardStatus;
+};
+
 /** A cookie-consent category (spec section 4). */
 export type ConsentCategory =
   | 'analytics'
@@ -965,6 +975,8 @@ export type Mutation = {
   sandboxRequestSourceOfWealth: Player;
   /** Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated. */
   sandboxReviewDocument: Player;
+  /** Sandbox: pays the ISO week containing weekOf (ISO 8601; default: last week) now, for every player who played in it; answers how many were paid. Idempotent: a week is paid once per player. */
+  sandboxRunCashback: Scalars['Int']['output'];
   /** Sandbox: draws the brand's (x-brand) current hourly, daily or weekly window now and pays its winners; the next bet opens a new window. raffleId is null when the window has no tickets yet. */
   sandboxRunRaffleDraw: SandboxRaffleDraw;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): the payment's provider reports a status, such as Completed for a manual withdrawal or RolledBacked for a deposit, delivered as told. */
@@ -1178,6 +1190,11 @@ export type MutationSandboxReviewDocumentArgs = {
   comment?: InputMaybe<Scalars['String']['input']>;
   documentId: Scalars['ID']['input'];
   status: DocumentReview;
+};
+
+
+export type MutationSandboxRunCashbackArgs = {
+  weekOf?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2423,6 +2440,8 @@ export type Viewer = {
   __typename?: 'Viewer';
   /** Bonus money with its wagering, oldest first: the Active ones unless statuses says otherwise. */
   bonuses: Array<Bonus>;
+  /** The player's weekly cashback; null when the brand has none (content/<brand>/cashback.json). */
+  cashback?: Maybe<WeeklyCashback>;
   /** The brand's countdown calendar with this id (the lobby path's, such as christmas-2024); null when there is none. */
   countdownCalendar?: Maybe<CountdownCalendar>;
   customer: Customer;
@@ -2478,6 +2497,11 @@ export type Viewer = {
 export type ViewerBonusesArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   statuses?: InputMaybe<Array<BonusStatus>>;
+};
+
+
+export type ViewerCashbackArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2572,6 +2596,22 @@ export type Wallet = {
   id: Scalars['ID']['output'];
   minDepositAmount: Scalars['String']['output'];
   minWithdrawalAmount: Scalars['String']['output'];
+};
+
+/** The player's weekly cashback: a percentage of each ISO week's (Monday 00:00 UTC to Monday 00:00 UTC) net casino losses, paid as a Cashback reward after the week. */
+export type WeeklyCashback = {
+  __typename?: 'WeeklyCashback';
+  currency: Scalars['String']['output'];
+  /** This week's net casino losses so far (0 after a net win). */
+  losses: Scalars['String']['output'];
+  /** Past payouts, newest first. */
+  payouts: Array<CashbackPayout>;
+  /** Percent of the net losses, such as 10. */
+  percent: Scalars['String']['output'];
+  /** What they would pay: losses × percent, rounded down. */
+  running: Scalars['String']['output'];
+  /** This week's start (ISO 8601, a Monday 00:00 UTC). */
+  weekStart: Scalars['String']['output'];
 };
 
 export type WithdrawalType =
@@ -2675,6 +2715,7 @@ export type ResolversTypes = {
   BonusStatus: BonusStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CalendarDoor: ResolverTypeWrapper<CalendarDoor>;
+  CashbackPayout: ResolverTypeWrapper<CashbackPayout>;
   ConsentCategory: ConsentCategory;
   ConsentRecord: ResolverTypeWrapper<ConsentRecord>;
   ContentLogo: ResolverTypeWrapper<ContentLogo>;
@@ -2842,6 +2883,7 @@ export type ResolversTypes = {
   VerificationState: VerificationState;
   Viewer: ResolverTypeWrapper<ViewerParent>;
   Wallet: ResolverTypeWrapper<WalletParent>;
+  WeeklyCashback: ResolverTypeWrapper<WeeklyCashback>;
   WithdrawalType: WithdrawalType;
   ZendeskToken: ResolverTypeWrapper<ZendeskToken>;
 };
@@ -2855,6 +2897,7 @@ export type ResolversParentTypes = {
   BonusMoneyDropReward: BonusMoneyDropReward;
   Boolean: Scalars['Boolean']['output'];
   CalendarDoor: CalendarDoor;
+  CashbackPayout: CashbackPayout;
   ConsentRecord: ConsentRecord;
   ContentLogo: ContentLogo;
   ContentProblem: ContentProblem;
@@ -2998,6 +3041,7 @@ export type ResolversParentTypes = {
   TokenPair: TokenPair;
   Viewer: ViewerParent;
   Wallet: WalletParent;
+  WeeklyCashback: WeeklyCashback;
   ZendeskToken: ZendeskToken;
 };
 
@@ -3058,6 +3102,14 @@ export type CalendarDoorResolvers<ContextType = GraphQLContext, ParentType exten
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rewardName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CashbackPayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CashbackPayout'] = ResolversParentTypes['CashbackPayout']> = {
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assignationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  assignedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RewardStatus'], ParentType, ContextType>;
 };
 
 export type ConsentRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConsentRecord'] = ResolversParentTypes['ConsentRecord']> = {
@@ -3568,6 +3620,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxGiveCoins?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationSandboxGiveCoinsArgs, 'coins' | 'playerId'>>;
   sandboxRequestSourceOfWealth?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxRequestSourceOfWealthArgs, 'documents' | 'dueInDays' | 'playerId'>>;
   sandboxReviewDocument?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxReviewDocumentArgs, 'documentId' | 'status'>>;
+  sandboxRunCashback?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationSandboxRunCashbackArgs>>;
   sandboxRunRaffleDraw?: Resolver<ResolversTypes['SandboxRaffleDraw'], ParentType, ContextType, RequireFields<MutationSandboxRunRaffleDrawArgs, 'type'>>;
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
   sandboxSetCalendarDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSandboxSetCalendarDayArgs, 'playerId'>>;
@@ -4164,6 +4217,7 @@ export type TokenPairResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
   bonuses?: Resolver<Array<ResolversTypes['Bonus']>, ParentType, ContextType, RequireFields<ViewerBonusesArgs, 'statuses'>>;
+  cashback?: Resolver<Maybe<ResolversTypes['WeeklyCashback']>, ParentType, ContextType, Partial<ViewerCashbackArgs>>;
   countdownCalendar?: Resolver<Maybe<ResolversTypes['CountdownCalendar']>, ParentType, ContextType, RequireFields<ViewerCountdownCalendarArgs, 'id'>>;
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   depositHistory?: Resolver<ResolversTypes['PaymentConnection'], ParentType, ContextType, RequireFields<ViewerDepositHistoryArgs, 'first'>>;
@@ -4202,6 +4256,15 @@ export type WalletResolvers<ContextType = GraphQLContext, ParentType extends Res
   minWithdrawalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type WeeklyCashbackResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WeeklyCashback'] = ResolversParentTypes['WeeklyCashback']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  losses?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payouts?: Resolver<Array<ResolversTypes['CashbackPayout']>, ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  running?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weekStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ZendeskTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ZendeskToken'] = ResolversParentTypes['ZendeskToken']> = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -4213,6 +4276,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Bonus?: BonusResolvers<ContextType>;
   BonusMoneyDropReward?: BonusMoneyDropRewardResolvers<ContextType>;
   CalendarDoor?: CalendarDoorResolvers<ContextType>;
+  CashbackPayout?: CashbackPayoutResolvers<ContextType>;
   ConsentRecord?: ConsentRecordResolvers<ContextType>;
   ContentLogo?: ContentLogoResolvers<ContextType>;
   ContentProblem?: ContentProblemResolvers<ContextType>;
@@ -4341,6 +4405,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TokenPair?: TokenPairResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
   Wallet?: WalletResolvers<ContextType>;
+  WeeklyCashback?: WeeklyCashbackResolvers<ContextType>;
   ZendeskToken?: ZendeskTokenResolvers<ContextType>;
 };
 
