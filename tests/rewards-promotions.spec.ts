@@ -3,12 +3,13 @@
  * lists the brand's promotions with their bonus actions, a DEPOSIT promotion opens the cashier, and
  * the deposit through the sandbox provider credits the promotion's bonus once; the rewards shop
  * buys with enough coins and refuses with too few; the countdown calendar opens today's door once
- * and explains a past and a future one, with the sandbox's day override standing in for the clock.
+ * and explains a past and a future one, with the sandbox's day override standing in for the clock;
+ * /cashback/ shows this week's figure after real rounds lost in a demo game.
  */
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslandOf } from './support/hydration.ts';
-import { addTokenCookies, claims, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
+import { addTokenCookies, claims, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 
 const BRAND = 'aurelia';
@@ -116,5 +117,38 @@ test.describe('countdown calendar', () => {
     await expect(calendar.getByRole('alert')).toHaveText("This door's day has passed: a door opens on its own day only.");
     const rewards = await graphql<{ viewer: { rewards: { reason: string }[] } }>(page.request, BRAND, '{ viewer { rewards { reason } } }', {}, tokens.accessToken);
     expect(rewards.viewer.rewards.filter((reward) => reward.reason === 'Calendar christmas-2024')).toHaveLength(1);
+  });
+});
+
+test.describe('weekly cashback', () => {
+  test("shows this week's losses and cashback after real rounds lost", async ({ page }) => {
+    const tokens = await newPlayer(page);
+    await creditWallet(page.request, BRAND, claims(tokens.accessToken).player_id, '20.00', 'EUR');
+    const data = await graphql<{ listOfGames: { games: { edges: { node: { slug: string; isLiveCasino: boolean } }[] } } }>(
+      page.request, BRAND, '{ listOfGames(listOfGamesSlug: "slots", first: 40) { games { edges { node { slug isLiveCasino } } } } }',
+    );
+    const slug = data.listOfGames.games.edges.map((edge) => edge.node).find((game) => !game.isLiveCasino)!.slug;
+    const week = async () => (await graphql<{ viewer: { cashback: { losses: string; running: string } } }>(page.request, BRAND, '{ viewer { cashback { losses running } } }', {}, tokens.accessToken)).viewer.cashback;
+    await page.goto(`${ORIGIN}/en/games/${slug}/`);
+    await page.getByTestId('game-play').click();
+    await expect(page.getByTestId('game-stage')).toHaveAttribute('data-ready', 'true');
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    // Real rounds until the week shows a net loss (a round may win its stake back).
+    for (let round = 0; round < 10 && Number((await week()).losses) === 0; round += 1) {
+      await expect(frame.locator('#play')).toBeEnabled({ timeout: 15_000 });
+      await frame.locator('#play').click();
+      await expect(frame.locator('#play')).toBeEnabled({ timeout: 15_000 });
+    }
+    const figures = await week();
+    expect(Number(figures.losses), 'ten rounds made a net loss').toBeGreaterThan(0);
+    // 10 % of the loss, rounded down to the cent.
+    expect(Math.round(Number(figures.running) * 100)).toBe(Math.floor(Math.round(Number(figures.losses) * 100) / 10));
+
+    await page.goto(`${ORIGIN}/en/cashback/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cashback' })).toBeVisible();
+    await expect(page.getByTestId('cashback-losses')).toHaveText(`€${figures.losses}`);
+    await expect(page.getByTestId('cashback-running')).toHaveText(`€${figures.running}`);
+    await expect(page.getByTestId('cashback')).toContainText('Every week you get 10 % of your net casino losses back.');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import { ACCOUNT_ROUTE_PAGES } from './account/account-pages.ts';
 import { AUTH_ROUTE_PAGES } from './auth/auth-pages.ts';
 import { CALENDAR_ROUTE_PAGES } from './calendar/calendar-page.ts';
+import { CASHBACK_ROUTE_PAGES } from './cashback/cashback-page.ts';
 import { CASHIER_ROUTE_PAGES } from './cashier/cashier-pages.ts';
 import { GAME_ROUTE_PAGES } from './games/games-pages.ts';
 import { JACKPOT_ROUTE_PAGES } from './jackpot/pages/jackpot-pages.ts';
@@ -32,4 +33,5 @@ export const ROUTE_PAGES: Partial<Record<string, RoutePage>> = {
   ...PROMOTIONS_ROUTE_PAGES,
   ...REWARDS_SHOP_ROUTE_PAGES,
   ...CALENDAR_ROUTE_PAGES,
+  ...CASHBACK_ROUTE_PAGES,
 };

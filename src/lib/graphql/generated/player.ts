@@ -147,6 +147,15 @@ export type PersonalInfoInput = {
   zipCode?: string | null | undefined;
 };
 
+export type RewardStatus =
+  | 'Credited'
+  | 'Expired'
+  | 'FailedProcessing'
+  | 'Processing'
+  | 'Removed'
+  | 'Scheduled'
+  | 'Unclaimed';
+
 /** Spec section 3's Device enumeration: phones and tablets are Mobile. */
 export type SessionDevice =
   | 'Desktop'
@@ -247,6 +256,13 @@ export type OpenCalendarDoorMutationVariables = Exact<{
 
 
 export type OpenCalendarDoorMutation = { openCalendarDoor: { date: string, state: string, rewardName: string } };
+
+export type WeeklyCashbackQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type WeeklyCashbackQuery = { viewer: { cashback: { percent: string, currency: string, weekStart: string, losses: string, running: string, payouts: Array<{ assignationId: string, name: string, amount: string, status: RewardStatus, assignedAt: string }> } | null } | null };
 
 export type CashierPaymentFragment = { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean };
 
@@ -740,6 +756,26 @@ export const OpenCalendarDoorDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OpenCalendarDoorMutation, OpenCalendarDoorMutationVariables>;
+export const WeeklyCashbackDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query WeeklyCashback($locale: String) {
+  viewer {
+    cashback(locale: $locale) {
+      percent
+      currency
+      weekStart
+      losses
+      running
+      payouts {
+        assignationId
+        name
+        amount
+        status
+        assignedAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WeeklyCashbackQuery, WeeklyCashbackQueryVariables>;
 export const InitiateDepositDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation InitiateDeposit($input: InitiateDepositInput!) {
   initiateDeposit(input: $input) {
