@@ -42,6 +42,10 @@ import { createJackpotService, type JackpotService } from './jackpot/service.ts'
 import { createRewardsService, wageringProgressOf } from './rewards/service.ts';
 import { createJackpotSockets } from './jackpot/socket.ts';
 import { createGamificationService } from './gamification/service.ts';
+import { composeDepositListeners, createPromotionsService } from './promotions/service.ts';
+import { createShopService } from './shop/service.ts';
+import { createCalendarService } from './calendar/service.ts';
+import { createCashbackService } from './cashback/service.ts';
 import { createGameService } from './games/service.ts';
 import type { GameService } from './games/service.ts';
 import { composeStakeListeners } from './games/round-money.ts';
@@ -111,6 +115,10 @@ export interface PlatformOptions {
   rewardsIntervalMs?: number;
   /** How often ended tournament windows are closed and unpaid prizes paid (the safety net of each window's close job); 0 turns the sweep off (default 5000 ms). */
   gamificationIntervalMs?: number;
+  /** How often owed promotion bonuses and shop purchases a stopped process left behind are given; 0 turns it off (default 5000 ms). */
+  promotionsIntervalMs?: number;
+  /** How often the weekly cashback job looks for last week's unpaid cashback; 0 turns it off (default an hour). */
+  cashbackIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
   socketLimits?: Partial<SocketLimits>;
   /**
@@ -214,6 +222,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     db, ledger, events, jobs, content, brands, clock,
     auth: { authenticate: (bearer, brand) => (authReady ? authReady.authenticate(bearer, brand) : Promise.reject(new Error('The platform is still starting'))) },
   });
+  const promotions = createPromotionsService({ db, jobs, content, rewards, clock });
+  const shop = createShopService({ db, jobs, content, rewards, clock });
+  const calendar = createCalendarService({ db, content, rewards, clock });
+  const cashback = createCashbackService({ db, jobs, content, rewards, clock });
   // The game server's default origin is this server's own port, known once it listens.
   let listeningServer: Server | null = null;
   const gameOrigin = (): string => {
@@ -235,16 +247,16 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
     // Every real-money stake feeds these, inside its transaction (add a feature's listener here): the
-    // jackpot and raffles, the wagering of bonus money, and gamification's points, missions and
-    // tournaments. Free spins stand in for a stake.
+    // jackpot and raffles, the wagering of bonus money, gamification's points, missions and
+    // tournaments, and the rewards shop's coins. Free spins stand in for a stake.
     games = await createGameService({
       db, ledger, gameOrigin, clock,
-      onRealStake: composeStakeListeners(jackpot.onRealStake, rewards.onRealStake, gamification.onRealStake),
+      onRealStake: composeStakeListeners(jackpot.onRealStake, rewards.onRealStake, gamification.onRealStake, shop.onRealStake),
       onRealPayout: gamification.onRealPayout,
       freeSpins: rewards.takeFreeSpin,
     });
     cashier = await createCashier({
-      db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, onDepositCompleted: gamification.onDepositCompleted,
+      db, ledger, selfOrigin, clock, licenceOf: (id) => brands.get(id)?.license ?? null, onDepositCompleted: composeDepositListeners(gamification.onDepositCompleted, promotions.onDepositCompleted),
       ...(options.lateDeliveryMs !== undefined ? { lateDeliveryMs: options.lateDeliveryMs } : {}),
     });
   } catch (error) {
@@ -280,6 +292,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     cashier,
     jackpot,
     rewards,
+    promotions,
+    shop,
+    calendar,
+    cashback,
     gamification,
     gameOrigin,
     clock,
@@ -329,6 +345,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   await rewards.startJobs(options.rewardsIntervalMs ?? 5000);
   // Tournament windows close at their end (a one-off job each) and the sweep catches what a job missed.
   gamification.start(options.gamificationIntervalMs ?? 5000);
+  // A deposit's promotion bonus is given right after it; this sweep gives what a stopped process left owed.
+  promotions.start(options.promotionsIntervalMs ?? 5000);
+  // A purchase's reward is given right after it; this sweep gives what a stopped process left paid.
+  shop.start(options.promotionsIntervalMs ?? 5000);
+  // Last week's cashback, hourly (each run idempotent): the first run after Monday 00:00 UTC pays it.
+  cashback.start(options.cashbackIntervalMs ?? 3_600_000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

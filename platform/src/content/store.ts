@@ -26,6 +26,10 @@ import { checkSisterCasinos, moreCasinosFile, type SisterCasinoContent } from '.
 import { BANNERS_FILE, bannersFile, checkOperatorBanners, type OperatorBannerContent } from './banners.ts';
 import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile, type JackpotSettingsContent } from '../jackpot/settings.ts';
 import { checkRewardDefinitions, REWARDS_FILE, rewardsFile, type RewardDefinition } from '../rewards/definitions.ts';
+import { PROMOTIONS_FILE, promotionsFile, type PromotionContent } from '../promotions/content.ts';
+import { SHOP_FILE, shopFile, type ShopContent } from '../shop/content.ts';
+import { CALENDAR_FILE, calendarFile, type CalendarContent } from '../calendar/content.ts';
+import { CASHBACK_FILE, cashbackFile, type CashbackContent } from '../cashback/content.ts';
 import {
   contentChecker, LOYALTY_FILE, loyaltyFile, MISSIONS_FILE, missionsFile, TOURNAMENTS_FILE, tournamentsFile, type GamificationContent,
 } from '../gamification/content.ts';
@@ -80,6 +84,14 @@ export interface ContentStore {
   jackpot(brandId: string, countryCode: string | null): Promise<{ file: string; settings: JackpotSettingsContent } | null>;
   /** The reward definitions of a brand (`rewards.json`); none when the brand has no such file (or only a broken first save). */
   rewards(brandId: string): Promise<RewardDefinition[]>;
+  /** The promotions of a brand (`promotions.json`); none when the brand has no such file (or only a broken first save). */
+  promotions(brandId: string): Promise<PromotionContent[]>;
+  /** The rewards shop of a brand (`shop.json`); null when the brand has none (or only a broken first save). */
+  shop(brandId: string): Promise<ShopContent | null>;
+  /** The countdown calendar of a brand (`calendar.json`); null when the brand has none (or only a broken first save). */
+  calendar(brandId: string): Promise<CalendarContent | null>;
+  /** The weekly cashback of a brand (`cashback.json`); null when the brand has none (or only a broken first save). */
+  cashback(brandId: string): Promise<CashbackContent | null>;
   /** The gamification provider's content of a brand (loyalty.json, missions.json, tournaments.json); each null when absent. */
   gamification(brandId: string): Promise<GamificationContent>;
   /** A legal document of a brand as written (`legal/<document>.json`, placeholders unfilled); null when the brand has not written it. */
@@ -325,6 +337,30 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return (await firstSaveOrNull(file, () => cached(file, checkRewards), 'offering no rewards from it')) ?? [];
   }
 
+  const checkPromotions = contentChecker(promotionsFile);
+  async function readPromotions(brandId: string): Promise<PromotionContent[]> {
+    const file = join(dir, brandId, PROMOTIONS_FILE);
+    return (await firstSaveOrNull(file, () => cached(file, checkPromotions), 'offering no promotions from it'))?.promotions ?? [];
+  }
+
+  const checkShop = contentChecker(shopFile);
+  async function readShop(brandId: string): Promise<ShopContent | null> {
+    const file = join(dir, brandId, SHOP_FILE);
+    return firstSaveOrNull(file, () => cached(file, checkShop), 'the shop is closed until it is fixed');
+  }
+
+  const checkCalendar = contentChecker(calendarFile);
+  async function readCalendar(brandId: string): Promise<CalendarContent | null> {
+    const file = join(dir, brandId, CALENDAR_FILE);
+    return firstSaveOrNull(file, () => cached(file, checkCalendar), 'the calendar is closed until it is fixed');
+  }
+
+  const checkCashback = contentChecker(cashbackFile);
+  async function readCashback(brandId: string): Promise<CashbackContent | null> {
+    const file = join(dir, brandId, CASHBACK_FILE);
+    return firstSaveOrNull(file, () => cached(file, checkCashback), 'no cashback is paid until it is fixed');
+  }
+
   const checkLoyalty = contentChecker(loyaltyFile);
   const checkMissions = contentChecker(missionsFile);
   const checkTournaments = contentChecker(tournamentsFile);
@@ -428,6 +464,10 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     banners: readBanners,
     jackpot: readJackpot,
     rewards: readRewards,
+    promotions: readPromotions,
+    shop: readShop,
+    calendar: readCalendar,
+    cashback: readCashback,
     gamification: readGamification,
     legal: readLegal,
     async starterLegal(brandId) {

@@ -25,6 +25,10 @@ import type { GameService } from '../games/service.ts';
 import type { Sportsbook } from '../sportsbook/service.ts';
 import type { Cashier } from '../cashier/payments.ts';
 import type { JackpotService } from '../jackpot/service.ts';
+import type { PromotionsService } from '../promotions/service.ts';
+import type { ShopService } from '../shop/service.ts';
+import type { CalendarService } from '../calendar/service.ts';
+import type { CashbackService } from '../cashback/service.ts';
 import type { RewardsService } from '../rewards/service.ts';
 import type { GamificationService } from '../gamification/service.ts';
 import { PlatformError } from './errors.ts';
@@ -70,6 +74,10 @@ export interface PlatformServices {
   jackpot: JackpotService;
   /** The reward engine (assignations, claims, bonus wagering, free spins). */
   rewards: RewardsService;
+  promotions: PromotionsService;
+  shop: ShopService;
+  calendar: CalendarService;
+  cashback: CashbackService;
   /** The gamification provider (points, ranks, missions, tournaments; its REST is a route of its own). */
   gamification: GamificationService;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */

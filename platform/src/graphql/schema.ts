@@ -25,6 +25,10 @@ import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.t
 import { jackpotResolvers, jackpotTypeDefs } from '../jackpot/graphql.ts';
 import { rewardResolvers, rewardTypeDefs } from '../rewards/graphql.ts';
 import { gamificationResolvers, gamificationTypeDefs } from '../gamification/graphql.ts';
+import { promotionResolvers, promotionTypeDefs } from '../promotions/graphql.ts';
+import { shopResolvers, shopTypeDefs } from '../shop/graphql.ts';
+import { calendarResolvers, calendarTypeDefs } from '../calendar/graphql.ts';
+import { cashbackResolvers, cashbackTypeDefs } from '../cashback/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -63,6 +67,10 @@ export function createSchema(): GraphQLSchema {
       jackpotTypeDefs,
       rewardTypeDefs,
       gamificationTypeDefs,
+      promotionTypeDefs,
+      shopTypeDefs,
+      calendarTypeDefs,
+      cashbackTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -86,6 +94,10 @@ export function createSchema(): GraphQLSchema {
       jackpotResolvers,
       rewardResolvers,
       gamificationResolvers,
+      promotionResolvers,
+      shopResolvers,
+      calendarResolvers,
+      cashbackResolvers,
     ],
   }));
 }

@@ -96,6 +96,11 @@ export interface AssignInput {
   reason: string;
   /** Start later than now (and than the definition's startsAt). */
   startsAt?: Date;
+  /**
+   * The amount of this gift when it is computed (a cashback's percentage of losses): replaces a money
+   * or bonus money drop's `amount` in the definition the assignation keeps. Not for free spins.
+   */
+  amount?: string;
 }
 
 /** The service. */
@@ -547,9 +552,15 @@ export function createRewardsService(options: RewardsServiceOptions): RewardsSer
 
     const wallet = await walletOf(db, input.playerId);
     const definitions = await content.rewards(wallet.brand);
-    const definition = definitions.find((entry) => entry.rewardId === input.rewardId);
-    if (!definition) {
+    const found = definitions.find((entry) => entry.rewardId === input.rewardId);
+    if (!found) {
       throw new PlatformError('BadUserInput', `No reward "${input.rewardId}" in content/${wallet.brand}/rewards.json: use one of ${definitions.map((entry) => entry.rewardId).join(', ') || '(none: add rewards to the file)'}`);
+    }
+    let definition: RewardDefinition = found;
+    if (input.amount !== undefined) {
+      if (found.variant === 'FreeSpinReward') throw new PlatformError('BadUserInput', `Reward "${found.rewardId}" is free spins: an amount can only be given to a money or bonus money drop`);
+      parseAmount(input.amount, found.currency, 'amount');
+      definition = { ...found, amount: input.amount };
     }
     if (definition.currency !== wallet.currency) {
       throw new PlatformError('BadUserInput', `Reward "${definition.rewardId}" is in ${definition.currency} but the player's wallet is in ${wallet.currency}: give a reward in ${wallet.currency}`);

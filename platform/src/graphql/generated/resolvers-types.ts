@@ -92,6 +92,13 @@ export type Bonus = {
   wageringRequirement: Scalars['String']['output'];
 };
 
+/** Bonus action (spec section 3): what a promotion's button does. */
+export type BonusAction =
+  /** Opens the cashier with the promotion chosen; a deposit that meets the trigger earns the reward once. */
+  | 'DEPOSIT'
+  /** Links to a lobby page. */
+  | 'PAGE_LINK';
+
 /** Bonus balance credited on claim; converts to cash (at most maxPayout) once amount × wageringRequirementFactor has been staked in real-money casino rounds. */
 export type BonusMoneyDropReward = Reward & {
   __typename?: 'BonusMoneyDropReward';
@@ -115,6 +122,28 @@ export type BonusStatus =
   | 'Converted'
   | 'Expired'
   | 'Forfeited';
+
+/** One door: Open (today's, claimable), Claimed, Missed (a past day not claimed) or Locked (a future day). */
+export type CalendarDoor = {
+  __typename?: 'CalendarDoor';
+  /** The reward given, once Claimed (viewer.rewards). */
+  assignationId?: Maybe<Scalars['ID']['output']>;
+  /** YYYY-MM-DD in the calendar's zone. */
+  date: Scalars['String']['output'];
+  /** The reward's name, in the locale. */
+  rewardName: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+};
+
+/** One week's cashback, a reward of the player (viewer.rewards). */
+export type CashbackPayout = {
+  __typename?: 'CashbackPayout';
+  amount: Scalars['String']['output'];
+  assignationId: Scalars['ID']['output'];
+  assignedAt: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  status: RewardStatus;
+};
 
 /** A cookie-consent category (spec section 4). */
 export type ConsentCategory =
@@ -162,6 +191,17 @@ export type ContentProblem = {
   since: Scalars['String']['output'];
 };
 
+/** A countdown calendar as the signed-in player sees it (content/<brand>/calendar.json). */
+export type CountdownCalendar = {
+  __typename?: 'CountdownCalendar';
+  doors: Array<CalendarDoor>;
+  id: Scalars['ID']['output'];
+  /** The IANA time zone whose midnight turns the doors. */
+  timeZone: Scalars['String']['output'];
+  /** The player's today in that zone (YYYY-MM-DD). */
+  today: Scalars['String']['output'];
+};
+
 export type Country = {
   __typename?: 'Country';
   code: Scalars['String']['output'];
@@ -197,6 +237,12 @@ export type CustomerPopUpAddedEvent = {
   __typename?: 'CustomerPopUpAddedEvent';
   popUpIdsAdded: Array<Scalars['String']['output']>;
 };
+
+/** Deposit bonus trigger (spec section 3). */
+export type DepositBonusTrigger =
+  | 'ALWAYS'
+  | 'EXISTING_DEPOSITS'
+  | 'FIRST_TIME_DEPOSIT';
 
 export type DocumentReview =
   | 'Approved'
@@ -869,10 +915,14 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Hearts a game for the signed-in player; adding it twice changes nothing. */
   addFavouriteGame: FavouriteGameResult;
+  /** Buys a shop item: takes its price in coins and gives its reward, once per idempotencyKey (a retry answers the same purchase). NotEnoughCoins (with price and coins in extensions) or RewardsBlocked otherwise. */
+  buyShopItem: ShopPurchase;
   /** Cancels a pending increase or removal. */
   cancelPendingLimit: PlayerLimit;
   /** Cancels a pending withdrawal (idempotent by payment). Errors: CancelWithdrawalBlocked, PaymentNotCancellable, NotFound. */
   cancelWithdrawal: PaymentResult;
+  /** Chooses a live DEPOSIT promotion before depositing (idempotent): a deposit completed from then on that meets its trigger and minimum earns its reward, once per player. PromotionNotEligible when the trigger cannot be met or the bonus was already given. */
+  choosePromotion: PromotionChoice;
   /** Claims an Unclaimed reward of the signed-in player. Idempotent: claiming a Credited reward again answers it unchanged and credits nothing. RewardNotClaimable (expired, scheduled, removed; bonus money where the brand's bonusEnabled is false), RewardsBlocked (customer.isRewardsBlocked) or PhoneVerificationRequired (the brand's EnablePhoneVerification, not lifted by DisablePhoneVerificationForRewards) otherwise. */
   claimReward: PlayerReward;
   /** Gives up an Active bonus: its amount leaves the bonus balance. Forfeiting a Forfeited bonus again answers it unchanged. */
@@ -889,6 +939,8 @@ export type Mutation = {
   launchSportsbook: SportsbookLaunch;
   /** Logout: ends the session of the bearer token, or of refreshToken when the access token has expired. */
   logout: LogoutResult;
+  /** Opens today's door: gives its reward once (opening it again answers the Claimed door). RewardNotClaimable for a past or future door, with why. */
+  openCalendarDoor: CalendarDoor;
   /** Places a single (one selection) or an accumulator (2-10 selections of different events) from the signed-in player's wallet: a SportsBet ledger posting that publishes balanceUpdated (moneyType SportsBet). The same idempotencyKey places the bet once; with different selections or stake it fails with IdempotencyConflict. OddsChanged when a selection's odds moved (extensions.odds has the new price). */
   placeSportsBet: SportsBetPlacement;
   /** Records a visitor's consent decision (x-brand). visitorId: a UUID the lobby keeps in a cookie; policyVersion: the cookie policy's version (letters, digits, dot, dash, underscore; at most 40); categories: those granted (necessary is added). A bearer token, when sent, adds the player. */
@@ -917,14 +969,20 @@ export type Mutation = {
   sandboxDestroySession: SandboxDestroyedSessions;
   /** Sandbox: drops a pot. With playerId (id, number, email, username or phone within x-brand) it drops now to that player and pays at once; without, the instance's next contribution drops it. */
   sandboxForceJackpotWin: SandboxJackpotDrop;
+  /** Sandbox: gives a player (id, number, email, username or phone within x-brand) coins; answers their coins. */
+  sandboxGiveCoins: Scalars['String']['output'];
   /** Sandbox (the operator's back office): asks the player for their source of wealth, due in dueInDays, with documents for the funding types named (none: the declaration alone). Publishes PlayerUpdated. */
   sandboxRequestSourceOfWealth: Player;
   /** Sandbox (the operator's back office): approves or rejects an uploaded document. Identity and address approvals complete KYC; approving every document of a submitted source-of-wealth declaration makes it Done; a rejection asks the player again (with the comment). Publishes PlayerUpdated. */
   sandboxReviewDocument: Player;
+  /** Sandbox: pays the ISO week containing weekOf (ISO 8601; default: last week) now, for every player who played in it; answers how many were paid. Idempotent: a week is paid once per player. */
+  sandboxRunCashback: Scalars['Int']['output'];
   /** Sandbox: draws the brand's (x-brand) current hourly, daily or weekly window now and pays its winners; the next bet opens a new window. raffleId is null when the window has no tickets yet. */
   sandboxRunRaffleDraw: SandboxRaffleDraw;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): the payment's provider reports a status, such as Completed for a manual withdrawal or RolledBacked for a deposit, delivered as told. */
   sandboxSendPaymentNotification: Payment;
+  /** Sandbox: sets one player's calendar day (YYYY-MM-DD), or clears it with null; the rest of the platform keeps its clock. */
+  sandboxSetCalendarDay: Scalars['Boolean']['output'];
   /** Sandbox only (operator key): blocks or unblocks a player at the gamification provider (isPlayerBlockedInGamanza); a blocked player earns nothing and is opted out. */
   sandboxSetGamificationBlocked: Scalars['Boolean']['output'];
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): settles a bet now, by the results (its events must have finished) or as outcome says, paying winnings or refunds through the ledger. */
@@ -955,6 +1013,12 @@ export type MutationAddFavouriteGameArgs = {
 };
 
 
+export type MutationBuyShopItemArgs = {
+  idempotencyKey: Scalars['String']['input'];
+  itemId: Scalars['ID']['input'];
+};
+
+
 export type MutationCancelPendingLimitArgs = {
   input: LimitTarget;
 };
@@ -962,6 +1026,11 @@ export type MutationCancelPendingLimitArgs = {
 
 export type MutationCancelWithdrawalArgs = {
   paymentId: Scalars['ID']['input'];
+};
+
+
+export type MutationChoosePromotionArgs = {
+  promotionId: Scalars['ID']['input'];
 };
 
 
@@ -1005,6 +1074,13 @@ export type MutationLaunchSportsbookArgs = {
 
 export type MutationLogoutArgs = {
   refreshToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationOpenCalendarDoorArgs = {
+  calendarId: Scalars['ID']['input'];
+  date: Scalars['String']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1097,6 +1173,12 @@ export type MutationSandboxForceJackpotWinArgs = {
 };
 
 
+export type MutationSandboxGiveCoinsArgs = {
+  coins: Scalars['Int']['input'];
+  playerId: Scalars['ID']['input'];
+};
+
+
 export type MutationSandboxRequestSourceOfWealthArgs = {
   documents?: InputMaybe<Array<SandboxDocumentRequest>>;
   dueInDays?: InputMaybe<Scalars['Int']['input']>;
@@ -1111,6 +1193,11 @@ export type MutationSandboxReviewDocumentArgs = {
 };
 
 
+export type MutationSandboxRunCashbackArgs = {
+  weekOf?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationSandboxRunRaffleDrawArgs = {
   type: Scalars['String']['input'];
 };
@@ -1120,6 +1207,12 @@ export type MutationSandboxSendPaymentNotificationArgs = {
   delivery?: InputMaybe<NotificationDelivery>;
   paymentId: Scalars['ID']['input'];
   status: PaymentTransactionStatus;
+};
+
+
+export type MutationSandboxSetCalendarDayArgs = {
+  day?: InputMaybe<Scalars['String']['input']>;
+  playerId: Scalars['ID']['input'];
 };
 
 
@@ -1486,6 +1579,41 @@ export type PlayerUpdatedEvent = {
   isAccountClosed: Scalars['Boolean']['output'];
 };
 
+/** A promotion of the brand (content/<brand>/promotions.json). */
+export type Promotion = {
+  __typename?: 'Promotion';
+  action: BonusAction;
+  badge?: Maybe<Scalars['String']['output']>;
+  /** The button's text. */
+  cta: Scalars['String']['output'];
+  endsAt?: Maybe<Scalars['String']['output']>;
+  /** PAGE_LINK: the lobby path, without the locale prefix. */
+  href?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** DEPOSIT: the smallest deposit that earns it, in currency. */
+  minDeposit?: Maybe<Scalars['String']['output']>;
+  /** DEPOSIT: the reward of rewards.json it gives. */
+  rewardId?: Maybe<Scalars['ID']['output']>;
+  startsAt?: Maybe<Scalars['String']['output']>;
+  /** The bonus terms page, without the locale prefix. */
+  termsHref: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** DEPOSIT: which deposits earn the reward. */
+  trigger?: Maybe<DepositBonusTrigger>;
+};
+
+/** The signed-in player's choice of a DEPOSIT promotion. */
+export type PromotionChoice = {
+  __typename?: 'PromotionChoice';
+  /** The reward given (viewer.rewards), once awarded. */
+  assignationId?: Maybe<Scalars['ID']['output']>;
+  /** True once the deposit bonus was given. */
+  awarded: Scalars['Boolean']['output'];
+  chosenAt: Scalars['String']['output'];
+  promotionId: Scalars['ID']['output'];
+};
+
 export type ProviderOfTheWeek = {
   __typename?: 'ProviderOfTheWeek';
   /** The next 10, for the game list under it. */
@@ -1553,12 +1681,16 @@ export type Query = {
   moreCasinos: Array<SisterCasino>;
   /** Always true; lets a client check it reaches the API. */
   ping: Scalars['Boolean']['output'];
+  /** The brand's live promotions (within startsAt and endsAt), in the editor's order; texts in the locale (default x-locale). */
+  promotions: Array<Promotion>;
   /** The brand's studio of the week (x-brand) with its top 10 games (spotlight carousel) and the next 10 (list). It rotates every Monday 00:00 UTC; at (ISO date) picks another week. */
   providerOfTheWeek?: Maybe<ProviderOfTheWeek>;
   /** Queries that need no player. */
   public: PublicQueries;
   /** The /raffle/ page's settings; texts in the locale. Null when the brand has none; render nothing when enabled is false. */
   raffleSettings?: Maybe<RaffleSettings>;
+  /** The brand's rewards shop; null when it has none. */
+  rewardsShop?: Maybe<RewardsShop>;
   /** Sandbox (the operator's back office, operator key): the consent decisions of a visitor or of a player (x-brand), newest first. Give visitorId or playerId. */
   sandboxConsentRecords: Array<ConsentRecord>;
   /** Games and studios whose names match query as the player types: case- and accent-insensitive, prefix and word matches first. At most 100 characters (BadUserInput beyond). Restricted games are left out like in the lists. */
@@ -1664,6 +1796,11 @@ export type QueryMoreCasinosArgs = {
 };
 
 
+export type QueryPromotionsArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryProviderOfTheWeekArgs = {
   at?: InputMaybe<Scalars['String']['input']>;
   currencyCode?: InputMaybe<Scalars['String']['input']>;
@@ -1676,6 +1813,11 @@ export type QueryProviderOfTheWeekArgs = {
 
 export type QueryRaffleSettingsArgs = {
   ipCountryCode?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryRewardsShopArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1860,6 +2002,14 @@ export type RewardUpdatedEvent = {
   status: RewardStatus;
 };
 
+/** The brand's rewards shop (content/<brand>/shop.json). */
+export type RewardsShop = {
+  __typename?: 'RewardsShop';
+  items: Array<ShopItem>;
+  /** Real-money casino stakes, in EUR (other currencies at the jackpot's multipliers), that earn one coin. */
+  wagerPerCoin: Scalars['String']['output'];
+};
+
 export type SandboxAgedSession = {
   __typename?: 'SandboxAgedSession';
   sessionId: Scalars['ID']['output'];
@@ -1980,6 +2130,32 @@ export type SessionRecordEdge = {
   __typename?: 'SessionRecordEdge';
   cursor: Scalars['String']['output'];
   node: SessionRecord;
+};
+
+/** An item of the shop: a reward for coins. */
+export type ShopItem = {
+  __typename?: 'ShopItem';
+  id: Scalars['ID']['output'];
+  /** Whole coins. */
+  price: Scalars['Int']['output'];
+  /** The reward of rewards.json it gives. */
+  rewardId: Scalars['ID']['output'];
+  text?: Maybe<Scalars['String']['output']>;
+  title: Scalars['String']['output'];
+};
+
+/** One purchase: Paid (coins taken), Given (the reward assigned: viewer.rewards), Refunded (the reward could not be given; coins back). */
+export type ShopPurchase = {
+  __typename?: 'ShopPurchase';
+  /** The reward given, once Given. */
+  assignationId?: Maybe<Scalars['ID']['output']>;
+  /** The player's coins after it. */
+  coinsLeft: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  itemId: Scalars['ID']['output'];
+  price: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
 };
 
 /** A casino of the same operator that the more-casinos page points players to. */
@@ -2264,6 +2440,10 @@ export type Viewer = {
   __typename?: 'Viewer';
   /** Bonus money with its wagering, oldest first: the Active ones unless statuses says otherwise. */
   bonuses: Array<Bonus>;
+  /** The player's weekly cashback; null when the brand has none (content/<brand>/cashback.json). */
+  cashback?: Maybe<WeeklyCashback>;
+  /** The brand's countdown calendar with this id (the lobby path's, such as christmas-2024); null when there is none. */
+  countdownCalendar?: Maybe<CountdownCalendar>;
   customer: Customer;
   /** Deposits, newest first; first between 1 and 100. */
   depositHistory: PaymentConnection;
@@ -2288,6 +2468,8 @@ export type Viewer = {
   /** One of the player's payments. */
   payment?: Maybe<Payment>;
   player: Player;
+  /** The promotions the player chose, newest first. */
+  promotionChoices: Array<PromotionChoice>;
   /** Most recently played first; the lobby asks for 5. */
   recentlyPlayedGamesV2: Array<RecentlyPlayedGame>;
   /** The player rewards query: the last `last` (1 to 500, default 500) of the player's rewards with these statuses (all when omitted; the lobby asks for [Unclaimed, Scheduled]) by startsAt, sorted by startsAt ascending (descending with ascending: false). Texts in the locale (default x-locale). */
@@ -2298,6 +2480,10 @@ export type Viewer = {
   sessionHistory: SessionRecordConnection;
   /** The session (sid) of the token used: compare it with SessionDestroyed.sessionId. */
   sessionId: Scalars['ID']['output'];
+  /** The player's coins: an exact whole number, as text. */
+  shopCoins: Scalars['String']['output'];
+  /** The player's last purchases (1 to 100, default 20), newest first. */
+  shopPurchases: Array<ShopPurchase>;
   /** The six funding types, in the form's order, with what the player declared and uploaded. */
   sourceOfWealth: Array<SourceOfWealthEntry>;
   /** The player's sports bets, newest first. */
@@ -2311,6 +2497,17 @@ export type Viewer = {
 export type ViewerBonusesArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
   statuses?: InputMaybe<Array<BonusStatus>>;
+};
+
+
+export type ViewerCashbackArgs = {
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type ViewerCountdownCalendarArgs = {
+  id: Scalars['ID']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2371,6 +2568,11 @@ export type ViewerSessionHistoryArgs = {
 };
 
 
+export type ViewerShopPurchasesArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type ViewerSportsBetsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<SportsBetStatus>;
@@ -2394,6 +2596,22 @@ export type Wallet = {
   id: Scalars['ID']['output'];
   minDepositAmount: Scalars['String']['output'];
   minWithdrawalAmount: Scalars['String']['output'];
+};
+
+/** The player's weekly cashback: a percentage of each ISO week's (Monday 00:00 UTC to Monday 00:00 UTC) net casino losses, paid as a Cashback reward after the week. */
+export type WeeklyCashback = {
+  __typename?: 'WeeklyCashback';
+  currency: Scalars['String']['output'];
+  /** This week's net casino losses so far (0 after a net win). */
+  losses: Scalars['String']['output'];
+  /** Past payouts, newest first. */
+  payouts: Array<CashbackPayout>;
+  /** Percent of the net losses, such as 10. */
+  percent: Scalars['String']['output'];
+  /** What they would pay: losses × percent, rounded down. */
+  running: Scalars['String']['output'];
+  /** This week's start (ISO 8601, a Monday 00:00 UTC). */
+  weekStart: Scalars['String']['output'];
 };
 
 export type WithdrawalType =
@@ -2492,17 +2710,22 @@ export type ResolversTypes = {
   BannerLink: ResolverTypeWrapper<BannerLink>;
   BlockType: BlockType;
   Bonus: ResolverTypeWrapper<Bonus>;
+  BonusAction: BonusAction;
   BonusMoneyDropReward: ResolverTypeWrapper<BonusMoneyDropReward>;
   BonusStatus: BonusStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CalendarDoor: ResolverTypeWrapper<CalendarDoor>;
+  CashbackPayout: ResolverTypeWrapper<CashbackPayout>;
   ConsentCategory: ConsentCategory;
   ConsentRecord: ResolverTypeWrapper<ConsentRecord>;
   ContentLogo: ResolverTypeWrapper<ContentLogo>;
   ContentProblem: ResolverTypeWrapper<ContentProblem>;
+  CountdownCalendar: ResolverTypeWrapper<CountdownCalendar>;
   Country: ResolverTypeWrapper<Country>;
   CountryContext: ResolverTypeWrapper<CountryContext>;
   Customer: ResolverTypeWrapper<PlayerRow>;
   CustomerPopUpAddedEvent: ResolverTypeWrapper<CustomerPopUpAddedEvent>;
+  DepositBonusTrigger: DepositBonusTrigger;
   DocumentReview: DocumentReview;
   FavouriteGameResult: ResolverTypeWrapper<FavouriteGameResult>;
   FinancialSummary: ResolverTypeWrapper<FinancialSummary>;
@@ -2592,6 +2815,8 @@ export type ResolversTypes = {
   PlayerReward: ResolverTypeWrapper<Omit<PlayerReward, 'reward'> & { reward: ResolversTypes['Reward'] }>;
   PlayerSession: ResolverTypeWrapper<PlayerSession>;
   PlayerUpdatedEvent: ResolverTypeWrapper<PlayerUpdatedEvent>;
+  Promotion: ResolverTypeWrapper<Promotion>;
+  PromotionChoice: ResolverTypeWrapper<PromotionChoice>;
   ProviderOfTheWeek: ResolverTypeWrapper<Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversTypes['Game']>, spotlightGames: Array<ResolversTypes['Game']>, studio: ResolversTypes['Studio'] }>;
   PublicQueries: ResolverTypeWrapper<PublicQueriesParent>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -2609,6 +2834,7 @@ export type ResolversTypes = {
   RewardStatus: RewardStatus;
   RewardSummary: ResolverTypeWrapper<RewardSummary>;
   RewardUpdatedEvent: ResolverTypeWrapper<RewardUpdatedEvent>;
+  RewardsShop: ResolverTypeWrapper<RewardsShop>;
   SandboxAgedSession: ResolverTypeWrapper<SandboxAgedSession>;
   SandboxDestroyedSessions: ResolverTypeWrapper<SandboxDestroyedSessions>;
   SandboxDocumentRequest: SandboxDocumentRequest;
@@ -2625,6 +2851,8 @@ export type ResolversTypes = {
   SessionRecord: ResolverTypeWrapper<SessionRecord>;
   SessionRecordConnection: ResolverTypeWrapper<SessionRecordConnection>;
   SessionRecordEdge: ResolverTypeWrapper<SessionRecordEdge>;
+  ShopItem: ResolverTypeWrapper<ShopItem>;
+  ShopPurchase: ResolverTypeWrapper<ShopPurchase>;
   SisterCasino: ResolverTypeWrapper<SisterCasino>;
   SmsCodeRequest: ResolverTypeWrapper<SmsCodeRequest>;
   SourceOfWealthDeclaration: SourceOfWealthDeclaration;
@@ -2655,6 +2883,7 @@ export type ResolversTypes = {
   VerificationState: VerificationState;
   Viewer: ResolverTypeWrapper<ViewerParent>;
   Wallet: ResolverTypeWrapper<WalletParent>;
+  WeeklyCashback: ResolverTypeWrapper<WeeklyCashback>;
   WithdrawalType: WithdrawalType;
   ZendeskToken: ResolverTypeWrapper<ZendeskToken>;
 };
@@ -2667,9 +2896,12 @@ export type ResolversParentTypes = {
   Bonus: Bonus;
   BonusMoneyDropReward: BonusMoneyDropReward;
   Boolean: Scalars['Boolean']['output'];
+  CalendarDoor: CalendarDoor;
+  CashbackPayout: CashbackPayout;
   ConsentRecord: ConsentRecord;
   ContentLogo: ContentLogo;
   ContentProblem: ContentProblem;
+  CountdownCalendar: CountdownCalendar;
   Country: Country;
   CountryContext: CountryContext;
   Customer: PlayerRow;
@@ -2751,6 +2983,8 @@ export type ResolversParentTypes = {
   PlayerReward: Omit<PlayerReward, 'reward'> & { reward: ResolversParentTypes['Reward'] };
   PlayerSession: PlayerSession;
   PlayerUpdatedEvent: PlayerUpdatedEvent;
+  Promotion: Promotion;
+  PromotionChoice: PromotionChoice;
   ProviderOfTheWeek: Omit<ProviderOfTheWeek, 'moreGames' | 'spotlightGames' | 'studio'> & { moreGames: Array<ResolversParentTypes['Game']>, spotlightGames: Array<ResolversParentTypes['Game']>, studio: ResolversParentTypes['Studio'] };
   PublicQueries: PublicQueriesParent;
   Query: Record<PropertyKey, never>;
@@ -2767,6 +3001,7 @@ export type ResolversParentTypes = {
   RewardGameDescriptor: RewardGameDescriptor;
   RewardSummary: RewardSummary;
   RewardUpdatedEvent: RewardUpdatedEvent;
+  RewardsShop: RewardsShop;
   SandboxAgedSession: SandboxAgedSession;
   SandboxDestroyedSessions: SandboxDestroyedSessions;
   SandboxDocumentRequest: SandboxDocumentRequest;
@@ -2780,6 +3015,8 @@ export type ResolversParentTypes = {
   SessionRecord: SessionRecord;
   SessionRecordConnection: SessionRecordConnection;
   SessionRecordEdge: SessionRecordEdge;
+  ShopItem: ShopItem;
+  ShopPurchase: ShopPurchase;
   SisterCasino: SisterCasino;
   SmsCodeRequest: SmsCodeRequest;
   SourceOfWealthDeclaration: SourceOfWealthDeclaration;
@@ -2804,6 +3041,7 @@ export type ResolversParentTypes = {
   TokenPair: TokenPair;
   Viewer: ViewerParent;
   Wallet: WalletParent;
+  WeeklyCashback: WeeklyCashback;
   ZendeskToken: ZendeskToken;
 };
 
@@ -2859,6 +3097,21 @@ export type BonusMoneyDropRewardResolvers<ContextType = GraphQLContext, ParentTy
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CalendarDoorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CalendarDoor'] = ResolversParentTypes['CalendarDoor']> = {
+  assignationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rewardName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CashbackPayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CashbackPayout'] = ResolversParentTypes['CashbackPayout']> = {
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assignationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  assignedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RewardStatus'], ParentType, ContextType>;
+};
+
 export type ConsentRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConsentRecord'] = ResolversParentTypes['ConsentRecord']> = {
   categories?: Resolver<Array<ResolversTypes['ConsentCategory']>, ParentType, ContextType>;
   countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2879,6 +3132,13 @@ export type ContentProblemResolvers<ContextType = GraphQLContext, ParentType ext
   file?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   since?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CountdownCalendarResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CountdownCalendar'] = ResolversParentTypes['CountdownCalendar']> = {
+  doors?: Resolver<Array<ResolversTypes['CalendarDoor']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  today?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CountryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = {
@@ -3330,8 +3590,10 @@ export type MoneyDropRewardResolvers<ContextType = GraphQLContext, ParentType ex
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addFavouriteGame?: Resolver<ResolversTypes['FavouriteGameResult'], ParentType, ContextType, RequireFields<MutationAddFavouriteGameArgs, 'slug'>>;
+  buyShopItem?: Resolver<ResolversTypes['ShopPurchase'], ParentType, ContextType, RequireFields<MutationBuyShopItemArgs, 'idempotencyKey' | 'itemId'>>;
   cancelPendingLimit?: Resolver<ResolversTypes['PlayerLimit'], ParentType, ContextType, RequireFields<MutationCancelPendingLimitArgs, 'input'>>;
   cancelWithdrawal?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationCancelWithdrawalArgs, 'paymentId'>>;
+  choosePromotion?: Resolver<ResolversTypes['PromotionChoice'], ParentType, ContextType, RequireFields<MutationChoosePromotionArgs, 'promotionId'>>;
   claimReward?: Resolver<ResolversTypes['PlayerReward'], ParentType, ContextType, RequireFields<MutationClaimRewardArgs, 'assignationId'>>;
   forfeitBonus?: Resolver<ResolversTypes['Bonus'], ParentType, ContextType, RequireFields<MutationForfeitBonusArgs, 'bonusId'>>;
   generateZendeskToken?: Resolver<ResolversTypes['ZendeskToken'], ParentType, ContextType>;
@@ -3340,6 +3602,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   launchGame?: Resolver<ResolversTypes['GameLaunch'], ParentType, ContextType, RequireFields<MutationLaunchGameArgs, 'mode' | 'slug'>>;
   launchSportsbook?: Resolver<ResolversTypes['SportsbookLaunch'], ParentType, ContextType, Partial<MutationLaunchSportsbookArgs>>;
   logout?: Resolver<ResolversTypes['LogoutResult'], ParentType, ContextType, Partial<MutationLogoutArgs>>;
+  openCalendarDoor?: Resolver<ResolversTypes['CalendarDoor'], ParentType, ContextType, RequireFields<MutationOpenCalendarDoorArgs, 'calendarId' | 'date'>>;
   placeSportsBet?: Resolver<ResolversTypes['SportsBetPlacement'], ParentType, ContextType, RequireFields<MutationPlaceSportsBetArgs, 'idempotencyKey' | 'selections' | 'stake'>>;
   recordConsent?: Resolver<ResolversTypes['ConsentRecord'], ParentType, ContextType, RequireFields<MutationRecordConsentArgs, 'categories' | 'policyVersion' | 'visitorId'>>;
   refreshAccessToken?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationRefreshAccessTokenArgs, 'refreshToken'>>;
@@ -3354,10 +3617,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxCreditWallet?: Resolver<ResolversTypes['SandboxLedgerResult'], ParentType, ContextType, RequireFields<MutationSandboxCreditWalletArgs, 'amount' | 'currency' | 'idempotencyKey' | 'playerId'>>;
   sandboxDestroySession?: Resolver<ResolversTypes['SandboxDestroyedSessions'], ParentType, ContextType, Partial<MutationSandboxDestroySessionArgs>>;
   sandboxForceJackpotWin?: Resolver<ResolversTypes['SandboxJackpotDrop'], ParentType, ContextType, RequireFields<MutationSandboxForceJackpotWinArgs, 'instanceId' | 'potId'>>;
+  sandboxGiveCoins?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationSandboxGiveCoinsArgs, 'coins' | 'playerId'>>;
   sandboxRequestSourceOfWealth?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxRequestSourceOfWealthArgs, 'documents' | 'dueInDays' | 'playerId'>>;
   sandboxReviewDocument?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationSandboxReviewDocumentArgs, 'documentId' | 'status'>>;
+  sandboxRunCashback?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationSandboxRunCashbackArgs>>;
   sandboxRunRaffleDraw?: Resolver<ResolversTypes['SandboxRaffleDraw'], ParentType, ContextType, RequireFields<MutationSandboxRunRaffleDrawArgs, 'type'>>;
   sandboxSendPaymentNotification?: Resolver<ResolversTypes['Payment'], ParentType, ContextType, RequireFields<MutationSandboxSendPaymentNotificationArgs, 'delivery' | 'paymentId' | 'status'>>;
+  sandboxSetCalendarDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSandboxSetCalendarDayArgs, 'playerId'>>;
   sandboxSetGamificationBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSandboxSetGamificationBlockedArgs, 'blocked' | 'playerId'>>;
   sandboxSettleSportsBet?: Resolver<ResolversTypes['SportsBet'], ParentType, ContextType, RequireFields<MutationSandboxSettleSportsBetArgs, 'betId'>>;
   sandboxUpdateReward?: Resolver<ResolversTypes['RewardUpdatedEvent'], ParentType, ContextType, RequireFields<MutationSandboxUpdateRewardArgs, 'assignationId' | 'playerId' | 'status'>>;
@@ -3541,6 +3807,29 @@ export type PlayerUpdatedEventResolvers<ContextType = GraphQLContext, ParentType
   isAccountClosed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type PromotionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Promotion'] = ResolversParentTypes['Promotion']> = {
+  action?: Resolver<ResolversTypes['BonusAction'], ParentType, ContextType>;
+  badge?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cta?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  href?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  minDeposit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rewardId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  termsHref?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trigger?: Resolver<Maybe<ResolversTypes['DepositBonusTrigger']>, ParentType, ContextType>;
+};
+
+export type PromotionChoiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PromotionChoice'] = ResolversParentTypes['PromotionChoice']> = {
+  assignationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  awarded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  chosenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  promotionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type ProviderOfTheWeekResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProviderOfTheWeek'] = ResolversParentTypes['ProviderOfTheWeek']> = {
   moreGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType>;
   spotlightGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType>;
@@ -3576,9 +3865,11 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   missions?: Resolver<Array<ResolversTypes['GamificationMission']>, ParentType, ContextType, Partial<QueryMissionsArgs>>;
   moreCasinos?: Resolver<Array<ResolversTypes['SisterCasino']>, ParentType, ContextType, Partial<QueryMoreCasinosArgs>>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  promotions?: Resolver<Array<ResolversTypes['Promotion']>, ParentType, ContextType, Partial<QueryPromotionsArgs>>;
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
   public?: Resolver<ResolversTypes['PublicQueries'], ParentType, ContextType>;
   raffleSettings?: Resolver<Maybe<ResolversTypes['RaffleSettings']>, ParentType, ContextType, Partial<QueryRaffleSettingsArgs>>;
+  rewardsShop?: Resolver<Maybe<ResolversTypes['RewardsShop']>, ParentType, ContextType, Partial<QueryRewardsShopArgs>>;
   sandboxConsentRecords?: Resolver<Array<ResolversTypes['ConsentRecord']>, ParentType, ContextType, RequireFields<QuerySandboxConsentRecordsArgs, 'limit'>>;
   searchGames?: Resolver<ResolversTypes['GameSearchResult'], ParentType, ContextType, RequireFields<QuerySearchGamesArgs, 'first' | 'query'>>;
   sports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
@@ -3675,6 +3966,11 @@ export type RewardUpdatedEventResolvers<ContextType = GraphQLContext, ParentType
   status?: Resolver<ResolversTypes['RewardStatus'], ParentType, ContextType>;
 };
 
+export type RewardsShopResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RewardsShop'] = ResolversParentTypes['RewardsShop']> = {
+  items?: Resolver<Array<ResolversTypes['ShopItem']>, ParentType, ContextType>;
+  wagerPerCoin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SandboxAgedSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SandboxAgedSession'] = ResolversParentTypes['SandboxAgedSession']> = {
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3741,6 +4037,24 @@ export type SessionRecordConnectionResolvers<ContextType = GraphQLContext, Paren
 export type SessionRecordEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SessionRecordEdge'] = ResolversParentTypes['SessionRecordEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['SessionRecord'], ParentType, ContextType>;
+};
+
+export type ShopItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShopItem'] = ResolversParentTypes['ShopItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewardId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShopPurchaseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShopPurchase'] = ResolversParentTypes['ShopPurchase']> = {
+  assignationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  coinsLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SisterCasinoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SisterCasino'] = ResolversParentTypes['SisterCasino']> = {
@@ -3903,6 +4217,8 @@ export type TokenPairResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
   bonuses?: Resolver<Array<ResolversTypes['Bonus']>, ParentType, ContextType, RequireFields<ViewerBonusesArgs, 'statuses'>>;
+  cashback?: Resolver<Maybe<ResolversTypes['WeeklyCashback']>, ParentType, ContextType, Partial<ViewerCashbackArgs>>;
+  countdownCalendar?: Resolver<Maybe<ResolversTypes['CountdownCalendar']>, ParentType, ContextType, RequireFields<ViewerCountdownCalendarArgs, 'id'>>;
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   depositHistory?: Resolver<ResolversTypes['PaymentConnection'], ParentType, ContextType, RequireFields<ViewerDepositHistoryArgs, 'first'>>;
   documents?: Resolver<Array<ResolversTypes['PlayerDocument']>, ParentType, ContextType>;
@@ -3916,11 +4232,14 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   limits?: Resolver<Array<ResolversTypes['PlayerLimit']>, ParentType, ContextType>;
   payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType, RequireFields<ViewerPaymentArgs, 'id'>>;
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
+  promotionChoices?: Resolver<Array<ResolversTypes['PromotionChoice']>, ParentType, ContextType>;
   recentlyPlayedGamesV2?: Resolver<Array<ResolversTypes['RecentlyPlayedGame']>, ParentType, ContextType, RequireFields<ViewerRecentlyPlayedGamesV2Args, 'maxRecentlyPlayedGames'>>;
   rewards?: Resolver<Array<ResolversTypes['PlayerReward']>, ParentType, ContextType, RequireFields<ViewerRewardsArgs, 'ascending' | 'last'>>;
   session?: Resolver<ResolversTypes['PlayerSession'], ParentType, ContextType>;
   sessionHistory?: Resolver<ResolversTypes['SessionRecordConnection'], ParentType, ContextType, RequireFields<ViewerSessionHistoryArgs, 'first'>>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  shopCoins?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shopPurchases?: Resolver<Array<ResolversTypes['ShopPurchase']>, ParentType, ContextType, RequireFields<ViewerShopPurchasesArgs, 'last'>>;
   sourceOfWealth?: Resolver<Array<ResolversTypes['SourceOfWealthEntry']>, ParentType, ContextType>;
   sportsBets?: Resolver<Array<ResolversTypes['SportsBet']>, ParentType, ContextType, RequireFields<ViewerSportsBetsArgs, 'first'>>;
   wallet?: Resolver<ResolversTypes['Wallet'], ParentType, ContextType>;
@@ -3937,6 +4256,15 @@ export type WalletResolvers<ContextType = GraphQLContext, ParentType extends Res
   minWithdrawalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type WeeklyCashbackResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WeeklyCashback'] = ResolversParentTypes['WeeklyCashback']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  losses?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payouts?: Resolver<Array<ResolversTypes['CashbackPayout']>, ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  running?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weekStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ZendeskTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ZendeskToken'] = ResolversParentTypes['ZendeskToken']> = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -3947,9 +4275,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BannerLink?: BannerLinkResolvers<ContextType>;
   Bonus?: BonusResolvers<ContextType>;
   BonusMoneyDropReward?: BonusMoneyDropRewardResolvers<ContextType>;
+  CalendarDoor?: CalendarDoorResolvers<ContextType>;
+  CashbackPayout?: CashbackPayoutResolvers<ContextType>;
   ConsentRecord?: ConsentRecordResolvers<ContextType>;
   ContentLogo?: ContentLogoResolvers<ContextType>;
   ContentProblem?: ContentProblemResolvers<ContextType>;
+  CountdownCalendar?: CountdownCalendarResolvers<ContextType>;
   Country?: CountryResolvers<ContextType>;
   CountryContext?: CountryContextResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
@@ -4021,6 +4352,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PlayerReward?: PlayerRewardResolvers<ContextType>;
   PlayerSession?: PlayerSessionResolvers<ContextType>;
   PlayerUpdatedEvent?: PlayerUpdatedEventResolvers<ContextType>;
+  Promotion?: PromotionResolvers<ContextType>;
+  PromotionChoice?: PromotionChoiceResolvers<ContextType>;
   ProviderOfTheWeek?: ProviderOfTheWeekResolvers<ContextType>;
   PublicQueries?: PublicQueriesResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
@@ -4036,6 +4369,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RewardGameDescriptor?: RewardGameDescriptorResolvers<ContextType>;
   RewardSummary?: RewardSummaryResolvers<ContextType>;
   RewardUpdatedEvent?: RewardUpdatedEventResolvers<ContextType>;
+  RewardsShop?: RewardsShopResolvers<ContextType>;
   SandboxAgedSession?: SandboxAgedSessionResolvers<ContextType>;
   SandboxDestroyedSessions?: SandboxDestroyedSessionsResolvers<ContextType>;
   SandboxJackpotDrop?: SandboxJackpotDropResolvers<ContextType>;
@@ -4048,6 +4382,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SessionRecord?: SessionRecordResolvers<ContextType>;
   SessionRecordConnection?: SessionRecordConnectionResolvers<ContextType>;
   SessionRecordEdge?: SessionRecordEdgeResolvers<ContextType>;
+  ShopItem?: ShopItemResolvers<ContextType>;
+  ShopPurchase?: ShopPurchaseResolvers<ContextType>;
   SisterCasino?: SisterCasinoResolvers<ContextType>;
   SmsCodeRequest?: SmsCodeRequestResolvers<ContextType>;
   SourceOfWealthEntry?: SourceOfWealthEntryResolvers<ContextType>;
@@ -4069,6 +4405,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TokenPair?: TokenPairResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
   Wallet?: WalletResolvers<ContextType>;
+  WeeklyCashback?: WeeklyCashbackResolvers<ContextType>;
   ZendeskToken?: ZendeskTokenResolvers<ContextType>;
 };
 

@@ -15,6 +15,13 @@ export type BlockType =
   | 'TOP_GAMES'
   | 'TOP_SPORTS';
 
+/** Bonus action (spec section 3): what a promotion's button does. */
+export type BonusAction =
+  /** Opens the cashier with the promotion chosen; a deposit that meets the trigger earns the reward once. */
+  | 'DEPOSIT'
+  /** Links to a lobby page. */
+  | 'PAGE_LINK';
+
 /** A cookie-consent category (spec section 4). */
 export type ConsentCategory =
   | 'analytics'
@@ -22,6 +29,12 @@ export type ConsentCategory =
   | 'necessary'
   | 'preferences'
   | 'uncategorized';
+
+/** Deposit bonus trigger (spec section 3). */
+export type DepositBonusTrigger =
+  | 'ALWAYS'
+  | 'EXISTING_DEPOSITS'
+  | 'FIRST_TIME_DEPOSIT';
 
 /** REAL plays the wallet through the ledger (needs a player token); FUN plays a virtual balance (visitors too, games with playForFun only). */
 export type GameMode =
@@ -270,6 +283,13 @@ export type LobbyMenuQueryVariables = Exact<{
 
 
 export type LobbyMenuQuery = { lobbyMenu: { items: Array<{ id: string, label: string, href: string, icon: string }> } | null };
+
+export type PromotionsQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type PromotionsQuery = { promotions: Array<{ id: string, title: string, text: string, badge: string | null, endsAt: string | null, action: BonusAction, cta: string, href: string | null, trigger: DepositBonusTrigger | null, minDeposit: string | null, termsHref: string }> };
 
 export type RafflePageSettingsQueryVariables = Exact<{
   ipCountryCode?: string | null | undefined;
@@ -861,6 +881,23 @@ export const LobbyMenuDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LobbyMenuQuery, LobbyMenuQueryVariables>;
+export const PromotionsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query Promotions($locale: String) {
+  promotions(locale: $locale) {
+    id
+    title
+    text
+    badge
+    endsAt
+    action
+    cta
+    href
+    trigger
+    minDeposit
+    termsHref
+  }
+}
+    `) as unknown as TypedDocumentString<PromotionsQuery, PromotionsQueryVariables>;
 export const RafflePageSettingsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query RafflePageSettings($ipCountryCode: String, $locale: String) {
   raffleSettings(ipCountryCode: $ipCountryCode, locale: $locale) {

@@ -247,6 +247,30 @@ export type FinancialSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type FinancialSummaryQuery = { viewer: { month: { days: number, deposited: string, withdrawn: string, net: string, currency: string, deposits: number, withdrawals: number }, year: { days: number, deposited: string, withdrawn: string, net: string, currency: string, deposits: number, withdrawals: number } } | null };
 
+export type CountdownCalendarQueryVariables = Exact<{
+  id: string;
+  locale?: string | null | undefined;
+}>;
+
+
+export type CountdownCalendarQuery = { viewer: { countdownCalendar: { today: string, timeZone: string, doors: Array<{ date: string, state: string, rewardName: string }> } | null } | null };
+
+export type OpenCalendarDoorMutationVariables = Exact<{
+  calendarId: string;
+  date: string;
+  locale?: string | null | undefined;
+}>;
+
+
+export type OpenCalendarDoorMutation = { openCalendarDoor: { date: string, state: string, rewardName: string } };
+
+export type WeeklyCashbackQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type WeeklyCashbackQuery = { viewer: { cashback: { percent: string, currency: string, weekStart: string, losses: string, running: string, payouts: Array<{ assignationId: string, name: string, amount: string, status: RewardStatus, assignedAt: string }> } | null } | null };
+
 export type CashierPaymentFragment = { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean };
 
 export type PaymentPageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: TransactionType, status: PaymentTransactionStatus, provider: PaymentProvider, withdrawalType: WithdrawalType | null, amount: string, currency: string, createdAt: string, processedAt: string | null, account: string | null, paymentMethod: string | null, cancellable: boolean } }> };
@@ -345,6 +369,13 @@ export type RemoveFavouriteGameMutationVariables = Exact<{
 
 export type RemoveFavouriteGameMutation = { removeFavouriteGame: { gameId: string, slug: string, isFavourite: boolean } };
 
+export type ChoosePromotionMutationVariables = Exact<{
+  promotionId: string;
+}>;
+
+
+export type ChoosePromotionMutation = { choosePromotion: { promotionId: string, awarded: boolean } };
+
 export type PlayerLimitFieldsFragment = { kind: LimitKind, period: LimitPeriod | null, amount: string | null, minutes: number | null, used: string | null, remaining: string | null, pendingChange: { amount: string | null, minutes: number | null, removal: boolean, effectiveAt: string } | null };
 
 export type PlayerLimitsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -403,6 +434,21 @@ export type PlayerDocumentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PlayerDocumentsQuery = { viewer: { documents: Array<{ id: string, kind: string, fundingType: string | null, fileName: string, contentType: string, sizeBytes: number, status: string, uploadedAt: string }> } | null };
+
+export type RewardsShopQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+
+export type RewardsShopQuery = { rewardsShop: { wagerPerCoin: string, items: Array<{ id: string, title: string, text: string | null, price: number }> } | null, viewer: { shopCoins: string } | null };
+
+export type BuyShopItemMutationVariables = Exact<{
+  itemId: string;
+  idempotencyKey: string;
+}>;
+
+
+export type BuyShopItemMutation = { buyShopItem: { id: string, itemId: string, status: string, coinsLeft: string } };
 
 export type PlayerRewardsQueryVariables = Exact<{
   locale?: string | null | undefined;
@@ -820,6 +866,50 @@ export const FinancialSummaryDocument = /*#__PURE__*/ new TypedDocumentString(`
   deposits
   withdrawals
 }`) as unknown as TypedDocumentString<FinancialSummaryQuery, FinancialSummaryQueryVariables>;
+export const CountdownCalendarDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query CountdownCalendar($id: ID!, $locale: String) {
+  viewer {
+    countdownCalendar(id: $id, locale: $locale) {
+      today
+      timeZone
+      doors {
+        date
+        state
+        rewardName
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CountdownCalendarQuery, CountdownCalendarQueryVariables>;
+export const OpenCalendarDoorDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OpenCalendarDoor($calendarId: ID!, $date: String!, $locale: String) {
+  openCalendarDoor(calendarId: $calendarId, date: $date, locale: $locale) {
+    date
+    state
+    rewardName
+  }
+}
+    `) as unknown as TypedDocumentString<OpenCalendarDoorMutation, OpenCalendarDoorMutationVariables>;
+export const WeeklyCashbackDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query WeeklyCashback($locale: String) {
+  viewer {
+    cashback(locale: $locale) {
+      percent
+      currency
+      weekStart
+      losses
+      running
+      payouts {
+        assignationId
+        name
+        amount
+        status
+        assignedAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WeeklyCashbackQuery, WeeklyCashbackQueryVariables>;
 export const InitiateDepositDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation InitiateDeposit($input: InitiateDepositInput!) {
   initiateDeposit(input: $input) {
@@ -1083,6 +1173,14 @@ export const RemoveFavouriteGameDocument = /*#__PURE__*/ new TypedDocumentString
   }
 }
     `) as unknown as TypedDocumentString<RemoveFavouriteGameMutation, RemoveFavouriteGameMutationVariables>;
+export const ChoosePromotionDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation ChoosePromotion($promotionId: ID!) {
+  choosePromotion(promotionId: $promotionId) {
+    promotionId
+    awarded
+  }
+}
+    `) as unknown as TypedDocumentString<ChoosePromotionMutation, ChoosePromotionMutationVariables>;
 export const PlayerLimitsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query PlayerLimits {
   viewer {
@@ -1232,6 +1330,32 @@ export const PlayerDocumentsDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PlayerDocumentsQuery, PlayerDocumentsQueryVariables>;
+export const RewardsShopDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query RewardsShop($locale: String) {
+  rewardsShop(locale: $locale) {
+    wagerPerCoin
+    items {
+      id
+      title
+      text
+      price
+    }
+  }
+  viewer {
+    shopCoins
+  }
+}
+    `) as unknown as TypedDocumentString<RewardsShopQuery, RewardsShopQueryVariables>;
+export const BuyShopItemDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation BuyShopItem($itemId: ID!, $idempotencyKey: String!) {
+  buyShopItem(itemId: $itemId, idempotencyKey: $idempotencyKey) {
+    id
+    itemId
+    status
+    coinsLeft
+  }
+}
+    `) as unknown as TypedDocumentString<BuyShopItemMutation, BuyShopItemMutationVariables>;
 export const PlayerRewardsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query PlayerRewards($locale: String) {
   viewer {
