@@ -13,7 +13,7 @@
  * - the account menu's Deposit opens it in place (open-request.ts), and hovering or focusing it
  *   starts the cashier's data read first.
  */
-import { useEffect, useEffectEvent } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { showFeedback } from '../feedback/store.ts';
 import { loadOverlayDialog } from '../overlay/load-dialog.ts';
@@ -22,7 +22,8 @@ import { urlWithoutOverlayParams } from '../overlay/variants.ts';
 import { $player } from '../session/player-store.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { $wallet, type BalanceUpdate } from '../wallet/wallet-store.ts';
-import { CashierPanel, type CashierTab } from './CashierPanel.tsx';
+import type { CashierTab } from './CashierPanel.tsx';
+import { importOnce } from '../../lib/import-once.ts';
 import { prefetchCashierContext } from './api.ts';
 import { forgetIntent } from './intent.ts';
 import { CASHIER_REQUEST_EVENT, type CashierRequest } from './open-request.ts';
@@ -30,6 +31,14 @@ import { afterNextPaint } from '../../lib/yield-to-browser.ts';
 import { DISMISSED_DEPOSIT_COOKIE, isCloseQuickDepositMessage, readDeepLink, runningOutOfFunds, walletNoticesSuppressed, type CashierProvider, type DeepLink } from './rules.ts';
 import type { CashierTexts } from './texts.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
+
+/**
+ * The cashier's forms, fetched as the player reaches for them (the account menu's Deposit hovered,
+ * focused or tapped) or when it opens: every signed-in page carries this host for its notices, but
+ * most never open the cashier, so its forms stay out of the page's first download.
+ */
+const loadCashierPanel = importOnce(() => import('./CashierPanel.tsx'));
+const CashierPanel = lazy(() => loadCashierPanel().then((module) => ({ default: module.CashierPanel })));
 
 /** Session storage flag: /deposit/ or /withdraw/ asked the home page to open the cashier. */
 const OPEN_AFTER_REDIRECT = 'atrium.cashier.open';
@@ -63,17 +72,20 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       title: texts.title,
       className: darkLayout ? 'overlay--dark-cashier' : undefined,
       body: (
-        <CashierPanel
-          locale={locale}
-          texts={texts}
-          initialTab={tab}
-          deepLink={deepLink}
-          lastUsedAccountFeature={lastUsedAccountFeature}
-          providers={providers}
-          brandCurrency={currency}
-          returnUrl={`${location.origin}${urlWithoutOverlayParams(location.href)}`}
-          onDone={close}
-        />
+        // The same placeholder the panel shows until the session is confirmed.
+        <Suspense fallback={<div className="cashier__pending" aria-busy="true" />}>
+          <CashierPanel
+            locale={locale}
+            texts={texts}
+            initialTab={tab}
+            deepLink={deepLink}
+            lastUsedAccountFeature={lastUsedAccountFeature}
+            providers={providers}
+            brandCurrency={currency}
+            returnUrl={`${location.origin}${urlWithoutOverlayParams(location.href)}`}
+            onDone={close}
+          />
+        </Suspense>
       ),
     });
   });
@@ -132,6 +144,7 @@ export default function CashierHost({ locale, texts, cashierRoute, homePath, dar
       event.preventDefault();
       prefetchCashierContext();
       void loadOverlayDialog().catch(() => undefined);
+      void loadCashierPanel().catch(() => undefined);
       // The tap paints its pressed state first; then the dialog opens (showing a modal restyles the
       // whole page, ~50 ms on a phone, which would otherwise hold that first paint back).
       if (intent === 'open') void afterNextPaint().then(() => open(tab, null));
