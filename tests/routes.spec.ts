@@ -3,6 +3,7 @@
  * redirects and not-found rules of the spec hold.
  */
 import { expect, test } from './support/test.ts';
+import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
 import { ROUTES } from '../src/routes.ts';
 import { routeExamplePath } from './support/slugs.ts';
 import { brandOrigin } from './support/urls.ts';
@@ -16,6 +17,9 @@ test.describe('every route answers in its layout', () => {
       const routes = ROUTES.filter((candidate) => candidate.layout === layout);
       // One page load per route (32 in the logged-in layout): allow each a few seconds on a busy host.
       test.setTimeout(15_000 + routes.length * 4_000);
+      // The loyalty, missions and tournaments pages are there only for a visitor who consented to
+      // preferences and analytics (gamification's rule; without it they are not found, tests/gamification.spec.ts).
+      if (layout === 'loggedIn') await page.context().addCookies([{ name: 'consent', value: encodeURIComponent(`necessary,preferences,analytics,policy:${CONSENT_POLICY_VERSION}`), url: brandOrigin('aurelia') }]);
       for (const route of routes) {
         const path = `/en${pathOf(route.id, route.pattern)}`;
         const response = await page.goto(path);
