@@ -4,13 +4,13 @@
  * Claimed or Missed, a future one Locked with its date, and choosing either says why it does not
  * open. Opening animates only when the player has not asked for reduced motion (the page's CSS).
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatDate } from '../../i18n/dates.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { CountdownCalendarDocument, OpenCalendarDoorDocument, type CountdownCalendarQuery } from '../../lib/graphql/generated/player.ts';
 import { playerRequest } from '../session/player-call.ts';
+import { usePlayerRead } from '../session/use-player-read.ts';
 import type { CalendarTexts } from './texts.ts';
 
 type Calendar = NonNullable<NonNullable<CountdownCalendarQuery['viewer']>['countdownCalendar']>;
@@ -21,24 +21,13 @@ const dayOf = (date: string) => Number(date.slice(8, 10));
 /** The calendar. */
 export default function CountdownCalendar({ id, locale, texts, rewardsHref, signInHref }: { id: string; locale: Locale; texts: CalendarTexts; rewardsHref: string; signInHref: string }) {
   const [calendar, setCalendar] = useState<Calendar | null | 'closed'>(null);
-  const [failure, setFailure] = useState<'load' | 'signIn' | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean; link?: boolean } | null>(null);
   const doors = useRef<(HTMLButtonElement | null)[]>([]);
 
-  useEffect(() => {
-    let current = true;
-    playerRequest(CountdownCalendarDocument, { id, locale }).then(
-      (data) => {
-        if (!current) return;
-        if (!data.viewer) setFailure('signIn');
-        else setCalendar(data.viewer.countdownCalendar ?? 'closed');
-      },
-      (error: unknown) => current && setFailure(error instanceof GraphqlCallError && error.kind === 'AuthenticationFailure' ? 'signIn' : 'load'),
-    );
-    return () => {
-      current = false;
-    };
+  const failure = usePlayerRead(() => playerRequest(CountdownCalendarDocument, { id, locale }), (data) => {
+    if (!data.viewer) return 'signIn';
+    setCalendar(data.viewer.countdownCalendar ?? 'closed');
   }, [id, locale]);
 
   if (failure === 'signIn') return <p><a href={signInHref}>{texts.signIn}</a></p>;

@@ -3,14 +3,14 @@
  * so far and the cashback they would make (read when the page opens), and the past weeks' payouts,
  * each a reward the player claims on the rewards page.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '../../i18n/dates.ts';
 import { fillText as fill } from '../../i18n/fill.ts';
 import { formatCurrency } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { WeeklyCashbackDocument, type WeeklyCashbackQuery } from '../../lib/graphql/generated/player.ts';
 import { playerRequest } from '../session/player-call.ts';
+import { usePlayerRead } from '../session/use-player-read.ts';
 import type { CashbackTexts } from './texts.ts';
 
 type Cashback = NonNullable<NonNullable<WeeklyCashbackQuery['viewer']>['cashback']>;
@@ -18,21 +18,9 @@ type Cashback = NonNullable<NonNullable<WeeklyCashbackQuery['viewer']>['cashback
 /** The cashback panel. */
 export default function CashbackPanel({ locale, texts, rewardsHref, signInHref }: { locale: Locale; texts: CashbackTexts; rewardsHref: string; signInHref: string }) {
   const [cashback, setCashback] = useState<Cashback | null | 'closed'>(null);
-  const [failure, setFailure] = useState<'load' | 'signIn' | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    playerRequest(WeeklyCashbackDocument, { locale }).then(
-      (data) => {
-        if (!current) return;
-        if (!data.viewer) setFailure('signIn');
-        else setCashback(data.viewer.cashback ?? 'closed');
-      },
-      (error: unknown) => current && setFailure(error instanceof GraphqlCallError && error.kind === 'AuthenticationFailure' ? 'signIn' : 'load'),
-    );
-    return () => {
-      current = false;
-    };
+  const failure = usePlayerRead(() => playerRequest(WeeklyCashbackDocument, { locale }), (data) => {
+    if (!data.viewer) return 'signIn';
+    setCashback(data.viewer.cashback ?? 'closed');
   }, [locale]);
 
   if (failure === 'signIn') return <p><a href={signInHref}>{texts.signIn}</a></p>;

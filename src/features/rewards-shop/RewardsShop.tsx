@@ -4,13 +4,14 @@
  * a lost answer is the same purchase; too few coins is explained with both figures, and the coins
  * shown are the platform's after each purchase.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { fillText as fill } from '../../i18n/fill.ts';
 import { formatCurrency, formatNumber } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { GraphqlCallError } from '../../lib/graphql-errors.ts';
 import { BuyShopItemDocument, RewardsShopDocument, type RewardsShopQuery } from '../../lib/graphql/generated/player.ts';
 import { playerRequest } from '../session/player-call.ts';
+import { usePlayerRead } from '../session/use-player-read.ts';
 import type { RewardsShopTexts } from './texts.ts';
 
 type Shop = NonNullable<RewardsShopQuery['rewardsShop']>;
@@ -23,28 +24,14 @@ function newKey(): string {
 export default function RewardsShop({ locale, texts, rewardsHref, signInHref }: { locale: Locale; texts: RewardsShopTexts; rewardsHref: string; signInHref: string }) {
   const [shop, setShop] = useState<Shop | null | 'closed'>(null);
   const [coins, setCoins] = useState<bigint>(0n);
-  const [failure, setFailure] = useState<'load' | 'signIn' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean; link?: boolean } | null>(null);
   const keys = useRef(new Map<string, string>());
 
-  useEffect(() => {
-    let current = true;
-    playerRequest(RewardsShopDocument, { locale }).then(
-      (data) => {
-        if (!current) return;
-        if (!data.viewer) {
-          setFailure('signIn');
-          return;
-        }
-        setShop(data.rewardsShop ?? 'closed');
-        setCoins(BigInt(data.viewer.shopCoins));
-      },
-      (error: unknown) => current && setFailure(error instanceof GraphqlCallError && error.kind === 'AuthenticationFailure' ? 'signIn' : 'load'),
-    );
-    return () => {
-      current = false;
-    };
+  const failure = usePlayerRead(() => playerRequest(RewardsShopDocument, { locale }), (data) => {
+    if (!data.viewer) return 'signIn';
+    setShop(data.rewardsShop ?? 'closed');
+    setCoins(BigInt(data.viewer.shopCoins));
   }, [locale]);
 
   if (failure === 'signIn') return <p><a href={signInHref}>{texts.signIn}</a></p>;
