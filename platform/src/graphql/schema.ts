@@ -25,6 +25,7 @@ import { sportsbookResolvers, sportsbookTypeDefs } from '../sportsbook/graphql.t
 import { jackpotResolvers, jackpotTypeDefs } from '../jackpot/graphql.ts';
 import { rewardResolvers, rewardTypeDefs } from '../rewards/graphql.ts';
 import { gamificationResolvers, gamificationTypeDefs } from '../gamification/graphql.ts';
+import { operatorResolvers, operatorTypeDefs } from '../operators/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -63,6 +64,7 @@ export function createSchema(): GraphQLSchema {
       jackpotTypeDefs,
       rewardTypeDefs,
       gamificationTypeDefs,
+      operatorTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -86,6 +88,7 @@ export function createSchema(): GraphQLSchema {
       jackpotResolvers,
       rewardResolvers,
       gamificationResolvers,
+      operatorResolvers,
     ],
   }));
 }

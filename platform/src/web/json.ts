@@ -24,6 +24,9 @@ const STATUS: Partial<Record<ErrorReason, number>> = {
   SandboxDisabled: 403,
   SandboxKeyRequired: 403,
   AuthenticationFailure: 401,
+  OperatorAuthenticationFailure: 401,
+  SecondFactorRequired: 401,
+  OperatorRoleRequired: 403,
 };
 const MAX_JSON_BYTES = 16_384;
 
