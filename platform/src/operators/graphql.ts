@@ -6,6 +6,7 @@
  * self-exclusion register. Support: the player look-up and ending a session. Admin: roles and the audit
  * log. The files and CSV exports are REST (routes.ts). operatorMe only says who is signed in.
  */
+import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { reviewDocumentIn } from '../players/source-of-wealth.ts';
@@ -213,7 +214,7 @@ async function grantee(db: Queryable, reference: string) {
 }
 
 /** Resolvers of the operator operations. */
-export const operatorResolvers = {
+export const operatorResolvers: Resolvers = {
   Query: {
     async operatorMe(_: unknown, _args: unknown, ctx: GraphQLContext) {
       const { operator } = await ctx.services.operators.authenticate(ctx.req);
