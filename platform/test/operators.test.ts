@@ -168,11 +168,35 @@ describe.each(DATABASES)('the operator console platform on $name', (database) =>
     );
   }
 
+  /** A player's access token from the brand's own realm (/auth/realms/aurelia), signed in with PKCE. */
+  async function brandRealmToken(): Promise<string> {
+    const jar = new CookieJar();
+    const verifier = randomBytes(32).toString('base64url');
+    const realm = `${app.url}/auth/realms/aurelia/protocol/openid-connect`;
+    const redirect = 'http://aurelia.localhost:4321/en/keycloak-login-handler/';
+    const url = new URL(`${realm}/auth`);
+    const params = { client_id: 'app', redirect_uri: redirect, response_type: 'code', scope: 'openid', state: 's', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    const login = (await browse(jar, url.href)).headers.get('location') as string;
+    await browse(jar, login);
+    const done = await post(jar, login, { action: 'login', identifier: 'verified', password: 'Demo-pass-1' });
+    const callback = new URL((await browse(jar, done.headers.get('location') as string)).headers.get('location') as string);
+    const response = await fetch(`${realm}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'app', grant_type: 'authorization_code', code: callback.searchParams.get('code') as string, redirect_uri: redirect, code_verifier: verifier }).toString(),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
   it('refuses a player token (platform or brand realm) and the sandbox key on every operator operation, GraphQL and REST', async () => {
     const player = await freshSmsPlayer(app);
+    const realmPlayer = bearer(await brandRealmToken());
+    // The brand realm's token is a good player token: only the operator operations refuse it.
+    expect((await app.gql('{ viewer { player { id } } }', {}, realmPlayer)).errors).toBeUndefined();
     const operations = operatorOperations();
     expect(operations.length).toBeGreaterThanOrEqual(12);
-    for (const headers of [player.headers, SANDBOX_KEY, {}]) {
+    for (const headers of [player.headers, realmPlayer, SANDBOX_KEY, {}]) {
       for (const operation of operations) {
         const answer = await app.gql(operation, {}, { 'x-sandbox-key': '', ...headers });
         expect(answer.errors?.[0]?.extensions.reason, `${operation} with ${Object.keys(headers).join(',')}`).toBe('OperatorAuthenticationFailure');
@@ -184,7 +208,7 @@ describe.each(DATABASES)('the operator console platform on $name', (database) =>
     const keyAnswer = await app.gql('{ operatorMe { id } }', {}, SANDBOX_KEY);
     expect(keyAnswer.errors?.[0]?.message).toContain('sandbox key opens sandbox tools only');
     for (const path of ['documents/none', 'consent-records.csv?playerId=x', 'audit-log.csv']) {
-      for (const headers of [player.headers, SANDBOX_KEY]) {
+      for (const headers of [player.headers, realmPlayer, SANDBOX_KEY]) {
         const response = await fetch(`${app.url}/platform/operator/${path}`, { headers: { 'x-brand': 'aurelia', ...headers } });
         expect(response.status, path).toBe(401);
         expect(((await response.json()) as { error: { reason: string } }).error.reason).toBe('OperatorAuthenticationFailure');

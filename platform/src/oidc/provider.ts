@@ -12,6 +12,10 @@
  * lobby's proxy sets. Accounts are the platform's players; the provider's state lives in
  * PostgreSQL (oidc/adapter.ts). Access tokens are opaque and also work as Bearer tokens on the
  * GraphQL API (flow keycloak), mapped to one platform session per grant.
+ *
+ * Beside the brands' realms, the operator realm (operator-realm.ts, /auth/realms/operators): the same
+ * provider and storage, whose accounts are operators; its tokens resolve only through
+ * operators/access.ts, never as a player's, and a brand realm's never as an operator's.
  */
 import { postLogoutRedirectAllowed, registeredRedirectUris } from './redirects.ts';
 import type { ContentStore } from '../content/store.ts';
