@@ -284,6 +284,9 @@ describe.each(DATABASES)('the operator console platform on $name', (database) =>
     await expect(app.platform.db.query(`update operator_audit_log set action = 'nothing'`)).rejects.toThrow(/append-only/);
     await expect(app.platform.db.query('delete from operator_audit_log')).rejects.toThrow(/append-only/);
     await expect(app.platform.db.query('truncate operator_audit_log')).rejects.toThrow(/append-only/);
+    // A review that fails inside its transaction leaves no entry: the entry and the effect commit together.
+    expect((await op('compliance', REVIEW, { d: 'no-such-document', s: 'Approved' })).errors?.[0]?.extensions.reason).toBe('NotFound');
+    expect((await app.platform.db.query(`select 1 from operator_audit_log where target = 'no-such-document'`)).rows).toHaveLength(0);
     // The support operator's refused attempt changed nothing and logged nothing as done.
     expect((await app.platform.db.query(`select 1 from operator_audit_log where operator_id = 'demo-operator-support' and action = 'document.review'`)).rows).toHaveLength(0);
   });
