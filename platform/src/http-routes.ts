@@ -1,7 +1,7 @@
 /**
  * The platform's HTTP routes: the handler of each entry of route-table.ts (which paths it answers,
  * and whether it exists only in the sandbox). GraphQL, media, the game
- * server and sportsbook pages (on the game origin), the jackpot feed and the jackpot service's REST, the gamification provider's REST, the OIDC realms, the cashier's
+ * server and sportsbook pages (on the game origin), the jackpot feed and the jackpot service's REST, the gamification provider's REST, the OIDC realms (and the operator console's REST), the cashier's
  * payment and sandbox routes, pay-and-play, the SMS and e-mail outboxes, the sandbox error-report
  * collector, live chat and analytics tags, the sandbox key unlock, the JWKS and the health checks (web/health.ts);
  * anything else is a JSON 404. A handler that throws answers 500 with a trace id.
@@ -32,6 +32,7 @@ import { createTagRoutes } from './tags/routes.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 import { createSportsbookRoutes } from './sportsbook/routes.ts';
 import { createDocumentRoute } from './players/documents.ts';
+import { createOperatorRoutes } from './operators/routes.ts';
 import { createHealthHandler } from './web/health.ts';
 import { PLATFORM_ROUTES, type PlatformRoute, type PlatformRouteId } from './route-table.ts';
 
@@ -55,7 +56,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const graphql = createGraphQLHandler(services, schema);
   const media = createMediaHandler(catalogue, { logosDir: join(options.contentDir, LOGOS_FOLDER) });
   const origin = (req: IncomingMessage, brand: Brand) => signInOrigin(req, brand, services);
-  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content, registration, signInOrigin: origin });
+  const oidc = createOidcRealms({ db, brands, brandsDir: options.brandsDir, secrets, settings: authSettings, auth, rateLimiter, content, registration, signInOrigin: origin, operators: services.operators });
   const payAndPlay = createPayAndPlayHandler({ db, brands, auth, ledger, settings: authSettings, rateLimiter, content, clock: services.clock, signInOrigin: origin });
   const outbox = createOutboxHandler(sms, registration, sandbox);
   const gameRoutes = createGameRoutes({ games, brands });
@@ -65,6 +66,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
   const gamification = createGamificationRoutes({ gamification: services.gamification, events: services.events, isDraining: options.isDraining, brands, settings: authSettings, rateLimiter });
   const cashierRoutes = createCashierRoutes({ cashier, brands, db, sandbox });
   const documents = createDocumentRoute({ db, auth });
+  const operator = createOperatorRoutes(services);
   const errorCollector = createErrorCollector({ db, sandbox, brands });
   const tags = createTagRoutes({ db, sandbox, brands });
   const liveChat = createLiveChatRoutes({ db, brands, secrets, auth, sandbox, brandsDir: options.brandsDir });
@@ -85,6 +87,7 @@ export function createHttpRoutes(options: HttpRouteOptions): RequestListener {
     'payment-notifications': (req, res, path) => cashierRoutes(req, res, path),
     'sandbox-banks': async (req, res, path) => (await cashierRoutes(req, res, path)) || payAndPlay(req, res, path),
     documents: (req, res) => documents(req, res),
+    operator: (req, res, path) => operator(req, res, path),
     outboxes: (req, res, path) => outbox(req, res, path),
     'error-reports': (req, res, path) => errorCollector(req, res, path),
     'live-chat': (req, res, path) => liveChat(req, res, path),

@@ -30,6 +30,8 @@ import { createSchema } from './graphql/schema.ts';
 import { createCashier } from './cashier/payments.ts';
 import { createLedger } from './ledger/ledger.ts';
 import { assertNoDemoPlayers, seedDemoPlayers } from './players/demo.ts';
+import { assertNoDemoOperators, seedDemoOperators } from './operators/demo.ts';
+import { createOperatorAccess } from './operators/access.ts';
 import { createDatabaseEventBus, eventChannel } from './realtime/events.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { createRealtime } from './realtime/websocket.ts';
@@ -244,8 +246,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await events.start();
     secrets = await loadSecrets(db);
     const demoPlayers = options.demoPlayers ?? (sandbox.enabled ? 'seed' : 'refuse');
-    if (demoPlayers === 'refuse') await assertNoDemoPlayers(db);
+    if (demoPlayers === 'refuse') await Promise.all([assertNoDemoPlayers(db), assertNoDemoOperators(db)]);
     playersSeeded = demoPlayers === 'seed' ? await seedDemoPlayers(db, brands, ledger) : [];
+    // The demo operators (one per role, platform/README.md) come with the demo players.
+    if (demoPlayers === 'seed') await seedDemoOperators(db);
     // Every real-money stake feeds these, inside its transaction (add a feature's listener here): the
     // jackpot and raffles, the wagering of bonus money, gamification's points, missions and
     // tournaments, and the rewards shop's coins. Free spins stand in for a stake.
@@ -297,6 +301,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     calendar,
     cashback,
     gamification,
+    operators: createOperatorAccess(db),
     gameOrigin,
     clock,
   };

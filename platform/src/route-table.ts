@@ -15,6 +15,7 @@ import { SANDBOX_KEY_PATH } from './sandbox/gate.ts';
 import { ERROR_REPORTS_JSON } from './sandbox/error-collector.ts';
 import { TAGS_PREFIX } from './tags/routes.ts';
 import { HEALTH_PATHS } from './web/health.ts';
+import { OPERATOR_REST_PREFIX } from './operators/routes.ts';
 import { DOCUMENT_UPLOAD_PATH } from '../../shared/http-limits.ts';
 import { ERROR_REPORTS_PREFIX } from '../../shared/error-reporting.ts';
 
@@ -78,6 +79,13 @@ export const PLATFORM_ROUTES = [
     productionHint: 'the sandbox banks exist only in the sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1)',
   },
   { id: 'documents', matches: (path) => path === DOCUMENT_UPLOAD_PATH, samples: [DOCUMENT_UPLOAD_PATH], sandboxOnly: false },
+  {
+    // The operator console's files and exports (operators/routes.ts): an operator realm token and a role, in production too.
+    id: 'operator',
+    matches: (path) => path.startsWith(OPERATOR_REST_PREFIX),
+    samples: [`${OPERATOR_REST_PREFIX}documents/none`, `${OPERATOR_REST_PREFIX}consent-records.csv?brand=aurelia`, `${OPERATOR_REST_PREFIX}audit-log.csv?brand=aurelia`],
+    sandboxOnly: false,
+  },
   { id: 'outboxes', matches: (path) => OUTBOX_PATHS.has(path), samples: [...OUTBOX_PATHS], sandboxOnly: true, productionHint: 'the outboxes exist only in the sandbox: production delivers codes through an SMS and e-mail gateway (README, going live)' },
   {
     id: 'error-reports',

@@ -75,9 +75,10 @@ export interface AuthService {
   authenticate(bearer: string | null, brand: string | null): Promise<Authenticated>;
   /**
    * Ends a session and its refresh tokens; `destroyed` tells its sockets session_destroyed_error and
-   * the player SessionDestroyed, with `why` (default: a sign-in on another device).
+   * the player SessionDestroyed, with `why` (default: a sign-in on another device). With `tx`, the
+   * session ends in the caller's transaction (the console audits it there; make it the last step).
    */
-  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout', why?: SessionEndWhy): Promise<boolean>;
+  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout', why?: SessionEndWhy, tx?: Queryable): Promise<boolean>;
   /** The platform session of an identity-provider grant, opened on first use (origin: the sign-in request's, when known). */
   sessionForGrant(grantId: string, playerId: string, brand: string, origin?: SignInOrigin): Promise<string>;
   /** Ends the session of an identity-provider grant (sign-out, revocation). */
@@ -278,8 +279,9 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
       return auth;
     },
 
-    async endSession(sid, reason, why = { cause: 'AnotherDevice', until: null }) {
-      const ended = await db.transaction((tx) => revoke(tx, sid, reason, reason === 'destroyed' ? why : null));
+    async endSession(sid, reason, why = { cause: 'AnotherDevice', until: null }, tx) {
+      const end = (q: Queryable) => revoke(q, sid, reason, reason === 'destroyed' ? why : null);
+      const ended = tx ? await end(tx) : await db.transaction(end);
       if (!ended) return false;
       // Only a destroyed session is news for the player's other devices (SessionDestroyed); a logout is not.
       if (reason === 'destroyed') {

@@ -49,7 +49,8 @@ export const consentTypeDefs = /* GraphQL */ `
   }
 `;
 
-interface ConsentRecordRow {
+/** A consent_records row as read. */
+export interface ConsentRecordRow {
   id: string;
   visitor_id: string;
   player_id: string | null;
@@ -65,7 +66,8 @@ function categoriesOf(value: string[] | string): ConsentCategory[] {
   return CONSENT_CATEGORIES.filter((category) => list.includes(category));
 }
 
-function toRecord(row: ConsentRecordRow) {
+/** A row as the API shows it. */
+export function toConsentRecord(row: ConsentRecordRow) {
   return {
     id: String(row.id),
     visitorId: row.visitor_id,
@@ -77,7 +79,8 @@ function toRecord(row: ConsentRecordRow) {
   };
 }
 
-const COLUMNS = 'id, visitor_id, player_id, categories, policy_version, country_code, recorded_at';
+/** The columns toConsentRecord reads. */
+export const CONSENT_COLUMNS = 'id, visitor_id, player_id, categories, policy_version, country_code, recorded_at';
 
 /** Stores one decision; necessary is always granted, duplicates collapse. */
 export async function insertConsentRecord(
@@ -87,10 +90,10 @@ export async function insertConsentRecord(
   const categories = CONSENT_CATEGORIES.filter((category) => category === 'necessary' || record.categories.includes(category));
   const { rows } = await db.query<ConsentRecordRow>(
     `insert into consent_records (brand, visitor_id, player_id, categories, policy_version, country_code)
-     values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
+     values ($1, $2, $3, $4, $5, $6) returning ${CONSENT_COLUMNS}`,
     [record.brand, record.visitorId, record.playerId, categories, record.policyVersion, record.countryCode],
   );
-  return toRecord(rows[0]!);
+  return toConsentRecord(rows[0]!);
 }
 
 /** The consent resolvers. */
@@ -123,12 +126,12 @@ export const consentResolvers: Resolvers = {
         throw new PlatformError('BadUserInput', `sandboxConsentRecords: argument "limit" must be between 1 and 500, not ${limit}`, { field: 'limit' });
       }
       const { rows } = await ctx.services.db.query<ConsentRecordRow>(
-        `select ${COLUMNS} from consent_records
+        `select ${CONSENT_COLUMNS} from consent_records
          where brand = $1 and ($2::text is null or visitor_id = $2) and ($3::text is null or player_id = $3)
          order by recorded_at desc, id desc limit $4`,
         [brand.id, args.visitorId?.toLowerCase() ?? null, args.playerId ?? null, limit],
       );
-      return rows.map(toRecord);
+      return rows.map(toConsentRecord);
     },
   },
 };

@@ -34,6 +34,7 @@ import type { GamificationService } from '../gamification/service.ts';
 import { PlatformError } from './errors.ts';
 import type { SandboxGate } from '../sandbox/gate.ts';
 import type { PaymentProvider } from '../cashier/providers.ts';
+import type { OperatorAccess } from '../operators/access.ts';
 
 /** Everything resolvers need that outlives a request. */
 export interface PlatformServices {
@@ -80,6 +81,8 @@ export interface PlatformServices {
   cashback: CashbackService;
   /** The gamification provider (points, ranks, missions, tournaments; its REST is a route of its own). */
   gamification: GamificationService;
+  /** The operator realm's tokens: every operator operation resolves its caller here (operators/access.ts). */
+  operators: OperatorAccess;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
   /** The time limits and cooling-offs are judged by (tests move it forward). */

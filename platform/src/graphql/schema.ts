@@ -29,6 +29,7 @@ import { promotionResolvers, promotionTypeDefs } from '../promotions/graphql.ts'
 import { shopResolvers, shopTypeDefs } from '../shop/graphql.ts';
 import { calendarResolvers, calendarTypeDefs } from '../calendar/graphql.ts';
 import { cashbackResolvers, cashbackTypeDefs } from '../cashback/graphql.ts';
+import { operatorResolvers, operatorTypeDefs } from '../operators/graphql.ts';
 import { withInputRules } from './input-rules.ts';
 import { JSONScalar } from './scalars.ts';
 
@@ -71,6 +72,7 @@ export function createSchema(): GraphQLSchema {
       shopTypeDefs,
       calendarTypeDefs,
       cashbackTypeDefs,
+      operatorTypeDefs,
     ],
     resolvers: [
       { JSON: JSONScalar, Query: { ping: () => true } },
@@ -98,6 +100,7 @@ export function createSchema(): GraphQLSchema {
       shopResolvers,
       calendarResolvers,
       cashbackResolvers,
+      operatorResolvers,
     ],
   }));
 }

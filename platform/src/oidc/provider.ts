@@ -12,6 +12,10 @@
  * lobby's proxy sets. Accounts are the platform's players; the provider's state lives in
  * PostgreSQL (oidc/adapter.ts). Access tokens are opaque and also work as Bearer tokens on the
  * GraphQL API (flow keycloak), mapped to one platform session per grant.
+ *
+ * Beside the brands' realms, the operator realm (operator-realm.ts, /auth/realms/operators): the same
+ * provider and storage, whose accounts are operators; its tokens resolve only through
+ * operators/access.ts, never as a player's, and a brand realm's never as an operator's.
  */
 import { postLogoutRedirectAllowed, registeredRedirectUris } from './redirects.ts';
 import type { ContentStore } from '../content/store.ts';
@@ -46,6 +50,8 @@ import { checkEstonianPersonalCode, type PersonalCodeProblem } from '../../../sh
 import { checkRegistrationLimits, type RegistrationDepositLimit } from '../players/registration-limits.ts';
 import { minimumAgeOf } from '../players/personal-info.ts';
 import { newWalletCurrency } from '../brands/brands.ts';
+import type { OperatorAccess } from '../operators/access.ts';
+import { OPERATOR_REALM, operatorConfiguration, operatorInteraction, operatorIssuer } from './operator-realm.ts';
 
 /** The one client every realm has. */
 export const OIDC_CLIENT_ID = 'app';
@@ -94,6 +100,8 @@ export function createOidcRealms(options: {
   registration: EmailRegistration;
   /** The device and country of the browser's sign-in request, kept on the platform session a grant opens. */
   signInOrigin?: (req: IncomingMessage, brand: Brand) => SignInOrigin;
+  /** The operator realm's tokens resolve here (operators/access.ts); without it there is no operator realm. */
+  operators?: OperatorAccess;
 }): OidcRealms {
   const { db, brands, secrets, settings, auth, rateLimiter, content, registration } = options;
   const providers = new Map<string, Provider>();
@@ -122,6 +130,26 @@ export function createOidcRealms(options: {
     callbacks.delete(brand.id);
   }
   for (const brand of brands.values()) buildRealm(brand);
+
+  // The operator realm (operator-realm.ts): one provider for every brand's console, rebuilt when the
+  // brands' hosts change (its redirect URIs are /operator/ on each of them).
+  let operatorRealm: { provider: Provider; hosts: string; handler?: ReturnType<Provider['callback']> } | null = null;
+  function operatorProvider(): Provider {
+    const hosts = [...brands.values()].map((brand) => `${brand.id}:${brand.hosts.join(',')}`).join(';');
+    if (operatorRealm?.hosts !== hosts) {
+      const provider = new Provider(operatorIssuer(brands, settings), operatorConfiguration({ db, brands, settings, secrets, routes: KEYCLOAK_ROUTES }));
+      provider.proxy = true;
+      provider.on('server_error', (_ctx: unknown, error: Error) => console.error('[platform] oidc operators server error:', error));
+      operatorRealm = { provider, hosts };
+    }
+    return operatorRealm.provider;
+  }
+  options.operators?.setTokenLookup(async (token) => {
+    const found = await operatorProvider().AccessToken.find(token).catch(() => undefined);
+    if (!found || found.isExpired || !found.accountId) return null;
+    const amr = (found.extra as { amr?: unknown } | undefined)?.amr;
+    return { operatorId: found.accountId, amr: Array.isArray(amr) ? amr.map(String) : [], expiresAt: found.exp ?? 0 };
+  });
 
   // GraphQL accepts the providers' access tokens too.
   auth.setOidcLookup(async (token, brandId) => {
@@ -470,6 +498,21 @@ export function createOidcRealms(options: {
       const url = req.url ?? '/';
       const match = /^\/auth\/realms\/([a-z][a-z0-9-]*)(\/[^?]*)?(\?.*)?$/.exec(url);
       if (!match) return false;
+      if (match[1] === OPERATOR_REALM && options.operators) {
+        const provider = operatorProvider();
+        const rest = match[2] ?? '/';
+        const login = /^\/login-actions\/([A-Za-z0-9_-]+)\/?$/.exec(rest);
+        if (login) {
+          await operatorInteraction(req, res, { db, provider, uid: login[1] ?? '', rateLimiter });
+          return true;
+        }
+        (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+        req.url = `${rest}${match[3] ?? ''}`;
+        const realm = operatorRealm as NonNullable<typeof operatorRealm>;
+        realm.handler ??= provider.callback();
+        await realm.handler(req, res);
+        return true;
+      }
       const brand = brands.get(match[1] ?? '');
       // A brand dropped in (or edited) while the platform runs gets its realm on first use.
       if (brand && builtFor.get(brand.id) !== brand) buildRealm(brand);

@@ -13,6 +13,10 @@ import { publicOrigin, type AuthSettings } from '../auth/settings.ts';
 const RESERVED_PREFIXES = ['', 'www.', 'lobby.', 'proxy.'];
 
 /** The brand's public origins: each listed host, bare and with each reserved prefix. */
+export function brandOrigins(brand: Brand, settings: AuthSettings): string[] {
+  return origins(brand, settings);
+}
+
 function origins(brand: Brand, settings: AuthSettings): string[] {
   return brand.hosts.flatMap((host) => RESERVED_PREFIXES.map((prefix) => publicOrigin(settings, `${prefix}${host}`)));
 }

@@ -136,57 +136,98 @@ export async function requestSourceOfWealth(services: PlatformServices, playerId
 /** The KYC verifications an approved document of each kind completes. */
 const KYC_VERIFICATION: Record<string, string> = { Identity: 'IdentityDocument', Address: 'ProofOfAddress' };
 
+/** A player's KYC and source-of-wealth state, as a review changes it (the audit log's before and after). */
+export interface ReviewState {
+  documentStatus: string;
+  kycStatus: string;
+  kycVerificationsDone: string[];
+  kycVerificationsMissing: string[];
+  sowStatus: string;
+  sowDocumentsRequired: Request[];
+}
+
+/** The document's and its player's review state. */
+async function reviewState(tx: Queryable, documentId: string): Promise<ReviewState & { playerId: string; brand: string }> {
+  const { rows } = await tx.query<{ player_id: string; brand: string; status: string; kyc_status: string; kyc_verifications_done: string[]; kyc_verifications_missing: string[]; sow_status: string; sow_documents_required: Request[] }>(
+    `select d.player_id, p.brand, d.status, p.kyc_status, p.kyc_verifications_done, p.kyc_verifications_missing, p.sow_status, p.sow_documents_required
+       from player_documents d join players p on p.id = d.player_id where d.id = $1`,
+    [documentId],
+  );
+  const row = rows[0];
+  if (!row) throw new PlatformError('NotFound', `No document "${documentId}": use an id from viewer.documents`);
+  return {
+    playerId: row.player_id,
+    brand: row.brand,
+    documentStatus: row.status,
+    kycStatus: row.kyc_status,
+    kycVerificationsDone: [...row.kyc_verifications_done],
+    kycVerificationsMissing: [...row.kyc_verifications_missing],
+    sowStatus: row.sow_status,
+    sowDocumentsRequired: row.sow_documents_required,
+  };
+}
+
 /**
- * The operator's review of one document (sandbox powers stand in for the back office). Approving an
- * identity or address document completes that verification, and KYC is Done once both are and
- * nothing else is missing; rejecting one puts it back among the missing. Approving the last pending
- * document of a submitted declaration makes source of wealth Done; rejecting one of its documents
- * (before Done) asks again for that funding type, with the comment. Other documents change only
- * their own status.
+ * The operator's review of one document (the console's compliance review, and the sandbox's stand-in
+ * for it). Approving an identity or address document completes that verification, and KYC is Done once
+ * both are and nothing else is missing; rejecting one puts it back among the missing. Approving the last
+ * pending document of a submitted declaration makes source of wealth Done; rejecting one of its documents
+ * (before Done) asks again for that funding type, with the comment. Other documents change only their
+ * own status. Publishes PlayerUpdated once committed.
  */
 export async function reviewDocument(services: PlatformServices, documentId: string, status: 'Approved' | 'Rejected', comment: string | null): Promise<{ playerId: string }> {
-  const playerId = await services.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ player_id: string; kind: string; funding_type: string | null; file_name: string }>(
-      'update player_documents set status = $2 where id = $1 returning player_id, kind, funding_type, file_name', [documentId, status],
-    );
-    const document = rows[0];
-    if (!document) throw new PlatformError('NotFound', `No document "${documentId}": use an id from viewer.documents`);
-    const { rows: players } = await tx.query<{ kyc_status: string; kyc_verifications_done: string[]; kyc_verifications_missing: string[]; sow_status: string; sow_documents_required: Request[] }>(
-      'select kyc_status, kyc_verifications_done, kyc_verifications_missing, sow_status, sow_documents_required from players where id = $1 for update', [document.player_id],
-    );
-    const player = players[0];
-    if (!player) throw new PlatformError('NotFound', 'The document\'s player no longer exists');
-    const verification = KYC_VERIFICATION[document.kind];
-    if (verification) {
-      const done = new Set(player.kyc_verifications_done);
-      const missing = new Set(player.kyc_verifications_missing);
-      if (status === 'Approved') { done.add(verification); missing.delete(verification); } else { done.delete(verification); missing.add(verification); }
-      // Done once both documents are approved and nothing else is listed as missing.
-      const complete = Object.values(KYC_VERIFICATION).every((name) => done.has(name)) && missing.size === 0;
-      await tx.query(
-        `update players set kyc_verifications_done = $2, kyc_verifications_missing = $3,
-                kyc_status = case when $4 then 'Done' when kyc_status = 'Done' then 'Required' else kyc_status end,
-                kyc_deadline = case when $4 then null else kyc_deadline end
-          where id = $1`,
-        [document.player_id, [...done], [...missing], complete],
-      );
-    } else if (document.funding_type && status === 'Rejected' && player.sow_status !== 'Done' && (await inDeclaration(tx, document.player_id, documentId))) {
-      const request = { comment: comment?.trim() || `${document.file_name} was not accepted: upload another document proving ${document.funding_type}`, requestedFundingType: document.funding_type };
-      const requests = [...player.sow_documents_required.filter((entry) => entry.requestedFundingType !== document.funding_type), request];
-      await tx.query(`update players set sow_status = 'Required', sow_documents_required = $2::jsonb where id = $1`, [document.player_id, JSON.stringify(requests)]);
-    } else if (document.funding_type && player.sow_status === 'Pending') {
-      // Done once every document the declaration names is approved.
-      const { rows: open } = await tx.query<{ id: string }>(
-        `select d.id from player_source_of_wealth s cross join lateral unnest(s.document_ids) as ids(id)
-           join player_documents d on d.id = ids.id where s.player_id = $1 and d.status <> 'Approved'`,
-        [document.player_id],
-      );
-      if (open.length === 0) await tx.query(`update players set sow_status = 'Done', sow_due_date = null where id = $1`, [document.player_id]);
-    }
-    return document.player_id;
-  });
+  const { playerId } = await services.db.transaction((tx) => reviewDocumentIn(tx, documentId, status, comment));
   services.events.publish(playerId, 'playerUpdated', { isAccountClosed: false });
   return { playerId };
+}
+
+/**
+ * reviewDocument's work inside the caller's transaction (the console writes its audit entry in the
+ * same one), with the state before and after; the caller publishes PlayerUpdated once committed.
+ * With `brand`, a document of another brand's player is not found.
+ */
+export async function reviewDocumentIn(tx: Queryable, documentId: string, status: 'Approved' | 'Rejected', comment: string | null, brand?: string): Promise<{ playerId: string; before: ReviewState; after: ReviewState }> {
+  const { brand: owner, ...before } = await reviewState(tx, documentId);
+  if (brand !== undefined && owner !== brand) throw new PlatformError('NotFound', `No document "${documentId}" on brand ${brand}`);
+  const { rows } = await tx.query<{ player_id: string; kind: string; funding_type: string | null; file_name: string }>(
+    'update player_documents set status = $2 where id = $1 returning player_id, kind, funding_type, file_name', [documentId, status],
+  );
+  const document = rows[0];
+  if (!document) throw new PlatformError('NotFound', `No document "${documentId}": use an id from viewer.documents`);
+  const { rows: players } = await tx.query<{ kyc_status: string; kyc_verifications_done: string[]; kyc_verifications_missing: string[]; sow_status: string; sow_documents_required: Request[] }>(
+    'select kyc_status, kyc_verifications_done, kyc_verifications_missing, sow_status, sow_documents_required from players where id = $1 for update', [document.player_id],
+  );
+  const player = players[0];
+  if (!player) throw new PlatformError('NotFound', 'The document\'s player no longer exists');
+  const verification = KYC_VERIFICATION[document.kind];
+  if (verification) {
+    const done = new Set(player.kyc_verifications_done);
+    const missing = new Set(player.kyc_verifications_missing);
+    if (status === 'Approved') { done.add(verification); missing.delete(verification); } else { done.delete(verification); missing.add(verification); }
+    // Done once both documents are approved and nothing else is listed as missing.
+    const complete = Object.values(KYC_VERIFICATION).every((name) => done.has(name)) && missing.size === 0;
+    await tx.query(
+      `update players set kyc_verifications_done = $2, kyc_verifications_missing = $3,
+              kyc_status = case when $4 then 'Done' when kyc_status = 'Done' then 'Required' else kyc_status end,
+              kyc_deadline = case when $4 then null else kyc_deadline end
+        where id = $1`,
+      [document.player_id, [...done], [...missing], complete],
+    );
+  } else if (document.funding_type && status === 'Rejected' && player.sow_status !== 'Done' && (await inDeclaration(tx, document.player_id, documentId))) {
+    const request = { comment: comment?.trim() || `${document.file_name} was not accepted: upload another document proving ${document.funding_type}`, requestedFundingType: document.funding_type };
+    const requests = [...player.sow_documents_required.filter((entry) => entry.requestedFundingType !== document.funding_type), request];
+    await tx.query(`update players set sow_status = 'Required', sow_documents_required = $2::jsonb where id = $1`, [document.player_id, JSON.stringify(requests)]);
+  } else if (document.funding_type && player.sow_status === 'Pending') {
+    // Done once every document the declaration names is approved.
+    const { rows: open } = await tx.query<{ id: string }>(
+      `select d.id from player_source_of_wealth s cross join lateral unnest(s.document_ids) as ids(id)
+         join player_documents d on d.id = ids.id where s.player_id = $1 and d.status <> 'Approved'`,
+      [document.player_id],
+    );
+    if (open.length === 0) await tx.query(`update players set sow_status = 'Done', sow_due_date = null where id = $1`, [document.player_id]);
+  }
+  const { brand: _owner, ...after } = await reviewState(tx, documentId);
+  return { playerId: after.playerId, before, after };
 }
 
 /** Whether a document is one of the player's submitted declaration's (only those move the status). */

@@ -25,6 +25,9 @@ const STATUS: Partial<Record<ErrorReason, number>> = {
   SandboxKeyRequired: 403,
   AuthenticationFailure: 401,
   RateLimited: 429,
+  OperatorAuthenticationFailure: 401,
+  SecondFactorRequired: 401,
+  OperatorRoleRequired: 403,
 };
 const MAX_JSON_BYTES = 16_384;
 

@@ -941,6 +941,14 @@ export type Mutation = {
   logout: LogoutResult;
   /** Opens today's door: gives its reward once (opening it again answers the Claimed door). RewardNotClaimable for a past or future door, with why. */
   openCalendarDoor: CalendarDoor;
+  /** Support (x-brand): ends one of a player's sessions (the device signs out: SessionDestroyed). */
+  operatorEndSession: Scalars['Boolean']['output'];
+  /** Admin on the brand (brand, or '*' for every brand, which needs admin on '*'): grants a role to an operator (id or e-mail). */
+  operatorGrantRole: Operator;
+  /** Compliance (x-brand): approves or rejects a document, with the sandbox review's effects (KYC, source of wealth; PlayerUpdated). A rejection needs a comment (the player reads it for a source-of-wealth document). */
+  operatorReviewDocument: OperatorReviewResult;
+  /** Admin on the brand: revokes a role. */
+  operatorRevokeRole: Operator;
   /** Places a single (one selection) or an accumulator (2-10 selections of different events) from the signed-in player's wallet: a SportsBet ledger posting that publishes balanceUpdated (moneyType SportsBet). The same idempotencyKey places the bet once; with different selections or stake it fails with IdempotencyConflict. OddsChanged when a selection's odds moved (extensions.odds has the new price). */
   placeSportsBet: SportsBetPlacement;
   /** Records a visitor's consent decision (x-brand). visitorId: a UUID the lobby keeps in a cookie; policyVersion: the cookie policy's version (letters, digits, dot, dash, underscore; at most 40); categories: those granted (necessary is added). A bearer token, when sent, adds the player. */
@@ -1081,6 +1089,32 @@ export type MutationOpenCalendarDoorArgs = {
   calendarId: Scalars['ID']['input'];
   date: Scalars['String']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationOperatorEndSessionArgs = {
+  sessionId: Scalars['ID']['input'];
+};
+
+
+export type MutationOperatorGrantRoleArgs = {
+  brand: Scalars['String']['input'];
+  operator: Scalars['String']['input'];
+  role: OperatorRole;
+};
+
+
+export type MutationOperatorReviewDocumentArgs = {
+  comment?: InputMaybe<Scalars['String']['input']>;
+  documentId: Scalars['ID']['input'];
+  status: DocumentReview;
+};
+
+
+export type MutationOperatorRevokeRoleArgs = {
+  brand: Scalars['String']['input'];
+  operator: Scalars['String']['input'];
+  role: OperatorRole;
 };
 
 
@@ -1284,6 +1318,29 @@ export type NotificationDelivery =
   | 'REVERSED'
   | 'TWICE';
 
+/** A signed-in operator. */
+export type Operator = {
+  __typename?: 'Operator';
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  roles: Array<OperatorRoleGrant>;
+};
+
+/** One audit log entry: before and after are the state the action changed (JSON), null for a read. */
+export type OperatorAuditEntry = {
+  __typename?: 'OperatorAuditEntry';
+  action: Scalars['String']['output'];
+  after?: Maybe<Scalars['JSON']['output']>;
+  at: Scalars['String']['output'];
+  before?: Maybe<Scalars['JSON']['output']>;
+  brand: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  operatorEmail: Scalars['String']['output'];
+  operatorId: Scalars['ID']['output'];
+  target?: Maybe<Scalars['String']['output']>;
+};
+
 /** An account banner the operator wrote (content/<brand>/banners.json). */
 export type OperatorBanner = {
   __typename?: 'OperatorBanner';
@@ -1308,6 +1365,135 @@ export type OperatorBannerType =
   | 'InstantBankingJackpot'
   | 'Maintenance'
   | 'NovemberCampaign';
+
+/** A document in the compliance queue. Its file: GET /platform/operator/documents/<id> (attachment). */
+export type OperatorDocument = {
+  __typename?: 'OperatorDocument';
+  contentType: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+  fundingType?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  kind: Scalars['String']['output'];
+  player: OperatorDocumentPlayer;
+  sizeBytes: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
+  uploadedAt: Scalars['String']['output'];
+};
+
+/** Who a queued document belongs to. */
+export type OperatorDocumentPlayer = {
+  __typename?: 'OperatorDocumentPlayer';
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  kycStatus: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  playerNumber: Scalars['String']['output'];
+  sowStatus: Scalars['String']['output'];
+};
+
+/** What support reads of a player (read-only). */
+export type OperatorPlayer = {
+  __typename?: 'OperatorPlayer';
+  accountStatus: Scalars['String']['output'];
+  countryCode: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  kycStatus: Scalars['String']['output'];
+  limits: Array<OperatorPlayerLimit>;
+  name: Scalars['String']['output'];
+  /** The 20 most recent payments, newest first. */
+  payments: Array<OperatorPlayerPayment>;
+  phoneNumber?: Maybe<Scalars['String']['output']>;
+  playerNumber: Scalars['String']['output'];
+  selfExclusionEndsAt?: Maybe<Scalars['String']['output']>;
+  /** The 20 most recent sessions, newest first. */
+  sessions: Array<OperatorPlayerSession>;
+  sowStatus: Scalars['String']['output'];
+  timeoutEndsAt?: Maybe<Scalars['String']['output']>;
+  username: Scalars['String']['output'];
+};
+
+export type OperatorPlayerLimit = {
+  __typename?: 'OperatorPlayerLimit';
+  kind: Scalars['String']['output'];
+  pendingEffectiveAt?: Maybe<Scalars['String']['output']>;
+  pendingValue?: Maybe<Scalars['String']['output']>;
+  period: Scalars['String']['output'];
+  /** Money in the wallet's currency, or minutes for the session limit. */
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+/** A player found by support. */
+export type OperatorPlayerMatch = {
+  __typename?: 'OperatorPlayerMatch';
+  accountStatus: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  phoneNumber?: Maybe<Scalars['String']['output']>;
+  playerNumber: Scalars['String']['output'];
+  username: Scalars['String']['output'];
+};
+
+export type OperatorPlayerPayment = {
+  __typename?: 'OperatorPlayerPayment';
+  amount: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  provider: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type OperatorPlayerSession = {
+  __typename?: 'OperatorPlayerSession';
+  countryCode?: Maybe<Scalars['String']['output']>;
+  device?: Maybe<Scalars['String']['output']>;
+  endReason?: Maybe<Scalars['String']['output']>;
+  endedAt?: Maybe<Scalars['String']['output']>;
+  flow: Scalars['String']['output'];
+  sessionId: Scalars['ID']['output'];
+  startedAt: Scalars['String']['output'];
+};
+
+/** A player's KYC and source-of-wealth state after a review. */
+export type OperatorReviewResult = {
+  __typename?: 'OperatorReviewResult';
+  documentId: Scalars['ID']['output'];
+  documentStatus: Scalars['String']['output'];
+  kycStatus: Scalars['String']['output'];
+  playerId: Scalars['ID']['output'];
+  sowStatus: Scalars['String']['output'];
+};
+
+/** A console role, held per brand (admin implies the others). */
+export type OperatorRole =
+  | 'admin'
+  | 'compliance'
+  | 'editor'
+  | 'support';
+
+/** A role an operator holds: on a brand, or on every brand ('*'). */
+export type OperatorRoleGrant = {
+  __typename?: 'OperatorRoleGrant';
+  brand: Scalars['String']['output'];
+  role: OperatorRole;
+};
+
+/** One entry of the self-exclusion register. */
+export type OperatorSelfExclusion = {
+  __typename?: 'OperatorSelfExclusion';
+  /** Whether a self-exclusion or timeout is running now. */
+  active: Scalars['Boolean']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  playerId: Scalars['ID']['output'];
+  playerNumber: Scalars['String']['output'];
+  selfExclusionEndsAt?: Maybe<Scalars['String']['output']>;
+  timeoutEndsAt?: Maybe<Scalars['String']['output']>;
+};
 
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -1679,6 +1865,22 @@ export type Query = {
   missions: Array<GamificationMission>;
   /** The sister casinos of the brand's more-casinos page (content/<brand>/more-casinos.json), lines in locale (argument, else x-locale, else en); empty when the brand lists none. */
   moreCasinos: Array<SisterCasino>;
+  /** Admin (x-brand, or every brand for an admin on '*'): the audit log, newest first, filtered by operator (id or e-mail), action and date range; page with before (the last id). CSV: GET /platform/operator/audit-log.csv. */
+  operatorAuditLog: Array<OperatorAuditEntry>;
+  /** Compliance (x-brand): consent records by playerId, visitorId and/or a date range (from inclusive, to exclusive; ISO 8601), newest first; page with before (the last id). CSV: GET /platform/operator/consent-records.csv with the same parameters. */
+  operatorConsentRecords: Array<ConsentRecord>;
+  /** Compliance (x-brand): documents of a status (Pending by default), oldest first; page with after (the last id). */
+  operatorDocumentQueue: Array<OperatorDocument>;
+  /** Support (x-brand): players by id, player number, e-mail, username, phone or part of their name (at most 20). */
+  operatorFindPlayers: Array<OperatorPlayerMatch>;
+  /** The signed-in operator and their roles (operator realm access token). */
+  operatorMe: Operator;
+  /** Admin (x-brand): the operators holding a role on the brand (or on every brand). */
+  operatorOperators: Array<Operator>;
+  /** Support (x-brand): one player, read-only: statuses, limits, recent sessions and payments. */
+  operatorPlayer: OperatorPlayer;
+  /** Compliance (x-brand): the self-exclusion register (self-exclusions and timeouts), read-only. */
+  operatorSelfExclusions: Array<OperatorSelfExclusion>;
   /** Always true; lets a client check it reaches the API. */
   ping: Scalars['Boolean']['output'];
   /** The brand's live promotions (within startsAt and endsAt), in the editor's order; texts in the locale (default x-locale). */
@@ -1793,6 +1995,44 @@ export type QueryMissionsArgs = {
 
 export type QueryMoreCasinosArgs = {
   locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryOperatorAuditLogArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['ID']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  operator?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryOperatorConsentRecordsArgs = {
+  before?: InputMaybe<Scalars['ID']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  playerId?: InputMaybe<Scalars['ID']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  visitorId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryOperatorDocumentQueueArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  kind?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryOperatorFindPlayersArgs = {
+  query: Scalars['String']['input'];
+};
+
+
+export type QueryOperatorPlayerArgs = {
+  playerId: Scalars['ID']['input'];
 };
 
 
@@ -2793,8 +3033,21 @@ export type ResolversTypes = {
   MoneyType: MoneyType;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NotificationDelivery: NotificationDelivery;
+  Operator: ResolverTypeWrapper<Operator>;
+  OperatorAuditEntry: ResolverTypeWrapper<OperatorAuditEntry>;
   OperatorBanner: ResolverTypeWrapper<OperatorBanner>;
   OperatorBannerType: OperatorBannerType;
+  OperatorDocument: ResolverTypeWrapper<OperatorDocument>;
+  OperatorDocumentPlayer: ResolverTypeWrapper<OperatorDocumentPlayer>;
+  OperatorPlayer: ResolverTypeWrapper<OperatorPlayer>;
+  OperatorPlayerLimit: ResolverTypeWrapper<OperatorPlayerLimit>;
+  OperatorPlayerMatch: ResolverTypeWrapper<OperatorPlayerMatch>;
+  OperatorPlayerPayment: ResolverTypeWrapper<OperatorPlayerPayment>;
+  OperatorPlayerSession: ResolverTypeWrapper<OperatorPlayerSession>;
+  OperatorReviewResult: ResolverTypeWrapper<OperatorReviewResult>;
+  OperatorRole: OperatorRole;
+  OperatorRoleGrant: ResolverTypeWrapper<OperatorRoleGrant>;
+  OperatorSelfExclusion: ResolverTypeWrapper<OperatorSelfExclusion>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Payment: ResolverTypeWrapper<PaymentRow>;
   PaymentConnection: ResolverTypeWrapper<Omit<PaymentConnection, 'edges'> & { edges: Array<ResolversTypes['PaymentEdge']> }>;
@@ -2964,7 +3217,19 @@ export type ResolversParentTypes = {
   MarketingPreferencesInput: MarketingPreferencesInput;
   MoneyDropReward: MoneyDropReward;
   Mutation: Record<PropertyKey, never>;
+  Operator: Operator;
+  OperatorAuditEntry: OperatorAuditEntry;
   OperatorBanner: OperatorBanner;
+  OperatorDocument: OperatorDocument;
+  OperatorDocumentPlayer: OperatorDocumentPlayer;
+  OperatorPlayer: OperatorPlayer;
+  OperatorPlayerLimit: OperatorPlayerLimit;
+  OperatorPlayerMatch: OperatorPlayerMatch;
+  OperatorPlayerPayment: OperatorPlayerPayment;
+  OperatorPlayerSession: OperatorPlayerSession;
+  OperatorReviewResult: OperatorReviewResult;
+  OperatorRoleGrant: OperatorRoleGrant;
+  OperatorSelfExclusion: OperatorSelfExclusion;
   PageInfo: PageInfo;
   Payment: PaymentRow;
   PaymentConnection: Omit<PaymentConnection, 'edges'> & { edges: Array<ResolversParentTypes['PaymentEdge']> };
@@ -3603,6 +3868,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   launchSportsbook?: Resolver<ResolversTypes['SportsbookLaunch'], ParentType, ContextType, Partial<MutationLaunchSportsbookArgs>>;
   logout?: Resolver<ResolversTypes['LogoutResult'], ParentType, ContextType, Partial<MutationLogoutArgs>>;
   openCalendarDoor?: Resolver<ResolversTypes['CalendarDoor'], ParentType, ContextType, RequireFields<MutationOpenCalendarDoorArgs, 'calendarId' | 'date'>>;
+  operatorEndSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationOperatorEndSessionArgs, 'sessionId'>>;
+  operatorGrantRole?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationOperatorGrantRoleArgs, 'brand' | 'operator' | 'role'>>;
+  operatorReviewDocument?: Resolver<ResolversTypes['OperatorReviewResult'], ParentType, ContextType, RequireFields<MutationOperatorReviewDocumentArgs, 'documentId' | 'status'>>;
+  operatorRevokeRole?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationOperatorRevokeRoleArgs, 'brand' | 'operator' | 'role'>>;
   placeSportsBet?: Resolver<ResolversTypes['SportsBetPlacement'], ParentType, ContextType, RequireFields<MutationPlaceSportsBetArgs, 'idempotencyKey' | 'selections' | 'stake'>>;
   recordConsent?: Resolver<ResolversTypes['ConsentRecord'], ParentType, ContextType, RequireFields<MutationRecordConsentArgs, 'categories' | 'policyVersion' | 'visitorId'>>;
   refreshAccessToken?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationRefreshAccessTokenArgs, 'refreshToken'>>;
@@ -3637,6 +3906,25 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   verifySmsLoginCode?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationVerifySmsLoginCodeArgs, 'code' | 'phoneNumber'>>;
 };
 
+export type OperatorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Operator'] = ResolversParentTypes['Operator']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['OperatorRoleGrant']>, ParentType, ContextType>;
+};
+
+export type OperatorAuditEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorAuditEntry'] = ResolversParentTypes['OperatorAuditEntry']> = {
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  after?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  operatorEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operatorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type OperatorBannerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorBanner'] = ResolversParentTypes['OperatorBanner']> = {
   countries?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3645,6 +3933,107 @@ export type OperatorBannerResolvers<ContextType = GraphQLContext, ParentType ext
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['OperatorBannerType'], ParentType, ContextType>;
   until?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OperatorDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorDocument'] = ResolversParentTypes['OperatorDocument']> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fundingType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  player?: Resolver<ResolversTypes['OperatorDocumentPlayer'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorDocumentPlayerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorDocumentPlayer'] = ResolversParentTypes['OperatorDocumentPlayer']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kycStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playerNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sowStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorPlayerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorPlayer'] = ResolversParentTypes['OperatorPlayer']> = {
+  accountStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kycStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limits?: Resolver<Array<ResolversTypes['OperatorPlayerLimit']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['OperatorPlayerPayment']>, ParentType, ContextType>;
+  phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  playerNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  selfExclusionEndsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessions?: Resolver<Array<ResolversTypes['OperatorPlayerSession']>, ParentType, ContextType>;
+  sowStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeoutEndsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorPlayerLimitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorPlayerLimit'] = ResolversParentTypes['OperatorPlayerLimit']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pendingEffectiveAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pendingValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OperatorPlayerMatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorPlayerMatch'] = ResolversParentTypes['OperatorPlayerMatch']> = {
+  accountStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  playerNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorPlayerPaymentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorPlayerPayment'] = ResolversParentTypes['OperatorPlayerPayment']> = {
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorPlayerSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorPlayerSession'] = ResolversParentTypes['OperatorPlayerSession']> = {
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  device?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  flow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorReviewResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorReviewResult'] = ResolversParentTypes['OperatorReviewResult']> = {
+  documentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  documentStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kycStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sowStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorRoleGrantResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorRoleGrant'] = ResolversParentTypes['OperatorRoleGrant']> = {
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['OperatorRole'], ParentType, ContextType>;
+};
+
+export type OperatorSelfExclusionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorSelfExclusion'] = ResolversParentTypes['OperatorSelfExclusion']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  playerNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  selfExclusionEndsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeoutEndsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -3864,6 +4253,14 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   loyaltyPage?: Resolver<Maybe<ResolversTypes['LoyaltyPage']>, ParentType, ContextType, Partial<QueryLoyaltyPageArgs>>;
   missions?: Resolver<Array<ResolversTypes['GamificationMission']>, ParentType, ContextType, Partial<QueryMissionsArgs>>;
   moreCasinos?: Resolver<Array<ResolversTypes['SisterCasino']>, ParentType, ContextType, Partial<QueryMoreCasinosArgs>>;
+  operatorAuditLog?: Resolver<Array<ResolversTypes['OperatorAuditEntry']>, ParentType, ContextType, RequireFields<QueryOperatorAuditLogArgs, 'limit'>>;
+  operatorConsentRecords?: Resolver<Array<ResolversTypes['ConsentRecord']>, ParentType, ContextType, RequireFields<QueryOperatorConsentRecordsArgs, 'limit'>>;
+  operatorDocumentQueue?: Resolver<Array<ResolversTypes['OperatorDocument']>, ParentType, ContextType, RequireFields<QueryOperatorDocumentQueueArgs, 'limit' | 'status'>>;
+  operatorFindPlayers?: Resolver<Array<ResolversTypes['OperatorPlayerMatch']>, ParentType, ContextType, RequireFields<QueryOperatorFindPlayersArgs, 'query'>>;
+  operatorMe?: Resolver<ResolversTypes['Operator'], ParentType, ContextType>;
+  operatorOperators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
+  operatorPlayer?: Resolver<ResolversTypes['OperatorPlayer'], ParentType, ContextType, RequireFields<QueryOperatorPlayerArgs, 'playerId'>>;
+  operatorSelfExclusions?: Resolver<Array<ResolversTypes['OperatorSelfExclusion']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   promotions?: Resolver<Array<ResolversTypes['Promotion']>, ParentType, ContextType, Partial<QueryPromotionsArgs>>;
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
@@ -4335,7 +4732,19 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MarketingPreferences?: MarketingPreferencesResolvers<ContextType>;
   MoneyDropReward?: MoneyDropRewardResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Operator?: OperatorResolvers<ContextType>;
+  OperatorAuditEntry?: OperatorAuditEntryResolvers<ContextType>;
   OperatorBanner?: OperatorBannerResolvers<ContextType>;
+  OperatorDocument?: OperatorDocumentResolvers<ContextType>;
+  OperatorDocumentPlayer?: OperatorDocumentPlayerResolvers<ContextType>;
+  OperatorPlayer?: OperatorPlayerResolvers<ContextType>;
+  OperatorPlayerLimit?: OperatorPlayerLimitResolvers<ContextType>;
+  OperatorPlayerMatch?: OperatorPlayerMatchResolvers<ContextType>;
+  OperatorPlayerPayment?: OperatorPlayerPaymentResolvers<ContextType>;
+  OperatorPlayerSession?: OperatorPlayerSessionResolvers<ContextType>;
+  OperatorReviewResult?: OperatorReviewResultResolvers<ContextType>;
+  OperatorRoleGrant?: OperatorRoleGrantResolvers<ContextType>;
+  OperatorSelfExclusion?: OperatorSelfExclusionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Payment?: PaymentResolvers<ContextType>;
   PaymentConnection?: PaymentConnectionResolvers<ContextType>;
