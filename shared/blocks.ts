@@ -34,11 +34,13 @@ export interface BlockProps {
   };
   BANNER_MANUAL: { title: string; text?: string; cta?: string; href: string; image: BlockImage };
   JACKPOT: { title: string; text?: string; cta: string; href: string; pots: ('mega' | 'major' | 'minor' | 'shared' | 'total')[]; image?: BlockImage };
-  PROMOTION: { title: string; html: string; cta?: string; href?: string; validUntil?: string; image?: BlockImage };
+  /** `promotion` names a promotion of promotions.json: the block's button is then its bonus action (DEPOSIT or PAGE_LINK). */
+  PROMOTION: { title: string; html: string; cta?: string; href?: string; promotion?: string; validUntil?: string; image?: BlockImage };
   PROMOTION_V2: {
     title: string;
     subtitle?: string;
-    cards: { id: string; title: string; text: string; cta: string; href: string; badge?: string; image: BlockImage }[];
+    /** Each card links `href` or carries the bonus action of the promotion it names (at least one of the two). */
+    cards: { id: string; title: string; text: string; cta: string; href?: string; promotion?: string; badge?: string; image: BlockImage }[];
   };
   RAFFLE: { title: string; text?: string; cta: string; href: string; drops: ('hourly' | 'daily' | 'weekly')[]; image: BlockImage };
   TOP_GAMES: { title: string; listOfGamesSlug: string; variant: 'default' | 'small'; href: string };

@@ -6,7 +6,7 @@
  * and explains a past and a future one, with the sandbox's day override standing in for the clock;
  * /cashback/ shows this week's figure after real rounds lost in a demo game.
  */
-import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslandOf } from './support/hydration.ts';
 import { addTokenCookies, claims, creditWallet, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
@@ -56,6 +56,42 @@ test.describe('promotions', () => {
     await expect(page.locator('[data-promotion="deposit-boost"]').getByRole('alert')).toHaveText(/not available to you: it has already been given to you/);
     await expect(page.getByRole('dialog', { name: 'Cashier' })).toHaveCount(0);
     expect(await bonuses(page.request, tokens)).toEqual([{ amount: '10.00', status: 'Active' }]);
+  });
+});
+
+/** Scrolls the lobby until a control of its later blocks is in, then brings it on screen. */
+async function scrollTo(page: Page, control: Locator): Promise<void> {
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(control).toHaveCount(1, { timeout: 200 });
+  }).toPass();
+  await control.scrollIntoViewIfNeeded();
+}
+
+test.describe('promotion blocks', () => {
+  test("the lobby's promotion blocks carry the promotion's DEPOSIT action: a visitor signs in first, a player's deposit through it credits the bonus", async ({ page }) => {
+    await page.goto(`${ORIGIN}/en/`);
+    // The PROMOTION block names the first-deposit promotion: its button is the promotion's, not a link.
+    const first = page.getByRole('button', { name: /^Make my first deposit\s?: Welcome offer$/ });
+    await scrollTo(page, first);
+    await waitForIslandOf(first);
+    await first.click();
+    await expect(page).toHaveURL(/\/en\/login\/\?returnTo=%2Fen%2F$/);
+
+    const tokens = await newPlayer(page);
+    await page.goto(`${ORIGIN}/en/`);
+    // A PROMOTION_V2 card names the deposit boost: choosing it opens the cashier in place.
+    const boost = page.getByRole('button', { name: /^Get the boost\s?: Deposit boost$/ });
+    await scrollTo(page, boost);
+    await waitForIslandOf(boost);
+    // The block's other cards keep their plain links.
+    await expect(page.getByRole('link', { name: /^Open\s?: Weekly cashback$/ })).toHaveAttribute('href', '/en/cashback/');
+    await boost.click();
+    const cashier = page.getByRole('dialog', { name: 'Cashier' });
+    await cashier.getByLabel('Amount (EUR)').fill('25.00');
+    await cashier.getByRole('button', { name: 'Continue to deposit' }).click();
+    await page.getByRole('button', { name: 'Confirm payment of €25.00' }).click();
+    await expect.poll(() => bonuses(page.request, tokens), { timeout: 15_000, message: 'the deposit boost credited' }).toEqual([{ amount: '10.00', status: 'Active' }]);
   });
 });
 

@@ -136,6 +136,13 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
         (missingGame.blocks.find((block) => block.type === 'BANNER_GAME') as { game: string }).game = 'no-such-game';
         await servedWhileBroken(JSON.stringify(missingGame), /field "game": no game has the slug "no-such-game"/);
 
+        // A promotion card must go somewhere: its own link or a promotion's bonus action.
+        const nowhere = structuredClone(layout);
+        const cards = (nowhere.blocks.find((block) => block.type === 'PROMOTION_V2') as { cards: Record<string, unknown>[] }).cards;
+        delete cards[0]!.href;
+        delete cards[0]!.promotion;
+        await servedWhileBroken(JSON.stringify(nowhere), /block "more-ways-to-win" \(PROMOTION_V2\): field "cards\.0\.href": a card links somewhere: give it an href .* or a promotion/);
+
         const misspelt = structuredClone(layout);
         (misspelt.blocks[0] as Record<string, unknown>).tilte = { en: 'x' };
         await servedWhileBroken(JSON.stringify(misspelt), /block "hero".*tilte/);

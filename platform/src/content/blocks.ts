@@ -95,6 +95,8 @@ export const blockFields = {
     html: localisedText,
     cta: localisedText.optional(),
     href: internalHref.optional(),
+    /** A promotion of promotions.json whose bonus action (DEPOSIT or PAGE_LINK) is the block's button; its cta unless the block has its own. */
+    promotion: slug.optional(),
     validUntil: z.iso.date().optional(),
     image: image.optional(),
   }),
@@ -108,9 +110,14 @@ export const blockFields = {
           title: localisedText,
           text: localisedText,
           cta: localisedText,
-          href: internalHref,
+          href: internalHref.optional(),
+          /** A promotion of promotions.json whose bonus action is the card's button. */
+          promotion: slug.optional(),
           badge: localisedText.optional(),
           image,
+        }).refine((card) => card.href !== undefined || card.promotion !== undefined, {
+          path: ['href'],
+          message: 'a card links somewhere: give it an href (an internal path such as "/cashback/") or a promotion (an id of promotions.json)',
         }),
       )
       .min(1)

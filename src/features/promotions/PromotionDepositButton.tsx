@@ -21,7 +21,14 @@ export interface PromotionDepositTexts {
 }
 
 /** Chooses the promotion and opens the cashier. */
-export default function PromotionDepositButton({ promotionId, depositHref, signInHref, texts }: { promotionId: string; depositHref: string; signInHref: string; texts: PromotionDepositTexts }) {
+export default function PromotionDepositButton({ promotionId, depositHref, signInHref, texts, className = 'button promotion-card__action' }: {
+  promotionId: string;
+  depositHref: string;
+  signInHref: string;
+  texts: PromotionDepositTexts;
+  /** The button's classes (the lobby's blocks pass their own). */
+  className?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const choose = async () => {
@@ -44,7 +51,7 @@ export default function PromotionDepositButton({ promotionId, depositHref, signI
   };
   return (
     <>
-      <button type="button" className="button promotion-card__action" aria-busy={busy} onClick={() => void choose()}>
+      <button type="button" className={className} aria-busy={busy} onClick={() => void choose()}>
         {texts.cta}
         <span className="visually-hidden">: {texts.title}</span>
       </button>
