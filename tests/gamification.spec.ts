@@ -6,6 +6,8 @@
  * another origin; a failing widget is reloaded; a disabling condition (a player's KYC, missing
  * consent) hides the pages and their menu links.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addTokenCookies, bankSignIn, creditWallet, graphql, smsTokens, unique } from './support/player.ts';
@@ -18,8 +20,8 @@ const GAME_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1}`;
 /** Gamification needs the preferences and analytics consent (spec section 6). */
 const FULL_CONSENT = `necessary,preferences,analytics,policy:${CONSENT_POLICY_VERSION}`;
 
-async function consentToGamification(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: 'consent', value: encodeURIComponent(FULL_CONSENT), url: ORIGIN }]);
+async function consentToGamification(page: Page, origin = ORIGIN): Promise<void> {
+  await page.context().addCookies([{ name: 'consent', value: encodeURIComponent(FULL_CONSENT), url: origin }]);
 }
 
 /** A new funded aurelia player (EUR), signed in in the page's context, who consented to gamification. */
@@ -32,26 +34,47 @@ async function gamer(page: Page): Promise<{ phone: string; accessToken: string }
   return { phone, accessToken: tokens.accessToken };
 }
 
-async function pageToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies(ORIGIN)).find((found) => found.name === 'accessToken');
+async function pageToken(page: Page, origin = ORIGIN): Promise<string> {
+  const cookie = (await page.context().cookies(origin)).find((found) => found.name === 'accessToken');
   if (!cookie) throw new Error('The page holds no access token: sign the player in first');
   return decodeURIComponent(cookie.value);
 }
 
-/** Plays real 1.00 rounds of the brand's first Megaways game through the game server. */
-async function playMegaways(page: Page, count: number): Promise<void> {
+/** Plays real rounds (1.00 each unless said) of the brand's first Megaways game through the game server. */
+async function playMegaways(page: Page, count: number, options: { brand?: string; bet?: string } = {}): Promise<void> {
+  const brand = options.brand ?? BRAND;
   const list = await graphql<{ listOfGames: { games: { edges: { node: { slug: string } }[] } } }>(
-    page.request, BRAND, '{ listOfGames(listOfGamesSlug: "megaways", first: 5) { games { edges { node { slug } } } } }',
+    page.request, brand, '{ listOfGames(listOfGamesSlug: "megaways", first: 5) { games { edges { node { slug } } } } }',
   );
   const slug = list.listOfGames.games.edges[0]!.node.slug;
-  const launched = await graphql<{ launchGame: { gameSessionId: string } }>(page.request, BRAND, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, await pageToken(page));
+  const launched = await graphql<{ launchGame: { gameSessionId: string } }>(page.request, brand, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, await pageToken(page, brandOrigin(brand)));
   for (let round = 0; round < count; round += 1) {
-    const response = await page.request.post(`${GAME_ORIGIN}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-gamification-${unique()}`, bet: '1.00' } });
+    const response = await page.request.post(`${GAME_ORIGIN}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-gamification-${unique()}`, bet: options.bet ?? '1.00' } });
     expect(response.status(), await response.text()).toBe(200);
   }
 }
 
 const widget = (page: Page, title: string) => page.frameLocator(`iframe[title="${title}"]`);
+
+const NORDVIK = brandOrigin('nordvik');
+
+/** A new funded nordvik player (NOK) who consented to gamification and opted in at the provider; answers the player's id. */
+async function nordvikGamer(page: Page): Promise<string> {
+  const phone = `+4755${unique()}`;
+  const tokens = await smsTokens(page.request, 'nordvik', phone);
+  await addTokenCookies(page.context(), 'nordvik', tokens);
+  await creditWallet(page.request, 'nordvik', phone, '2000.00', 'NOK');
+  await consentToGamification(page, NORDVIK);
+  const issued = await page.request.post(`${GAME_ORIGIN}/gamification-service/v1/token`, { data: { clientId: 'nordvik-lobby', identityToken: tokens.accessToken } });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const { accessToken } = (await issued.json()) as { accessToken: string };
+  const opted = await page.request.post(`${GAME_ORIGIN}/gamification-service/v1/player/gamification-opt`, { headers: { authorization: `Bearer ${accessToken}` }, data: { enable: true } });
+  expect(opted.status(), await opted.text()).toBe(200);
+  return ((await opted.json()) as { id: string }).id;
+}
+
+const nokBalance = async (page: Page) =>
+  (await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, 'nordvik', '{ viewer { wallet { balance } } }', {}, await pageToken(page, NORDVIK))).viewer.wallet.balance;
 
 test.describe('gamification', () => {
   test('a player opts in on the loyalty page, plays real rounds and sees the mission move on /missions/', async ({ page }) => {
@@ -109,6 +132,58 @@ test.describe('gamification', () => {
     await page.evaluate((origin) => document.querySelector<HTMLIFrameElement>('iframe[title="Missions"]')!.contentWindow!.postMessage({ type: 'atrium:gamification', event: 'signed-out' }, origin), GAME_ORIGIN);
     await expect(missions.getByText('Sign in to take part in missions and tournaments.')).toBeVisible();
     await expect(missions.locator('[data-mission]')).toHaveCount(0);
+  });
+
+  test('a tournament leaderboard moves live in two browsers, with each player\'s own place, and its prizes are paid once at the close', async ({ page, browser }) => {
+    test.slow();
+    // A tournament of this run's own in the test stack's copy of content/ (editors add one the same
+    // way), so closing it early touches no other test's tournament.
+    const file = path.join(`.data/e2e-${E2E_PORT}-content`, 'nordvik', 'tournaments.json');
+    const original = readFileSync(file, 'utf8');
+    const id = `e2e-race-${unique()}`;
+    const json = JSON.parse(original) as { tournaments: object[] };
+    json.tournaments.unshift({
+      id, title: { en: 'Test race' }, description: { en: 'Every krone wagered counts.' }, image: '/media/banners/raffle.svg', scoring: 'wagered',
+      schedule: { startsAt: new Date(Date.now() - 3_600_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString() }, games: 'any', prizes: ['40.00', '20.00'],
+    });
+    writeFileSync(file, JSON.stringify(json, null, 2));
+    const rivalContext = await browser.newContext();
+    try {
+      const rival = await rivalContext.newPage();
+      const [leader, second] = [await nordvikGamer(page), await nordvikGamer(rival)];
+      await playMegaways(rival, 1, { brand: 'nordvik', bet: '20.00' });
+      const card = (on: Page) => widget(on, 'Tournaments').locator(`[data-tournament="${id}"]`);
+      for (const on of [page, rival]) {
+        await on.goto(`${NORDVIK}/en/tournaments/`);
+        await expect(on.getByTestId('gamification-widget-tournaments')).toHaveAttribute('data-state', 'loaded');
+        await expect(card(on).locator('tbody tr')).toHaveCount(1);
+      }
+      await expect(card(rival).locator('[data-own-line]')).toHaveText(/^You: place 1, /);
+      await expect(card(page).locator('[data-own-line]')).toHaveCount(0);
+
+      // The leader's rounds reach both open pages without a reload, each with its own place.
+      await playMegaways(page, 2, { brand: 'nordvik', bet: '50.00' });
+      for (const on of [page, rival]) await expect(card(on).locator('tbody tr')).toHaveCount(2);
+      await expect(card(page).locator('[data-own-line]')).toHaveText(/^You: place 1, /);
+      await expect(card(rival).locator('[data-own-line]')).toHaveText(/^You: place 2, /);
+
+      // The sandbox ends the window now, as its end would: both pages see it finish, the prizes are
+      // paid in NOK once, and closing again pays nothing.
+      const before = await nokBalance(page);
+      const CLOSE = 'mutation ($t: ID!) { sandboxCloseTournament(tournamentId: $t) { rank playerId currency amount } }';
+      const paid = (await graphql<{ sandboxCloseTournament: { rank: number; playerId: string; currency: string; amount: string }[] }>(page.request, 'nordvik', CLOSE, { t: id })).sandboxCloseTournament;
+      expect(paid).toEqual([
+        { rank: 1, playerId: leader, currency: 'NOK', amount: '460.00' },
+        { rank: 2, playerId: second, currency: 'NOK', amount: '230.00' },
+      ]);
+      for (const on of [page, rival]) await expect(card(on).locator('[data-countdown]')).toHaveText('Finished');
+      expect((await graphql<{ sandboxCloseTournament: unknown[] }>(page.request, 'nordvik', CLOSE, { t: id })).sandboxCloseTournament).toEqual([]);
+      await expect.poll(() => nokBalance(page)).toBe((Number(before) + 460).toFixed(2));
+      expect(await seriousViolations(rival), 'axe on the tournaments widget with two lines').toEqual([]);
+    } finally {
+      writeFileSync(file, original);
+      await rivalContext.close();
+    }
   });
 
   test('the loyalty page has every part, its FAQ and info overlay work by keyboard, axe-clean on phone and desktop in two locales', async ({ page }) => {

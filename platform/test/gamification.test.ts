@@ -91,6 +91,8 @@ describe.each(DATABASES)('the gamification provider on $name', (database) => {
     fixedTournament('multiplier-race', new Date(started - 3_600_000), new Date(started + 3_600_000), 'multiplier', ['10.00']),
     // Later than the rest: only the players of the test that moves the clock into it score there.
     fixedTournament('duel', new Date(started + 10 * 3_600_000), new Date(started + 12 * 3_600_000), 'wagered'),
+    // Running through every other test's clock: the sandbox closes it early.
+    fixedTournament('sprint', new Date(started - 3_600_000), new Date(started + 24 * 3_600_000), 'wagered', ['15.00', '10.00', '5.00']),
   ]);
   const players: Record<string, JackpotPlayer> = {};
 
@@ -251,6 +253,28 @@ describe.each(DATABASES)('the gamification provider on $name', (database) => {
     const after = await provider(app, `tournaments/${instanceId}/leaderboard`);
     expect(after.body).toMatchObject({ status: 'closed', entries: [{ rank: 1, score: '3.00' }, { rank: 2, score: '1.17' }] });
     offsetMs = 0;
+  });
+
+  it('closes a running window at once through the sandbox (demos and browser tests), paying each prize once', async () => {
+    const instanceId = tournamentInstanceId('aurelia', 'sprint', new Date(started - 3_600_000));
+    const player = players['wallet-eur']!;
+    await providerToken(app, player);
+    await playRounds(app, player, '20.00', 1);
+    const CLOSE = 'mutation ($t: ID!) { sandboxCloseTournament(tournamentId: $t) { tournamentId rank playerId currency amount } }';
+    expect((await app.gql(CLOSE, { t: 'no-such-race' })).errors?.[0]?.extensions.reason).toBe('NotFound');
+    const board = await provider(app, `tournaments/${instanceId}/leaderboard`);
+    expect(board.body.status).toBe('open');
+    const winners = board.body.entries.length as number;
+    const first = await app.gql(CLOSE, { t: 'sprint' });
+    expect(first.errors).toBeUndefined();
+    expect(first.data.sandboxCloseTournament.map((prize: { tournamentId: string; rank: number }) => `${prize.tournamentId}:${prize.rank}`))
+      .toEqual(Array.from({ length: Math.min(winners, 3) }, (_, index) => `${instanceId}:${index + 1}`));
+    expect(await ledgerCount('TournamentPrize', `tournament:${instanceId}:%`)).toBe(Math.min(winners, 3));
+    // Again, or the job and the sweep after it: nothing more is paid.
+    expect((await app.gql(CLOSE, { t: 'sprint' })).data.sandboxCloseTournament).toEqual([]);
+    await app.platform.services.gamification.settle();
+    expect(await ledgerCount('TournamentPrize', `tournament:${instanceId}:%`)).toBe(Math.min(winners, 3));
+    expect((await provider(app, `tournaments/${instanceId}/leaderboard`)).body.status).toBe('closed');
   });
 
   it('serves the loyalty page in the locale, and the missions to a visitor without progress', async () => {

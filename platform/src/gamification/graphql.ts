@@ -3,9 +3,11 @@
  * (isPlayerBlockedInGamanza, playerGamificationDetails.level), the settings the lobby's enablement
  * rule reads (enabled, clientId), and the loyalty, missions and tournaments queries, with texts in
  * the locale (default x-locale). The same shapes as the provider's REST (views.ts). Sandbox: block
- * a player (PLATFORM_ENABLE_SANDBOX_ADMIN=1 and the operator key only, like every sandbox* mutation).
+ * a player, or close a tournament's window now (PLATFORM_ENABLE_SANDBOX_ADMIN=1 and the operator key
+ * only, like every sandbox* mutation).
  */
 import { PlatformError } from '../graphql/errors.ts';
+import { formatMinor } from '../ledger/money.ts';
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { GAMIFICATION_PREFIX } from './routes.ts';
 import { loyaltyPageJson, missionJson, playerJson, tournamentJson } from './views.ts';
@@ -26,6 +28,19 @@ export const gamificationTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "Sandbox only (operator key): blocks or unblocks a player at the gamification provider (isPlayerBlockedInGamanza); a blocked player earns nothing and is opted out."
     sandboxSetGamificationBlocked(playerId: ID!, blocked: Boolean!): Boolean!
+    "Sandbox only (operator key): ends the brand's (x-brand) current window of a tournament now, as its end would, and pays its prizes once; answers what this call paid (empty when the window was closed already). NotFound for an unknown tournament or a window nobody scored in."
+    sandboxCloseTournament(tournamentId: ID!): [GamificationPrizePaid!]!
+  }
+
+  "A tournament prize paid to a winner."
+  type GamificationPrizePaid {
+    "The window's id."
+    tournamentId: ID!
+    rank: Int!
+    playerId: ID!
+    currency: String!
+    "In the winner's currency, a decimal string."
+    amount: String!
   }
 
   extend type Player {
@@ -208,6 +223,11 @@ export const gamificationResolvers: Resolvers = {
     },
   },
   Mutation: {
+    async sandboxCloseTournament(_, args, ctx) {
+      ctx.services.sandbox.require(ctx.req, 'This sandbox mutation');
+      const paid = await ctx.services.gamification.closeNow(ctx.brand().id, args.tournamentId);
+      return paid.map((prize) => ({ tournamentId: prize.instanceId, rank: prize.rank, playerId: prize.playerId, currency: prize.currency, amount: formatMinor(prize.amountMinor, prize.currency) }));
+    },
     async sandboxSetGamificationBlocked(_, args, ctx) {
       ctx.services.sandbox.require(ctx.req, 'This sandbox mutation');
       await ctx.services.gamification.setBlocked(args.playerId, args.blocked);

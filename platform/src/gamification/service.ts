@@ -33,7 +33,7 @@ import { advanceMissions, gameCounts, gameFacts, missionActive, missionProgress,
 import { earnPoints, rankOf, type RankView } from './ranks.ts';
 import {
   closeTournament, dueTournaments, minBetMinor, payTournament, readLeaderboard, roundScore, scoreRound, tournamentInstanceId, tournamentWindow, unpaidTournaments,
-  type Leaderboard, type Scored,
+  type Leaderboard, type PaidTournamentPrize, type Scored,
 } from './tournaments.ts';
 
 /** The bus topic of leaderboard changes. */
@@ -112,6 +112,12 @@ export interface GamificationService {
   close(instanceId: string): Promise<void>;
   /** Closes every ended window and pays what is unpaid (the periodic sweep; tests call it). */
   settle(): Promise<void>;
+  /**
+   * Sandbox: ends a tournament's current window now, as its end would, and pays its prizes; returns
+   * what this call paid (nothing when it was closed already). NotFound for an unknown tournament or
+   * a window nobody scored in.
+   */
+  closeNow(brand: string, tournamentId: string): Promise<PaidTournamentPrize[]>;
   /** Registers the sweep (every intervalMs; 0: none) and, when windows are open, the close job's worker. */
   start(intervalMs: number): void;
 }
@@ -196,6 +202,22 @@ export function createGamificationService(options: GamificationServiceOptions): 
     const closed = await db.transaction((tx) => closeTournament(tx, instanceId, clock()));
     await payTournament(db, ledger, instanceId);
     if (closed) announce({ kind: 'closed', instanceId });
+  }
+
+  async function closeNow(brand: string, tournamentId: string): Promise<PaidTournamentPrize[]> {
+    const tournament = (await content(brand)).tournaments?.tournaments.find((candidate) => candidate.id === tournamentId);
+    if (!tournament) throw new PlatformError('NotFound', `No tournament "${tournamentId}" on brand ${brand}: take ids from the tournaments query`);
+    const now = clock();
+    const instanceId = tournamentInstanceId(brand, tournament.id, tournamentWindow(tournament, now).start);
+    const { rows } = await db.query<{ status: string }>(
+      `update gamification_tournaments set ends_at = least(ends_at, $2) where id = $1 returning status`,
+      [instanceId, now],
+    );
+    if (rows.length === 0) throw new PlatformError('NotFound', `Nobody has scored in tournament "${tournamentId}"'s current window (${instanceId}) yet: play a round that counts first`);
+    const closed = await db.transaction((tx) => closeTournament(tx, instanceId, now));
+    const paid = await payTournament(db, ledger, instanceId);
+    if (closed) announce({ kind: 'closed', instanceId });
+    return paid;
   }
 
   async function settle(): Promise<void> {
@@ -381,6 +403,7 @@ export function createGamificationService(options: GamificationServiceOptions): 
     },
 
     leaderboard: (instanceId, size, playerId) => readLeaderboard(db, instanceId, size, playerId),
+    closeNow,
 
     start(intervalMs) {
       if (intervalMs > 0) jobs.every('gamification-settle', intervalMs, settle);

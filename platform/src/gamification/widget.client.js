@@ -128,15 +128,37 @@
     if (board.player) holder.append(el('p', { class: 'meta', 'data-own-line': true, text: t('you', { rank: decimal(String(board.player.rank)), score: score(tournament, board.player.score) }) }));
   }
 
+  // The own-line reads in flight or waiting, by window: at most one at a time per window, however
+  // fast the stream goes, and that one returns the board as it is by then.
+  const ownReads = new Set();
+  function readOwnLine(tournament, holder, size) {
+    if (!accessToken || ownReads.has(tournament.id)) return;
+    ownReads.add(tournament.id);
+    setTimeout(async () => {
+      try {
+        const board = await call('tournaments/' + encodeURIComponent(tournament.id) + '/leaderboard?size=' + Math.max(size, 10));
+        ownLines.set(tournament.id, board.player);
+        renderBoard(tournament, { entries: board.entries, player: board.player }, holder);
+        reportSize();
+      } catch {
+        // The public board is on screen; the next change reads the own line again.
+      } finally {
+        ownReads.delete(tournament.id);
+      }
+    }, 200);
+  }
+
   function watch(tournament, holder) {
     if (streams.has(tournament.id) || tournament.status === 'closed') return;
     const source = new EventSource(api + 'tournaments/' + encodeURIComponent(tournament.id) + '/stream');
     streams.set(tournament.id, source);
     const update = (event) => {
       const data = JSON.parse(event.data);
-      // The stream is public (initials only): the player's own line stays the one the REST read gave.
+      // The stream is public (initials only): the board shows at once with the player's last known
+      // line, then a signed-in player's own line is read again ("You: place N" moves with the board).
       renderBoard(tournament, { entries: data.entries, player: ownLines.get(tournament.id) || null }, holder);
       reportSize();
+      readOwnLine(tournament, holder, data.entries.length);
     };
     source.addEventListener('leaderboard', update);
     source.addEventListener('closed', (event) => {

@@ -515,6 +515,18 @@ export type GamificationMission = {
   title: Scalars['String']['output'];
 };
 
+/** A tournament prize paid to a winner. */
+export type GamificationPrizePaid = {
+  __typename?: 'GamificationPrizePaid';
+  /** In the winner's currency, a decimal string. */
+  amount: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  playerId: Scalars['ID']['output'];
+  rank: Scalars['Int']['output'];
+  /** The window's id. */
+  tournamentId: Scalars['ID']['output'];
+};
+
 export type GamificationSettings = {
   __typename?: 'GamificationSettings';
   /** The lobby's client id at the provider's token endpoint. */
@@ -971,6 +983,8 @@ export type Mutation = {
   sandboxAssignReward: PlayerReward;
   /** Sandbox: closes the account and publishes PlayerUpdated { isAccountClosed: true }. */
   sandboxCloseAccount: SandboxPlayer;
+  /** Sandbox only (operator key): ends the brand's (x-brand) current window of a tournament now, as its end would, and pays its prizes once; answers what this call paid (empty when the window was closed already). NotFound for an unknown tournament or a window nobody scored in. */
+  sandboxCloseTournament: Array<GamificationPrizePaid>;
   /** Sandbox (PLATFORM_ENABLE_SANDBOX_ADMIN=1): posts a Deposit to the player's wallet and publishes Wallet.balanceUpdated. playerId is the player's id, number, email, username or phone (x-brand). */
   sandboxCreditWallet: SandboxLedgerResult;
   /** Sandbox: ends a session as a second login elsewhere would (SessionDestroyed to the player, session_destroyed_error to that session's sockets). Give sessionId, or playerId to end all of the player's sessions. */
@@ -1183,6 +1197,11 @@ export type MutationSandboxCloseAccountArgs = {
   cause?: InputMaybe<Scalars['String']['input']>;
   playerId: Scalars['ID']['input'];
   reopenByCustomerAllowed?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationSandboxCloseTournamentArgs = {
+  tournamentId: Scalars['ID']['input'];
 };
 
 
@@ -2990,6 +3009,7 @@ export type ResolversTypes = {
   GamificationLeaderboard: ResolverTypeWrapper<GamificationLeaderboard>;
   GamificationLeaderboardEntry: ResolverTypeWrapper<GamificationLeaderboardEntry>;
   GamificationMission: ResolverTypeWrapper<GamificationMission>;
+  GamificationPrizePaid: ResolverTypeWrapper<GamificationPrizePaid>;
   GamificationSettings: ResolverTypeWrapper<GamificationSettings>;
   GamificationTournament: ResolverTypeWrapper<GamificationTournament>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -3179,6 +3199,7 @@ export type ResolversParentTypes = {
   GamificationLeaderboard: GamificationLeaderboard;
   GamificationLeaderboardEntry: GamificationLeaderboardEntry;
   GamificationMission: GamificationMission;
+  GamificationPrizePaid: GamificationPrizePaid;
   GamificationSettings: GamificationSettings;
   GamificationTournament: GamificationTournament;
   ID: Scalars['ID']['output'];
@@ -3607,6 +3628,14 @@ export type GamificationMissionResolvers<ContextType = GraphQLContext, ParentTyp
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type GamificationPrizePaidResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GamificationPrizePaid'] = ResolversParentTypes['GamificationPrizePaid']> = {
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tournamentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type GamificationSettingsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GamificationSettings'] = ResolversParentTypes['GamificationSettings']> = {
   clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3883,6 +3912,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sandboxAgeSession?: Resolver<ResolversTypes['SandboxAgedSession'], ParentType, ContextType, RequireFields<MutationSandboxAgeSessionArgs, 'minutes' | 'sessionId'>>;
   sandboxAssignReward?: Resolver<ResolversTypes['PlayerReward'], ParentType, ContextType, RequireFields<MutationSandboxAssignRewardArgs, 'playerId' | 'reason' | 'rewardId'>>;
   sandboxCloseAccount?: Resolver<ResolversTypes['SandboxPlayer'], ParentType, ContextType, RequireFields<MutationSandboxCloseAccountArgs, 'cause' | 'playerId' | 'reopenByCustomerAllowed'>>;
+  sandboxCloseTournament?: Resolver<Array<ResolversTypes['GamificationPrizePaid']>, ParentType, ContextType, RequireFields<MutationSandboxCloseTournamentArgs, 'tournamentId'>>;
   sandboxCreditWallet?: Resolver<ResolversTypes['SandboxLedgerResult'], ParentType, ContextType, RequireFields<MutationSandboxCreditWalletArgs, 'amount' | 'currency' | 'idempotencyKey' | 'playerId'>>;
   sandboxDestroySession?: Resolver<ResolversTypes['SandboxDestroyedSessions'], ParentType, ContextType, Partial<MutationSandboxDestroySessionArgs>>;
   sandboxForceJackpotWin?: Resolver<ResolversTypes['SandboxJackpotDrop'], ParentType, ContextType, RequireFields<MutationSandboxForceJackpotWinArgs, 'instanceId' | 'potId'>>;
@@ -4701,6 +4731,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GamificationLeaderboard?: GamificationLeaderboardResolvers<ContextType>;
   GamificationLeaderboardEntry?: GamificationLeaderboardEntryResolvers<ContextType>;
   GamificationMission?: GamificationMissionResolvers<ContextType>;
+  GamificationPrizePaid?: GamificationPrizePaidResolvers<ContextType>;
   GamificationSettings?: GamificationSettingsResolvers<ContextType>;
   GamificationTournament?: GamificationTournamentResolvers<ContextType>;
   InstantBankingBlock?: InstantBankingBlockResolvers<ContextType>;
