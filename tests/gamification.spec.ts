@@ -40,18 +40,32 @@ async function pageToken(page: Page, origin = ORIGIN): Promise<string> {
   return decodeURIComponent(cookie.value);
 }
 
-/** Plays real rounds (1.00 each unless said) of the brand's first Megaways game through the game server. */
-async function playMegaways(page: Page, count: number, options: { brand?: string; bet?: string } = {}): Promise<void> {
+/** A non-negative decimal string in hundredths, exactly. */
+const cents = (amount: string): bigint => {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
+};
+
+/**
+ * Plays real rounds (1.00 each unless said) of the brand's first Megaways game through the game
+ * server; answers what they won less what they staked, in hundredths.
+ */
+async function playMegaways(page: Page, count: number, options: { brand?: string; bet?: string } = {}): Promise<bigint> {
   const brand = options.brand ?? BRAND;
   const list = await graphql<{ listOfGames: { games: { edges: { node: { slug: string } }[] } } }>(
     page.request, brand, '{ listOfGames(listOfGamesSlug: "megaways", first: 5) { games { edges { node { slug } } } } }',
   );
   const slug = list.listOfGames.games.edges[0]!.node.slug;
   const launched = await graphql<{ launchGame: { gameSessionId: string } }>(page.request, brand, 'mutation($s: String!) { launchGame(slug: $s, mode: REAL) { gameSessionId } }', { s: slug }, await pageToken(page, brandOrigin(brand)));
+  let net = 0n;
   for (let round = 0; round < count; round += 1) {
     const response = await page.request.post(`${GAME_ORIGIN}/games/api/${launched.launchGame.gameSessionId}/rounds`, { data: { roundId: `e2e-gamification-${unique()}`, bet: options.bet ?? '1.00' } });
     expect(response.status(), await response.text()).toBe(200);
+    const { round: played } = (await response.json()) as { round: { status: string; bet: string; win: string | null } };
+    expect(played.status).toBe('settled');
+    net += cents(played.win ?? '0') - cents(played.bet);
   }
+  return net;
 }
 
 const widget = (page: Page, title: string) => page.frameLocator(`iframe[title="${title}"]`);
@@ -77,7 +91,7 @@ const nokBalance = async (page: Page) =>
   (await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, 'nordvik', '{ viewer { wallet { balance } } }', {}, await pageToken(page, NORDVIK))).viewer.wallet.balance;
 
 test.describe('gamification', () => {
-  test('a player opts in on the loyalty page, plays real rounds and sees the mission move on /missions/', async ({ page }) => {
+  test('a player opts in on the loyalty page, plays real rounds and sees the mission move on /missions/ and complete, its reward paid once', async ({ page }) => {
     await gamer(page);
     await page.goto(`${ORIGIN}/en/loyalty-program/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Loyalty program' })).toBeVisible();
@@ -90,15 +104,23 @@ test.describe('gamification', () => {
     await expect(page.locator('[data-gamification-status]')).toHaveText(/Your level: 1 \(Bronze\), 0 points/, { timeout: 5000 });
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Missions' })).toBeVisible();
 
-    await playMegaways(page, 3);
+    let net = await playMegaways(page, 3);
     await page.goto(`${ORIGIN}/en/missions/`);
     const missions = widget(page, 'Missions');
     const marathon = missions.locator('[data-mission="megaways-marathon"]');
     await expect(marathon.getByText('3 of 30 (10%)')).toBeVisible();
     await expect(marathon.getByRole('progressbar')).toHaveAttribute('value', '10');
-    await playMegaways(page, 2);
+    net += await playMegaways(page, 2);
     await page.reload();
     await expect(widget(page, 'Missions').locator('[data-mission="megaways-marathon"]').getByText('5 of 30 (16%)')).toBeVisible();
+    // The 30th round completes it: its 5.00 reward is paid once, whatever rounds follow.
+    net += await playMegaways(page, 27);
+    await page.reload();
+    const done = widget(page, 'Missions').locator('[data-mission="megaways-marathon"]');
+    await expect(done).toHaveAttribute('data-completed', 'true');
+    await expect(done.getByText('Completed: reward paid')).toBeVisible();
+    const balance = async () => cents((await graphql<{ viewer: { wallet: { balance: string } } }>(page.request, BRAND, '{ viewer { wallet { balance } } }', {}, await pageToken(page))).viewer.wallet.balance);
+    expect(await balance(), 'the 100.00 credited, the rounds, and the reward once').toBe(10_000n + net + 500n);
     expect(await seriousViolations(page), 'axe on the missions widget, desktop').toEqual([]);
     // The widget speaks the page's language and fits a phone.
     await page.setViewportSize({ width: 390, height: 844 });
