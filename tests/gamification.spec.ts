@@ -270,4 +270,31 @@ test.describe('gamification', () => {
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Loyalty program' })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Jackpot' })).toBeVisible();
   });
+
+  test("each of the player's disabling conditions hides the pages and their menu links, and a player with none sees them", async ({ browser }) => {
+    test.slow();
+    // One demo player per condition (platform/DEMO-PLAYERS.md), each in a browser of their own.
+    const cases = [
+      ['gamification-blocked', 'off:blocked'],
+      ['self-excluded', 'off:selfExclusion'],
+      ['sow-expired', 'off:sourceOfWealth'],
+      ['kyc-required', 'off:kyc'],
+      ['closed-reopenable', 'off:accountClosed'],
+      ['verified', 'on'],
+    ] as const;
+    for (const [username, state] of cases) {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await consentToGamification(page);
+        await bankSignIn(page, BRAND, username);
+        await page.goto(`${ORIGIN}/en/loyalty-program/`);
+        await expect(page.locator('html'), username).toHaveAttribute('data-gamification', state);
+        await expect(page.getByTestId('loyalty-page'), username).toHaveCount(state === 'on' ? 1 : 0);
+        await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Missions' }), username).toHaveCount(state === 'on' ? 1 : 0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
