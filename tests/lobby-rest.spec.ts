@@ -12,6 +12,7 @@ import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './suppor
 import { expect, test } from './support/test.ts';
 import { layoutShiftSoFar, layoutShiftSources, recordLayoutShifts } from './support/layout-shift.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
+import { BLOCK_SEPARATOR } from '../src/features/lobby/rest/block-separator.ts';
 
 const LOBBY = `${brandOrigin('aurelia')}/en/`;
 const blockIdsIn = (html: string) => [...html.matchAll(/data-block="([^"]+)"/g)].map((match) => match[1]);
@@ -33,8 +34,11 @@ test('the lobby page carries its first three blocks; the rest arrive after the f
   expect(html).toContain(`data-lobby-rest="${restPath}"`);
   const rest = await page.request.get(`${LOOPBACK}${restPath}`, { headers: brandHost('aurelia') });
   expect(rest.status()).toBe(200);
-  const later = blockIdsIn(await rest.text());
+  const restHtml = await rest.text();
+  const later = blockIdsIn(restHtml);
   expect(later.length).toBeGreaterThan(5);
+  // A separator before each block and before the provider of the week: the browser parses one per task.
+  expect(restHtml.split(BLOCK_SEPARATOR).length - 1).toBe(later.length + 1);
 
   await page.goto(LOBBY);
   await waitForLobbyRest(page);

@@ -7,8 +7,8 @@
  * looking at its first screen is not made to lay out a dozen blocks below it. Their islands
  * hydrate as they would have in the page.
  *
- * The visitor's own action comes first: the blocks are parsed in the first idle period after they
- * arrive (a task of its own, not the one that opens the gate), unless wanted sooner. Wanted by a
+ * The visitor's own action comes first: the blocks are parsed one per idle period after they
+ * arrive (tasks of their own, not the one that opens the gate), unless wanted sooner. Wanted by a
  * tap or a key, they go in after the frame that answers it has painted, so that first interaction
  * does not wait for the rest of the lobby (nothing on screen moves: their space is then more than
  * WANTED_MARGIN below it). Wanted by a scroll or by their space coming near, they go in before the
@@ -18,6 +18,7 @@
  */
 import { afterPaintOpened } from '../../after-paint/opened.ts';
 import { afterNextPaint, whenIdle } from '../../../lib/yield-to-browser.ts';
+import { BLOCK_SEPARATOR } from './block-separator.ts';
 
 /** How far below the screen the later blocks' space may be when they go in. */
 const WANTED_MARGIN = '0px 0px 200px 0px';
@@ -44,6 +45,25 @@ function wanted(slot: HTMLElement): Promise<{ discrete: boolean }> {
   });
 }
 
+/**
+ * Parses the later blocks one per task, each in an idle period (the whole run in one task was
+ * 70-170 ms on a phone at 4x CPU), and whatever is left at once when they are wanted first (then in
+ * the wanting task, before a paint). The lobby's own server-rendered markup, parsed in templates:
+ * its scripts stay inert; the islands' runtime is already on the page.
+ */
+async function parseInTurns(html: string, want: Promise<unknown>): Promise<DocumentFragment> {
+  let wantedNow = false;
+  void want.then(() => (wantedNow = true));
+  const blocks = document.createDocumentFragment();
+  for (const part of html.split(BLOCK_SEPARATOR)) {
+    if (!wantedNow) await Promise.race([whenIdle(), want]);
+    const template = document.createElement('template');
+    template.innerHTML = part;
+    blocks.append(template.content);
+  }
+  return blocks;
+}
+
 /** Replaces the lobby's placeholder with the blocks the server renders for it. */
 export async function loadLobbyRest(): Promise<void> {
   const slot = document.querySelector<HTMLElement>('[data-lobby-rest]');
@@ -55,15 +75,10 @@ export async function loadLobbyRest(): Promise<void> {
     const html = await response.text();
     await afterPaintOpened();
     const want = wanted(slot);
-    // Parsed when idle, or at once when wanted first (then all in the wanting task, before a paint).
-    await Promise.race([whenIdle(), want]);
-    // The lobby's own server-rendered markup. Parsed in a template: its scripts stay inert; the
-    // islands' runtime is already on the page.
-    const template = document.createElement('template');
-    template.innerHTML = html;
+    const blocks = await parseInTurns(html, want);
     if ((await want).discrete) await afterNextPaint();
-    const liveJackpot = template.content.querySelector('[data-jackpot-live]') !== null;
-    slot.replaceWith(template.content);
+    const liveJackpot = blocks.querySelector('[data-jackpot-live]') !== null;
+    slot.replaceWith(blocks);
     // A JACKPOT block among them: its ticker script came inert, so start the ticker here (loaded only then).
     if (liveJackpot) void import('../../jackpot/client/ticker.ts').then(({ startJackpotTicker }) => startJackpotTicker());
   } catch (error) {
