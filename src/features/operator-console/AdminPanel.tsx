@@ -3,7 +3,7 @@
  * operators holding a role on this brand, with roles granted and revoked. The platform checks every
  * grant (a grant on every brand needs admin on every brand; nobody revokes their own admin).
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import {
   OperatorAuditLogDocument, OperatorGrantRoleDocument, OperatorOperatorsDocument, OperatorRevokeRoleDocument,
   type OperatorAuditLogQuery, type OperatorOperatorsQuery, type OperatorRole,
@@ -41,7 +41,7 @@ function AuditLog({ texts, brand }: { texts: OperatorTexts; brand: string }) {
   const show = useCallback((wanted: AuditFilter) => void run(async () => setEntries((await operatorCall(OperatorAuditLogDocument, wanted)).operatorAuditLog)), [run]);
   // The newest entries show when the section opens; the form filters them after.
   useEffect(() => show(NO_FILTER), [show]);
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     show(variables());
   };
@@ -107,7 +107,7 @@ function Operators({ texts, brand }: { texts: OperatorTexts; brand: string }) {
   const revoke = (operator: ConsoleOperator, role: OperatorRole, where: string) => void run(async () => {
     changed((await operatorCall(OperatorRevokeRoleDocument, { operator: operator.id, brand: where, role })).operatorRevokeRole);
   });
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
       changed((await operatorCall(OperatorGrantRoleDocument, { operator: grant.email.trim(), brand: grant.where, role: grant.role })).operatorGrantRole);

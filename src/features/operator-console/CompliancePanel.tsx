@@ -3,7 +3,7 @@
  * download, approved or rejected with a comment (a rejection needs one); consent records searched
  * by player, visitor or date range and exported as CSV; the self-exclusion register, read-only.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   OperatorConsentRecordsDocument, OperatorDocumentQueueDocument, OperatorReviewDocumentDocument, OperatorSelfExclusionsDocument,
   type OperatorConsentRecordsQuery, type OperatorDocumentQueueQuery, type OperatorSelfExclusionsQuery,
@@ -137,7 +137,7 @@ function ConsentRecords({ texts, brand }: { texts: OperatorTexts; brand: string 
     setProblem(ok ? '' : t.needFilter);
     return ok;
   };
-  const search = (event: FormEvent) => {
+  const search = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!valid()) return;
     void run(async () => setRecords((await operatorCall(OperatorConsentRecordsDocument, variables())).operatorConsentRecords));

@@ -3,7 +3,7 @@
  * (read-only: the banners their statuses raise, limits, recent sessions and payments); end one of
  * their sessions after a confirmation (a modal <dialog>, so focus stays in it and Escape cancels).
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import {
   OperatorEndSessionDocument, OperatorFindPlayersDocument, OperatorPlayerDocument,
   type OperatorFindPlayersQuery, type OperatorPlayerQuery,
@@ -23,7 +23,7 @@ export default function SupportPanel({ texts }: { texts: OperatorTexts }) {
   const [matches, setMatches] = useState<PlayerMatch[] | null>(null);
   const [player, setPlayer] = useState<PlayerDetails | null>(null);
   const { busy, error, run } = useCall(texts);
-  const search = (event: FormEvent) => {
+  const search = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = query.trim();
     if (!text) return;
