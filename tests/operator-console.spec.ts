@@ -26,8 +26,8 @@ test.describe.configure({ mode: 'serial' });
 const reviewed: string[] = [];
 
 /** Signs a demo operator in from a console page, through the realm's password and (if theirs) code pages. */
-async function signIn(page: Page, role: string, path = '/operator/'): Promise<void> {
-  await page.goto(`${AURELIA}${path}`);
+async function signIn(page: Page, role: string, path = '/operator/', origin = AURELIA): Promise<void> {
+  await page.goto(`${origin}${path}`);
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
   await page.getByLabel('Work e-mail').fill(`${role}@operators.demo`);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -47,7 +47,7 @@ async function signIn(page: Page, role: string, path = '/operator/'): Promise<vo
     }
   }
   await expect(signedIn).toBeVisible();
-  await expect(page).toHaveURL(`${AURELIA}${path}`);
+  await expect(page).toHaveURL(`${origin}${path}`);
 }
 
 /** The operator realm access token the console holds in this tab. */
@@ -171,12 +171,13 @@ test('support finds a player, reads them and ends a session, but cannot review: 
   await page.goto(`${AURELIA}/operator/compliance/`);
   await expect(page.getByRole('heading', { name: 'Not available' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   const token = await consoleToken(page);
   expect(await refusal(page, 'mutation($d: ID!) { operatorReviewDocument(documentId: $d, status: Approved) { documentId } }', { d: reviewed[0] ?? 'none' }, token)).toBe('OperatorRoleRequired');
 });
 
-test('an editor sees the Content section only and cannot read consent records', async ({ page }) => {
-  await signIn(page, 'editor');
+test('an editor sees the Content section only and cannot read consent records (on another brand’s host)', async ({ page }) => {
+  await signIn(page, 'editor', '/operator/', brandOrigin('kororaa'));
   await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Content']);
   expect(await seriousViolations(page)).toEqual([]);
   const token = await consoleToken(page);
