@@ -19,8 +19,8 @@ import { finishPage } from './features/critical-css/finish-page.server.ts';
 import { cdnCachePolicyFromEnv, pageCacheHeaders, withCacheHeaders } from './features/render-cache/cdn-cache.server.ts';
 import { cdnPurgeFromEnv, startCdnPurgeHook } from './features/render-cache/cdn-purge.server.ts';
 
-/** Paths outside the locale prefix that pages serve themselves. */
-const UNPREFIXED = /^\/(internal|api)(\/|$)/;
+/** Paths outside the locale prefix that pages serve themselves (the operator console: English, never in the render cache). */
+const UNPREFIXED = /^\/(internal|api|operator)(\/|$)/;
 
 /** The brands generation the render cache was filled under; a brand edit drops every cached page. */
 let renderedGeneration = 0;
