@@ -48,9 +48,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Astro adds the cookies a page sets (Astro.cookies) to the response only after the middleware
   // returns, so they are asked of context.cookies as well as of the headers.
   const setsCookie = (response: Response) => response.headers.has('set-cookie') || !context.cookies.headers().next().done;
+  // A page that says no-store itself (the operator console) is never made shareable.
+  const privatePage = (response: Response) => response.headers.get('cache-control')?.includes('no-store') === true;
   const cached = (response: Response) =>
     withCacheHeaders(response, pageCacheHeaders(cdnPolicy, {
-      method: context.request.method, anonymous, status: response.status, setsCookie: setsCookie(response),
+      method: context.request.method, anonymous: anonymous && !privatePage(response), status: response.status, setsCookie: setsCookie(response),
       consentByCountry: brand.settings.automaticAcceptedCookiesCountries.length > 0,
     }));
 

@@ -79,6 +79,9 @@ async function uploadProof(page: Page, tokens: Tokens, fundingType: string, name
 }
 
 test('a visitor, and a player with their session, are sent to the operator sign-in; a player token opens no operator operation', async ({ page }) => {
+  // The console's shell is staff-only: no shared cache keeps it, no search engine lists it.
+  const shell = await page.request.get(`${LOOPBACK}/operator/`, { headers: brandHost('aurelia') });
+  expect(shell.headers()).toMatchObject({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' });
   await page.goto(`${AURELIA}/operator/compliance/`);
   await expect(page).toHaveURL(/\/auth\/realms\/operators\/login-actions\//);
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
