@@ -55,8 +55,6 @@ export interface ContentDocumentView {
   document: unknown;
   author: string | null;
   publishedAt: string | null;
-  /** What the store's checks find in the file (empty when it is good). */
-  problems: ContentIssue[];
 }
 
 /** A saved draft. */
@@ -246,11 +244,14 @@ export function createContentEditing(options: ContentEditingOptions) {
     );
   }
 
-  /** Publishes json as the next version (checks, version row, file), in tx. */
+  /**
+   * Publishes json as the next version (base checked, version row, file), in tx. The caller has run
+   * checkDocument first, outside the transaction: the store's checks read the catalogue through the
+   * database, which the embedded PGlite's one connection cannot serve while the transaction holds it.
+   */
   async function publishIn(tx: Queryable, brand: string, path: string, json: unknown, baseVersion: number, author: ContentAuthor, note: string | null, rolledBackFrom: number | null = null): Promise<PublishOutcome> {
     const current = await settle(tx, brand, path);
     checkBase(brand, path, baseVersion, current);
-    await checkDocument(brand, path, json);
     const number = (current?.number ?? 0) + 1;
     const text = documentText(json);
     await tx.query(
@@ -271,17 +272,25 @@ export function createContentEditing(options: ContentEditingOptions) {
 
   /** Runs a scheduled publish (the job's handler): once, and only if nothing moved its file since it was scheduled. */
   async function runSchedule(id: string): Promise<void> {
+    const waiting = await db.query<ScheduleRow>(`select * from content_schedules where id = $1 and status = 'Scheduled'`, [id]);
+    if (!waiting.rows[0]) return;
+    // Checked again now (outside the transaction, see publishIn): a game or list it names may be gone.
+    let invalid: string | null = null;
+    await checkDocument(waiting.rows[0].brand, waiting.rows[0].path, JSON.parse(waiting.rows[0].document)).catch((error: unknown) => {
+      if (!(error instanceof PlatformError)) throw error;
+      invalid = error.message;
+    });
     await db.transaction(async (tx) => {
+      // Claimed under its row lock: a second run (a retry, another process) finds it no longer Scheduled.
       const { rows } = await tx.query<ScheduleRow>(`select * from content_schedules where id = $1 and status = 'Scheduled' for update`, [id]);
       const schedule = rows[0];
       if (!schedule) return;
       const author = { id: schedule.operator_id, email: schedule.operator_email };
       let outcome: PublishOutcome | null = null;
-      let failure: string | null = null;
+      let failure: string | null = invalid;
       const current = await settle(tx, schedule.brand, schedule.path);
       try {
         checkBase(schedule.brand, schedule.path, schedule.base_version, current);
-        await checkDocument(schedule.brand, schedule.path, JSON.parse(schedule.document));
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
         failure = error.message;
@@ -344,14 +353,18 @@ export function createContentEditing(options: ContentEditingOptions) {
     async read(tx: Queryable, brand: string, path: string): Promise<ContentDocumentView> {
       const current = await settle(tx, brand, path);
       const document = parseDocument(current?.text ?? null);
-      let problems: ContentIssue[] = [];
-      if (current?.text != null) {
-        problems = typeof document === 'string' && current.text.trim() !== JSON.stringify(document)
-          ? [{ path: null, message: `${shownOf(brand, path)} is not valid JSON` }]
-          : (await content.validate(brand, path, document)).issues;
-      }
-      return { path, version: current?.number ?? 0, document, author: current?.author ?? null, publishedAt: current?.at ?? null, problems };
+      return { path, version: current?.number ?? 0, document, author: current?.author ?? null, publishedAt: current?.at ?? null };
     },
+
+    /** What the store's checks find in a read document (outside the transaction, see publishIn). */
+    async problems(brand: string, view: Pick<ContentDocumentView, 'path' | 'document'>): Promise<ContentIssue[]> {
+      if (view.document === null) return [];
+      if (typeof view.document === 'string') return [{ path: null, message: `${shownOf(brand, view.path)} is not valid JSON` }];
+      return (await content.validate(brand, view.path, view.document)).issues;
+    },
+
+    /** Refuses a document the store would refuse (InvalidContent with extensions.issues); call it before the write's transaction. */
+    check: checkDocument,
 
     /** The operator's draft of a document, or null. */
     async draft(tx: Queryable, brand: string, path: string, operatorId: string): Promise<ContentDraftView | null> {
@@ -360,10 +373,9 @@ export function createContentEditing(options: ContentEditingOptions) {
       return row ? { path, baseVersion: row.base_version, document: parseDocument(row.document), savedAt: iso(row.saved_at), operatorId } : null;
     },
 
-    /** Saves an operator's draft: refused (nothing saved) when its base is not the latest version or the store's checks fail. */
+    /** Saves an operator's draft (checked with check() first): refused, nothing saved, when its base is not the latest version. */
     async saveDraft(tx: Queryable, brand: string, path: string, json: unknown, baseVersion: number, author: ContentAuthor): Promise<{ draft: ContentDraftView; before: ContentDraftView | null }> {
       checkBase(brand, path, baseVersion, await settle(tx, brand, path));
-      await checkDocument(brand, path, json);
       const before = await this.draft(tx, brand, path, author.id);
       await tx.query(
         `insert into content_drafts (brand, path, operator_id, document, base_version, saved_at) values ($1, $2, $3, $4, $5, now())
@@ -385,6 +397,12 @@ export function createContentEditing(options: ContentEditingOptions) {
       return publishIn(tx, brand, path, JSON.parse(target.document), baseVersion, author, note ?? `Rolled back to version ${toVersion}`, toVersion);
     },
 
+    /** A stored version's document as JSON (no settling, no lock), or undefined when there is no such version: for checking a rollback before its transaction. */
+    async storedDocument(brand: string, path: string, number: number): Promise<unknown> {
+      const { rows } = await db.query<{ document: string | null }>('select document from content_versions where brand = $1 and path = $2 and number = $3', [brand, path, number]);
+      return rows[0] ? parseDocument(rows[0].document) : undefined;
+    },
+
     /** The versions of a document, newest first (a hand edit recorded first). */
     async versions(tx: Queryable, brand: string, path: string): Promise<ContentVersion[]> {
       await settle(tx, brand, path);
@@ -403,7 +421,9 @@ export function createContentEditing(options: ContentEditingOptions) {
     /** A line diff between two versions (of the JSON as published): a unified patch and the changed parts. */
     async diff(tx: Queryable, brand: string, path: string, from: number, to: number) {
       const [a, b] = [await this.version(tx, brand, path, from), await this.version(tx, brand, path, to)];
-      const [left, right] = [a.text ?? '', b.text ?? ''];
+      // Both as the console writes JSON, so a hand edit's spacing is not shown as a change.
+      const normal = (text: string | null) => (text === null ? '' : typeof parseDocument(text) === 'string' ? text : documentText(parseDocument(text)));
+      const [left, right] = [normal(a.text), normal(b.text)];
       return {
         path,
         from,
@@ -413,11 +433,10 @@ export function createContentEditing(options: ContentEditingOptions) {
       };
     },
 
-    /** Schedules a publish at a time (checked now, and again when it runs); the caller arms its job after the commit (arm). */
+    /** Schedules a publish at a time (checked with check() first, and again when it runs); the caller arms its job after the commit (arm). */
     async schedule(tx: Queryable, brand: string, path: string, json: unknown, baseVersion: number, at: Date, author: ContentAuthor, note: string | null): Promise<ContentScheduleView> {
       if (at.getTime() <= clock().getTime()) throw new PlatformError('BadUserInput', `publishAt ${at.toISOString()} has passed: give a time in the future, or publish now (operatorPublishContent)`, { field: 'publishAt' });
       checkBase(brand, path, baseVersion, await settle(tx, brand, path));
-      await checkDocument(brand, path, json);
       const id = randomUUID();
       const { rows } = await tx.query<ScheduleRow>(
         `insert into content_schedules (id, brand, path, document, base_version, note, operator_id, operator_email, publish_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,

@@ -11,10 +11,11 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { reviewDocumentIn } from '../players/source-of-wealth.ts';
 import { EVERY_BRAND, isOperatorRole, operatorByEmail, operatorById, OPERATOR_ROLES, type OperatorRole } from './accounts.ts';
-import { operatorOperation, type OperationSpec, type OperationOutcome, type OperatorCaller } from './access.ts';
+import { operatorOperation, requireRole, type OperationSpec, type OperationOutcome, type OperatorCaller } from './access.ts';
 import type { Queryable } from '../db/db.ts';
+import type { ContentIssue } from '../content/store.ts';
 import { dateArgument, readAudit } from './audit.ts';
-import { editablePath, parseDocument, PREVIEW_HEADER, type ContentVersion } from './content-editing.ts';
+import { editablePath, parseDocument, PREVIEW_HEADER, type ContentDraftView, type ContentVersion } from './content-editing.ts';
 import { consentRecords, documentQueue, findPlayers, pageSize, playerDetails, selfExclusionRegister } from './queries.ts';
 
 /** Schema of the operator operations. */
@@ -340,23 +341,31 @@ async function documentView(ctx: GraphQLContext, tx: Queryable, brand: string, p
   return { ...document, draft: await editing.draft(tx, brand, path, operatorId), schedules: await editing.schedules(tx, brand, path) };
 }
 
+/** Adds the store's problems to documents read in an operation (after its transaction: the checks read the catalogue). */
+async function withProblems<T extends { path: string; document: unknown }>(ctx: GraphQLContext, brand: string, documents: T[]): Promise<(T & { problems: ContentIssue[] })[]> {
+  return Promise.all(documents.map(async (document) => ({ ...document, problems: await ctx.services.contentEditing.problems(brand, document) })));
+}
+
 /** A note as stored: trimmed, null when empty. */
 const noteOf = (note: string | null | undefined): string | null => note?.trim() || null;
 
 /** The content editing operations (editor): reads write an entry naming the document; writes hold the document before and after. */
 const contentQueries = {
-  operatorContentDocuments(_: unknown, _args: unknown, ctx: GraphQLContext) {
+  async operatorContentDocuments(_: unknown, _args: unknown, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    return run(ctx, { role: 'editor', brand, action: 'content.list' }, async (tx, caller) => {
-      const documents = await ctx.services.contentEditing.list(tx, brand);
-      const drafts = await Promise.all(documents.map((document) => ctx.services.contentEditing.draft(tx, brand, document.path, caller.operator.id)));
-      return { result: documents.map((document, index) => ({ ...document, draft: drafts[index] ?? null, schedules: [] })) };
+    const documents = await run(ctx, { role: 'editor', brand, action: 'content.list' }, async (tx, caller) => {
+      const listed = await ctx.services.contentEditing.list(tx, brand);
+      const drafts: (ContentDraftView | null)[] = [];
+      for (const document of listed) drafts.push(await ctx.services.contentEditing.draft(tx, brand, document.path, caller.operator.id));
+      return { result: listed.map((document, index) => ({ ...document, draft: drafts[index] ?? null, schedules: [] })) };
     });
+    return withProblems(ctx, brand, documents);
   },
-  operatorContentDocument(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+  async operatorContentDocument(_: unknown, args: { path: string }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     const path = editablePath(args.path);
-    return run(ctx, { role: 'editor', brand, action: 'content.read', target: path }, async (tx, caller) => ({ result: await documentView(ctx, tx, brand, path, caller.operator.id) }));
+    const document = await run(ctx, { role: 'editor', brand, action: 'content.read', target: path }, async (tx, caller) => ({ result: await documentView(ctx, tx, brand, path, caller.operator.id) }));
+    return { ...document, problems: await ctx.services.contentEditing.problems(brand, document) };
   },
   operatorContentVersions(_: unknown, args: { path: string }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
@@ -378,25 +387,38 @@ const contentQueries = {
     const path = args.path ? editablePath(args.path) : null;
     return run(ctx, { role: 'editor', brand, action: 'content.schedules', target: path }, async (tx) => ({ result: await ctx.services.contentEditing.schedules(tx, brand, path) }));
   },
-  operatorValidateContent(_: unknown, args: { path: string; document: unknown }, ctx: GraphQLContext) {
+  async operatorValidateContent(_: unknown, args: { path: string; document: unknown }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     const path = editablePath(args.path);
-    return run(ctx, { role: 'editor', brand, action: 'content.validate', target: path }, async () => ({ result: (await ctx.services.content.validate(brand, path, args.document)).issues }));
+    await run(ctx, { role: 'editor', brand, action: 'content.validate', target: path }, async () => ({ result: null }));
+    return (await ctx.services.content.validate(brand, path, args.document)).issues;
   },
 };
 
+/**
+ * Checks a document with the store's checks before the write's transaction (they read the catalogue,
+ * which PGlite's one connection cannot serve inside it), for an editor only: nobody else learns what
+ * the checks say. The write's own operation checks the role again and audits.
+ */
+async function checkedAsEditor(ctx: GraphQLContext, brand: string, path: string, document: unknown): Promise<void> {
+  requireRole(await ctx.services.operators.authenticate(ctx.req), brand, 'editor');
+  await ctx.services.contentEditing.check(brand, path, document);
+}
+
 const contentMutations = {
-  operatorSaveDraft(_: unknown, args: { path: string; document: unknown; baseVersion: number }, ctx: GraphQLContext) {
+  async operatorSaveDraft(_: unknown, args: { path: string; document: unknown; baseVersion: number }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     const path = editablePath(args.path);
+    await checkedAsEditor(ctx, brand, path, args.document);
     return run(ctx, { role: 'editor', brand, action: 'content.draft', target: path }, async (tx, caller) => {
       const { draft, before } = await ctx.services.contentEditing.saveDraft(tx, brand, path, args.document, args.baseVersion, caller.operator);
       return { result: draft, before: before && { baseVersion: before.baseVersion, document: before.document }, after: { baseVersion: draft.baseVersion, document: draft.document } };
     });
   },
-  operatorPublishContent(_: unknown, args: { path: string; document: unknown; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
+  async operatorPublishContent(_: unknown, args: { path: string; document: unknown; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     const path = editablePath(args.path);
+    await checkedAsEditor(ctx, brand, path, args.document);
     return run(ctx, { role: 'editor', brand, action: 'content.publish', target: path }, async (tx, caller) => {
       const outcome = await ctx.services.contentEditing.publish(tx, brand, path, args.document, args.baseVersion, caller.operator, noteOf(args.note));
       return { result: versionView(outcome.version), before: outcome.before, after: outcome.after };
@@ -407,6 +429,7 @@ const contentMutations = {
     const path = editablePath(args.path);
     const at = dateArgument('publishAt', args.publishAt);
     if (!at) throw new PlatformError('BadUserInput', 'publishAt is required: an ISO 8601 time such as 2026-12-01T08:00:00Z', { field: 'publishAt' });
+    await checkedAsEditor(ctx, brand, path, args.document);
     const schedule = await run(ctx, { role: 'editor', brand, action: 'content.schedule', target: path }, async (tx, caller) => {
       const scheduled = await ctx.services.contentEditing.schedule(tx, brand, path, args.document, args.baseVersion, at, caller.operator, noteOf(args.note));
       return { result: scheduled, target: `${path}#${scheduled.id}`, after: { publishAt: scheduled.publishAt, baseVersion: scheduled.baseVersion, document: args.document } };
@@ -422,21 +445,25 @@ const contentMutations = {
       return { result: schedule, target: `${schedule.path}#${schedule.id}`, before: { status: 'Scheduled', publishAt: schedule.publishAt }, after: { status: schedule.status } };
     });
   },
-  operatorRollbackContent(_: unknown, args: { path: string; toVersion: number; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
+  async operatorRollbackContent(_: unknown, args: { path: string; toVersion: number; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     const path = editablePath(args.path);
+    await ctx.services.operators.authenticate(ctx.req).then((caller) => requireRole(caller, brand, 'editor'));
+    // An earlier version must still pass today's checks (a game it names may be gone).
+    const earlier = await ctx.services.contentEditing.storedDocument(brand, path, args.toVersion);
+    if (earlier !== undefined && earlier !== null) await ctx.services.contentEditing.check(brand, path, earlier);
     return run(ctx, { role: 'editor', brand, action: 'content.rollback', target: path }, async (tx, caller) => {
       const outcome = await ctx.services.contentEditing.rollback(tx, brand, path, args.toVersion, args.baseVersion, caller.operator, noteOf(args.note));
       return { result: versionView(outcome.version), before: outcome.before, after: { ...outcome.after, rolledBackFrom: args.toVersion } };
     });
   },
-  operatorPreviewToken(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+  async operatorPreviewToken(_: unknown, args: { path: string }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     const path = editablePath(args.path);
-    return run(ctx, { role: 'editor', brand, action: 'content.preview', target: path }, async (_tx, caller) => {
-      const { token, expiresAt } = await ctx.services.contentEditing.previewToken(brand, path, caller.operator.id);
-      return { result: { token, expiresAt, name: PREVIEW_HEADER }, after: { expiresAt } };
-    });
+    const operatorId = await run(ctx, { role: 'editor', brand, action: 'content.preview', target: path }, async (_tx, caller) => ({ result: caller.operator.id }));
+    // Minted once the operation is allowed and audited (the key is read outside its transaction).
+    const { token, expiresAt } = await ctx.services.contentEditing.previewToken(brand, path, operatorId);
+    return { token, expiresAt, name: PREVIEW_HEADER };
   },
 };
 
