@@ -13,7 +13,7 @@ import { unknownHostResponse, badHostResponse } from './features/errors/host-err
 import { platformAnswers } from './features/errors/platform-health.server.ts';
 import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
 import { withFrameSources } from './features/security/csp.server.ts';
-import { cachedRender, clearRenderCache, isAnonymousRequest, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
+import { cachedRender, clearRenderCache, isAnonymousRequest, isCacheableRequest, PREVIEW_COOKIE, PREVIEW_COOKIE_SECONDS, previewTokenOf, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 import { contentGeneration } from './features/render-cache/content-version.server.ts';
 import { finishPage } from './features/critical-css/finish-page.server.ts';
 import { cdnCachePolicyFromEnv, pageCacheHeaders, withCacheHeaders } from './features/render-cache/cdn-cache.server.ts';
@@ -48,11 +48,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Astro adds the cookies a page sets (Astro.cookies) to the response only after the middleware
   // returns, so they are asked of context.cookies as well as of the headers.
   const setsCookie = (response: Response) => response.headers.has('set-cookie') || !context.cookies.headers().next().done;
-  const cached = (response: Response) =>
-    withCacheHeaders(response, pageCacheHeaders(cdnPolicy, {
+  // An editor's preview (the console's draft): its page is not anonymous (never cached: private,
+  // no-store), never indexed, and ?atrium-preview= keeps it for the page's later requests in a cookie.
+  const preview = previewTokenOf(context.request);
+  const previewParam = context.url.searchParams.get(PREVIEW_COOKIE);
+  if (previewParam) context.cookies.set(PREVIEW_COOKIE, previewParam, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: PREVIEW_COOKIE_SECONDS, secure: context.url.protocol === 'https:' });
+  else if (previewParam === '') context.cookies.delete(PREVIEW_COOKIE, { path: '/' });
+  const cached = (response: Response) => {
+    const headed = withCacheHeaders(response, pageCacheHeaders(cdnPolicy, {
       method: context.request.method, anonymous, status: response.status, setsCookie: setsCookie(response),
       consentByCountry: brand.settings.automaticAcceptedCookiesCountries.length > 0,
     }));
+    if (preview) headed.headers.set('x-robots-tag', 'noindex');
+    return headed;
+  };
 
   context.locals.brand = brand;
   context.locals.origin = brandOrigin(brand, host);

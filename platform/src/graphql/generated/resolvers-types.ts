@@ -658,6 +658,8 @@ export type Layout = {
   blocks: Array<LayoutBlock>;
   countryCode: Scalars['String']['output'];
   locale: Scalars['String']['output'];
+  /** True when an operator's draft is served instead of the published layout (the request carried a valid atrium-preview token): never cache such a page. */
+  preview: Scalars['Boolean']['output'];
   /** Problems of the brand's content files; when one names this layout's file, an older good version is being served. */
   problems: Array<ContentProblem>;
   /** The content file served: layout.json or a country variant such as layout.SE.json. */
@@ -3917,6 +3919,7 @@ export type LayoutResolvers<ContextType = GraphQLContext, ParentType extends Res
   blocks?: Resolver<Array<ResolversTypes['LayoutBlock']>, ParentType, ContextType>;
   countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  preview?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   problems?: Resolver<Array<ResolversTypes['ContentProblem']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
