@@ -363,53 +363,54 @@ const contentQueries = {
   },
   async operatorContentDocument(_: unknown, args: { path: string }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
+    const path = await editorPath(ctx, brand, args.path);
     const document = await run(ctx, { role: 'editor', brand, action: 'content.read', target: path }, async (tx, caller) => ({ result: await documentView(ctx, tx, brand, path, caller.operator.id) }));
     return { ...document, problems: await ctx.services.contentEditing.problems(brand, document) };
   },
-  operatorContentVersions(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+  async operatorContentVersions(_: unknown, args: { path: string }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
+    const path = await editorPath(ctx, brand, args.path);
     return run(ctx, { role: 'editor', brand, action: 'content.versions', target: path }, async (tx) => ({ result: (await ctx.services.contentEditing.versions(tx, brand, path)).map(versionView) }));
   },
-  operatorContentVersion(_: unknown, args: { path: string; number: number }, ctx: GraphQLContext) {
+  async operatorContentVersion(_: unknown, args: { path: string; number: number }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
+    const path = await editorPath(ctx, brand, args.path);
     return run(ctx, { role: 'editor', brand, action: 'content.version', target: `${path}@${args.number}` }, async (tx) => ({ result: versionView(await ctx.services.contentEditing.version(tx, brand, path, args.number)) }));
   },
-  operatorContentDiff(_: unknown, args: { path: string; from: number; to: number }, ctx: GraphQLContext) {
+  async operatorContentDiff(_: unknown, args: { path: string; from: number; to: number }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
+    const path = await editorPath(ctx, brand, args.path);
     return run(ctx, { role: 'editor', brand, action: 'content.diff', target: `${path}@${args.from}..${args.to}` }, async (tx) => ({ result: await ctx.services.contentEditing.diff(tx, brand, path, args.from, args.to) }));
   },
-  operatorContentSchedules(_: unknown, args: { path?: string | null }, ctx: GraphQLContext) {
+  async operatorContentSchedules(_: unknown, args: { path?: string | null }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = args.path ? editablePath(args.path) : null;
+    const path = (await editorPath(ctx, brand, args.path ?? null)) || null;
     return run(ctx, { role: 'editor', brand, action: 'content.schedules', target: path }, async (tx) => ({ result: await ctx.services.contentEditing.schedules(tx, brand, path) }));
   },
   async operatorValidateContent(_: unknown, args: { path: string; document: unknown }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
+    const path = await editorPath(ctx, brand, args.path);
     await run(ctx, { role: 'editor', brand, action: 'content.validate', target: path }, async () => ({ result: null }));
     return (await ctx.services.content.validate(brand, path, args.document)).issues;
   },
 };
 
 /**
- * Checks a document with the store's checks before the write's transaction (they read the catalogue,
- * which PGlite's one connection cannot serve inside it), for an editor only: nobody else learns what
- * the checks say. The write's own operation checks the role again and audits.
+ * The document path of an editor's operation, once the caller is known to hold editor on the brand:
+ * a stranger is refused for who they are before anything about their arguments. The store's checks of
+ * a written document run after this and before the write's transaction (they read the catalogue,
+ * which PGlite's one connection cannot serve inside it); the operation checks the role again and audits.
  */
-async function checkedAsEditor(ctx: GraphQLContext, brand: string, path: string, document: unknown): Promise<void> {
+async function editorPath(ctx: GraphQLContext, brand: string, path: string | null): Promise<string> {
   requireRole(await ctx.services.operators.authenticate(ctx.req), brand, 'editor');
-  await ctx.services.contentEditing.check(brand, path, document);
+  return path === null ? '' : editablePath(path);
 }
 
 const contentMutations = {
   async operatorSaveDraft(_: unknown, args: { path: string; document: unknown; baseVersion: number }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
-    await checkedAsEditor(ctx, brand, path, args.document);
+    const path = await editorPath(ctx, brand, args.path);
+    await ctx.services.contentEditing.check(brand, path, args.document);
     return run(ctx, { role: 'editor', brand, action: 'content.draft', target: path }, async (tx, caller) => {
       const { draft, before } = await ctx.services.contentEditing.saveDraft(tx, brand, path, args.document, args.baseVersion, caller.operator);
       return { result: draft, before: before && { baseVersion: before.baseVersion, document: before.document }, after: { baseVersion: draft.baseVersion, document: draft.document } };
@@ -417,8 +418,8 @@ const contentMutations = {
   },
   async operatorPublishContent(_: unknown, args: { path: string; document: unknown; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
-    await checkedAsEditor(ctx, brand, path, args.document);
+    const path = await editorPath(ctx, brand, args.path);
+    await ctx.services.contentEditing.check(brand, path, args.document);
     return run(ctx, { role: 'editor', brand, action: 'content.publish', target: path }, async (tx, caller) => {
       const outcome = await ctx.services.contentEditing.publish(tx, brand, path, args.document, args.baseVersion, caller.operator, noteOf(args.note));
       return { result: versionView(outcome.version), before: outcome.before, after: outcome.after };
@@ -426,10 +427,10 @@ const contentMutations = {
   },
   async operatorScheduleContentPublish(_: unknown, args: { path: string; document: unknown; baseVersion: number; publishAt: string; note?: string | null }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
+    const path = await editorPath(ctx, brand, args.path);
     const at = dateArgument('publishAt', args.publishAt);
     if (!at) throw new PlatformError('BadUserInput', 'publishAt is required: an ISO 8601 time such as 2026-12-01T08:00:00Z', { field: 'publishAt' });
-    await checkedAsEditor(ctx, brand, path, args.document);
+    await ctx.services.contentEditing.check(brand, path, args.document);
     const schedule = await run(ctx, { role: 'editor', brand, action: 'content.schedule', target: path }, async (tx, caller) => {
       const scheduled = await ctx.services.contentEditing.schedule(tx, brand, path, args.document, args.baseVersion, at, caller.operator, noteOf(args.note));
       return { result: scheduled, target: `${path}#${scheduled.id}`, after: { publishAt: scheduled.publishAt, baseVersion: scheduled.baseVersion, document: args.document } };
@@ -438,7 +439,7 @@ const contentMutations = {
     await ctx.services.contentEditing.arm(schedule);
     return schedule;
   },
-  operatorCancelContentSchedule(_: unknown, args: { id: string }, ctx: GraphQLContext) {
+  async operatorCancelContentSchedule(_: unknown, args: { id: string }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     return run(ctx, { role: 'editor', brand, action: 'content.cancelSchedule', target: args.id }, async (tx) => {
       const schedule = await ctx.services.contentEditing.cancel(tx, brand, args.id);
@@ -447,8 +448,7 @@ const contentMutations = {
   },
   async operatorRollbackContent(_: unknown, args: { path: string; toVersion: number; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
-    await ctx.services.operators.authenticate(ctx.req).then((caller) => requireRole(caller, brand, 'editor'));
+    const path = await editorPath(ctx, brand, args.path);
     // An earlier version must still pass today's checks (a game it names may be gone).
     const earlier = await ctx.services.contentEditing.storedDocument(brand, path, args.toVersion);
     if (earlier !== undefined && earlier !== null) await ctx.services.contentEditing.check(brand, path, earlier);
@@ -459,7 +459,7 @@ const contentMutations = {
   },
   async operatorPreviewToken(_: unknown, args: { path: string }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
-    const path = editablePath(args.path);
+    const path = await editorPath(ctx, brand, args.path);
     const operatorId = await run(ctx, { role: 'editor', brand, action: 'content.preview', target: path }, async (_tx, caller) => ({ result: caller.operator.id }));
     // Minted once the operation is allowed and audited (the key is read outside its transaction).
     const { token, expiresAt } = await ctx.services.contentEditing.previewToken(brand, path, operatorId);
