@@ -49,11 +49,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // returns, so they are asked of context.cookies as well as of the headers.
   const setsCookie = (response: Response) => response.headers.has('set-cookie') || !context.cookies.headers().next().done;
   // An editor's preview (the console's draft): its page is not anonymous (never cached: private,
-  // no-store), never indexed, and ?atrium-preview= keeps it for the page's later requests in a cookie.
+  // no-store), never indexed, and ?atrium-preview=<token> moves into a cookie (the page's later
+  // requests carry it) and out of the address, so no Referer or page view carries the token.
   const preview = previewTokenOf(context.request);
   const previewParam = context.url.searchParams.get(PREVIEW_COOKIE);
-  if (previewParam) context.cookies.set(PREVIEW_COOKIE, previewParam, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: PREVIEW_COOKIE_SECONDS, secure: context.url.protocol === 'https:' });
-  else if (previewParam === '') context.cookies.delete(PREVIEW_COOKIE, { path: '/' });
+  if (previewParam !== null && context.request.method === 'GET') {
+    const bare = new URL(context.url);
+    bare.searchParams.delete(PREVIEW_COOKIE);
+    const headers = new Headers({ location: `${bare.pathname}${bare.search}`, 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
+    const secure = context.url.protocol === 'https:' ? '; Secure' : '';
+    headers.append('set-cookie', previewParam
+      ? `${PREVIEW_COOKIE}=${encodeURIComponent(previewParam)}; Path=/; Max-Age=${PREVIEW_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`
+      : `${PREVIEW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+    return new Response(null, { status: 303, headers });
+  }
   const cached = (response: Response) => {
     const headed = withCacheHeaders(response, pageCacheHeaders(cdnPolicy, {
       method: context.request.method, anonymous, status: response.status, setsCookie: setsCookie(response),

@@ -33,8 +33,9 @@ const PLAYER_COOKIES = new RegExp(`(?:^|;\\s*)(${[ACCESS_TOKEN_COOKIE, REFRESH_T
 
 /**
  * The cookie (and query parameter) carrying an editor's preview token from the operator console:
- * `/<locale>/?atrium-preview=<token>` sets the cookie for the rest of the preview (the lobby's later
- * blocks, links followed inside it); an empty value ends it.
+ * `/<locale>/?atrium-preview=<token>` is redirected (middleware) to the bare address with the cookie
+ * set, for the rest of the preview (the lobby's later blocks, links followed inside it); an empty
+ * value ends it.
  */
 export const PREVIEW_COOKIE = 'atrium-preview';
 /** How long the preview cookie lasts: the token's own life (the platform ignores it once expired). */
