@@ -13,7 +13,7 @@ import { unknownHostResponse, badHostResponse } from './features/errors/host-err
 import { platformAnswers } from './features/errors/platform-health.server.ts';
 import { callContextFor, loadCountryContext, safeClientAddress } from './features/page-context/page-context.server.ts';
 import { withFrameSources } from './features/security/csp.server.ts';
-import { cachedRender, clearRenderCache, isAnonymousRequest, isCacheableRequest, renderCacheKey } from './features/render-cache/render-cache.server.ts';
+import { cachedRender, clearRenderCache, isAnonymousRequest, isCacheableRequest, PREVIEW_COOKIE, PREVIEW_COOKIE_SECONDS, previewTokenOf, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 import { contentGeneration } from './features/render-cache/content-version.server.ts';
 import { finishPage } from './features/critical-css/finish-page.server.ts';
 import { cdnCachePolicyFromEnv, pageCacheHeaders, withCacheHeaders } from './features/render-cache/cdn-cache.server.ts';
@@ -48,13 +48,31 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Astro adds the cookies a page sets (Astro.cookies) to the response only after the middleware
   // returns, so they are asked of context.cookies as well as of the headers.
   const setsCookie = (response: Response) => response.headers.has('set-cookie') || !context.cookies.headers().next().done;
+  // An editor's preview (the console's draft): its page is not anonymous (never cached: private,
+  // no-store), never indexed, and ?atrium-preview=<token> moves into a cookie (the page's later
+  // requests carry it) and out of the address, so no Referer or page view carries the token.
+  const preview = previewTokenOf(context.request);
+  const previewParam = context.url.searchParams.get(PREVIEW_COOKIE);
+  if (previewParam !== null && context.request.method === 'GET') {
+    const bare = new URL(context.url);
+    bare.searchParams.delete(PREVIEW_COOKIE);
+    const headers = new Headers({ location: `${bare.pathname}${bare.search}`, 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
+    const secure = context.url.protocol === 'https:' ? '; Secure' : '';
+    headers.append('set-cookie', previewParam
+      ? `${PREVIEW_COOKIE}=${encodeURIComponent(previewParam)}; Path=/; Max-Age=${PREVIEW_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`
+      : `${PREVIEW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+    return new Response(null, { status: 303, headers });
+  }
   // A page that says no-store itself (the operator console) is never made shareable.
   const privatePage = (response: Response) => response.headers.get('cache-control')?.includes('no-store') === true;
-  const cached = (response: Response) =>
-    withCacheHeaders(response, pageCacheHeaders(cdnPolicy, {
+  const cached = (response: Response) => {
+    const headed = withCacheHeaders(response, pageCacheHeaders(cdnPolicy, {
       method: context.request.method, anonymous: anonymous && !privatePage(response), status: response.status, setsCookie: setsCookie(response),
       consentByCountry: brand.settings.automaticAcceptedCookiesCountries.length > 0,
     }));
+    if (preview) headed.headers.set('x-robots-tag', 'noindex');
+    return headed;
+  };
 
   context.locals.brand = brand;
   context.locals.origin = brandOrigin(brand, host);

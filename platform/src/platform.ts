@@ -13,6 +13,7 @@ import { loadBrands, watchBrands } from './brands/brands.ts';
 import type { BrandRegistry } from './brands/brands.ts';
 import { createCatalogueRepository } from './catalogue/repository.ts';
 import { createContentStore } from './content/store.ts';
+import { createContentEditing } from './operators/content-editing.ts';
 import type { Db } from './db/db.ts';
 import { lockDataDir } from './db/lock.ts';
 import { openDatabase, prepareDatabase } from './db/open.ts';
@@ -302,6 +303,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     cashback,
     gamification,
     operators: createOperatorAccess(db),
+    contentEditing: createContentEditing({ db, content, contentDir: options.contentDir, jobs, clock }),
     gameOrigin,
     clock,
   };
@@ -356,6 +358,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   shop.start(options.promotionsIntervalMs ?? 5000);
   // Last week's cashback, hourly (each run idempotent): the first run after Monday 00:00 UTC pays it.
   cashback.start(options.cashbackIntervalMs ?? 3_600_000);
+  // Scheduled content publishes waiting from before this start get this process's worker too.
+  await services.contentEditing.start();
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

@@ -288,6 +288,8 @@ export const FALLBACK_MESSAGES = {
   'sport.handball': 'Handball',
 
   'page.lobby.title': 'Casino lobby',
+  /** The ribbon on a lobby showing an editor's unpublished draft (the console's preview). */
+  'page.lobby.preview': 'Preview',
   'page.login.title': 'Sign in',
   'page.register.title': 'Create an account',
   'page.enter-code.title': 'Enter your code',

@@ -20,6 +20,8 @@ export interface PlatformCallContext {
   sandboxKey?: string;
   /** The signed-in player's access token, for a call made on their behalf (sent as Authorization: Bearer). */
   accessToken?: string;
+  /** An editor's preview token (the console's operatorPreviewToken), sent as atrium-preview: the platform answers with their draft. */
+  previewToken?: string;
 }
 
 /** A failed platform call from a server render, with the spec's error kind and the platform's trace id. */
@@ -52,6 +54,7 @@ export async function platformQuery<T, V>(
   if (ctx.debugSubdivision) headers['x-debug-subdivision'] = ctx.debugSubdivision;
   if (ctx.sandboxKey) headers['x-sandbox-key'] = ctx.sandboxKey;
   if (ctx.accessToken) headers.authorization = `Bearer ${ctx.accessToken}`;
+  if (ctx.previewToken) headers['atrium-preview'] = ctx.previewToken;
 
   let response: Response;
   try {

@@ -8,6 +8,8 @@ import { localiseText, resolveBlocks } from './resolve.ts';
 import { BLOCK_TYPES } from './blocks.ts';
 import { servedBanners } from './banners.ts';
 import { OPERATOR_BANNER_TYPES } from '../../../shared/operator-banners.ts';
+import { PREVIEW_HEADER } from '../operators/content-editing.ts';
+import type { ContentBlock, ContentStore } from './store.ts';
 
 /** Schema of the content queries. */
 export const contentTypeDefs = /* GraphQL */ `
@@ -49,6 +51,8 @@ export const contentTypeDefs = /* GraphQL */ `
     source: String!
     "Problems of the brand's content files; when one names this layout's file, an older good version is being served."
     problems: [ContentProblem!]!
+    "True when an operator's draft is served instead of the published layout (the request carried a valid atrium-preview token): never cache such a page."
+    preview: Boolean!
     blocks: [LayoutBlock!]!
   }
 
@@ -139,6 +143,23 @@ export const contentTypeDefs = /* GraphQL */ `
   }
 `;
 
+/**
+ * The operator's draft a request previews (its atrium-preview header carries a token from
+ * operatorPreviewToken for this brand and a file `wanted` accepts), checked as the store checks the
+ * file; null for an ordinary request. A token that is forged, expired, for another brand or another
+ * file, or a draft that no longer passes the checks, shows the published content.
+ */
+async function previewDraft(ctx: GraphQLContext, brandId: string, wanted: (path: string) => boolean): Promise<{ path: string; value: unknown } | null> {
+  const header = ctx.req.headers[PREVIEW_HEADER];
+  if (typeof header !== 'string' || header === '') return null;
+  const grant = await ctx.services.contentEditing.previewGrant(header, brandId);
+  if (!grant || !wanted(grant.path)) return null;
+  const document = await ctx.services.contentEditing.previewDocument(grant);
+  if (document === null) return null;
+  const checked = await ctx.services.content.validate(brandId, grant.path, document);
+  return checked.ok ? { path: grant.path, value: checked.value } : null;
+}
+
 /** Resolvers of the content queries. */
 export const contentResolvers: Resolvers = {
   Query: {
@@ -149,10 +170,14 @@ export const contentResolvers: Resolvers = {
       if (!/^[A-Z]{2}$/.test(countryCode)) {
         throw new PlatformError('BadUserInput', `countryCode "${args.countryCode}" is not a two-letter country code such as "FI"`);
       }
-      const layout = await ctx.services.content.layout(brand.id, countryCode);
+      const draft = await previewDraft(ctx, brand.id, (path) => /^layout(?:\.[A-Z]{2})?\.json$/.test(path));
+      const layout = draft
+        ? { file: draft.path, blocks: draft.value as ContentBlock[] }
+        : await ctx.services.content.layout(brand.id, countryCode);
       return {
         countryCode,
         locale,
+        preview: draft !== null,
         source: layout.file,
         problems: await ctx.services.content.problems(brand.id),
         blocks: await resolveBlocks(
@@ -207,7 +232,9 @@ export const contentResolvers: Resolvers = {
     async lobbyMenu(_: unknown, args: { menuKey: string; locale?: string | null }, ctx: GraphQLContext) {
       const brand = ctx.brand();
       const locale = ctx.locale(args.locale);
-      const menu = (await ctx.services.content.menus(brand.id))[args.menuKey];
+      const draft = await previewDraft(ctx, brand.id, (path) => path === 'menu.json');
+      const menus = draft ? (draft.value as Awaited<ReturnType<ContentStore['menus']>>) : await ctx.services.content.menus(brand.id);
+      const menu = menus[args.menuKey];
       if (!menu) return null;
       return {
         key: args.menuKey,

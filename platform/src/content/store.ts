@@ -109,6 +109,67 @@ export interface ContentStore {
    * every save, broken or not, so a client caching rendered pages knows when to drop them.
    */
   version(brandId: string): Promise<string>;
+  /**
+   * Checks a document for a brand's file (an editor's draft) with exactly the checks the store applies
+   * when it reads that file, without writing anything: the checked content, or the problems by field.
+   */
+  validate(brandId: string, path: string, json: unknown): Promise<ContentValidation>;
+}
+
+/** One problem of a checked document: the field (a dot path into the document, such as "blocks.0.image.desktop") and what is wrong. */
+export interface ContentIssue {
+  /** The field's path in the document; null when the problem is the whole file. */
+  path: string | null;
+  /** What is wrong, naming the block or entry and the field, as the store reports it. */
+  message: string;
+}
+
+/** What validate found: the content as the store would serve it, or its problems. */
+export type ContentValidation = { ok: true; value: unknown; issues: [] } | { ok: false; value: null; issues: ContentIssue[] };
+
+/**
+ * The files of a brand's folder an editor may write, by path inside it: the layout and its country
+ * variants, the menu, the sister casinos, the account banners, the jackpot settings (and variants),
+ * the rewards, promotions, shop, calendar, cashback and gamification files, and the legal documents.
+ */
+export const EDITABLE_DOCUMENT = /^(?:layout(?:\.[A-Z]{2})?|jackpot(?:\.[A-Z]{2})?|menu|more-casinos|banners|rewards|promotions|shop|calendar|cashback|loyalty|missions|tournaments|legal\/(?:terms-and-conditions|privacy-policy|bonus-terms-and-conditions))\.json$/;
+
+/** Whether path names a document editors may write (EDITABLE_DOCUMENT). */
+export function isEditableDocument(path: string): boolean {
+  return EDITABLE_DOCUMENT.test(path);
+}
+
+/** The labels the store's checkers start a problem with, mapped to the list they index in the document. */
+const ENTRY_LABELS: Record<string, string> = { block: 'blocks', banner: 'banners', casino: 'casinos' };
+
+/**
+ * Splits a checker's message (`<file>: <problem>; <problem>`) into problems with their field paths:
+ * `block "hero" (BANNER_MANUAL): field "image.desktop": …` becomes blocks.<index of hero>.image.desktop.
+ */
+export function contentIssues(message: string, shown: string, json: unknown): ContentIssue[] {
+  const body = message.startsWith(`${shown}: `) ? message.slice(shown.length + 2) : message;
+  const starts = /^(?:field "|file:|block |banner |casino |rewards\[)/;
+  const parts: string[] = [];
+  for (const part of body.split('; ')) {
+    if (parts.length > 0 && !starts.test(part)) parts[parts.length - 1] += `; ${part}`;
+    else parts.push(part);
+  }
+  return parts.map((part) => {
+    let prefix: string[] = [];
+    const entry = /^(block|banner|casino) (?:"([^"]*)"|#(\d+))/.exec(part);
+    const reward = /^rewards\[(\d+)\]/.exec(part);
+    if (entry) {
+      const list = ENTRY_LABELS[entry[1] as string] as string;
+      const items = (json as Record<string, unknown> | null)?.[list];
+      const index = entry[3] !== undefined ? Number(entry[3]) - 1 : Array.isArray(items) ? items.findIndex((item) => (item as { id?: unknown } | null)?.id === entry[2]) : -1;
+      prefix = index >= 0 ? [list, String(index)] : [list];
+    } else if (reward) {
+      prefix = ['rewards', reward[1] as string];
+    }
+    const field = /field "([^"]+)"/.exec(part)?.[1];
+    const path = [...prefix, ...(field ? [field] : [])].join('.');
+    return { path: path || null, message: part };
+  });
 }
 
 /** A legal document as served: filled, and whether it is the starter text. */
@@ -406,7 +467,40 @@ export function createContentStore(dir: string, catalogue: CatalogueRepository, 
     return (await firstSaveOrNull(file, () => cached(file, checkMoreCasinos), 'serving no sister casinos')) ?? [];
   }
 
+  /** The checker the store applies to a file of a brand's folder, by its path there. */
+  function checkerFor(path: string): ((json: unknown, shown: string) => Promise<unknown>) | null {
+    if (!isEditableDocument(path)) return null;
+    if (/^layout(?:\.[A-Z]{2})?\.json$/.test(path)) return checkLayout;
+    if (/^jackpot(?:\.[A-Z]{2})?\.json$/.test(path)) return checkJackpot;
+    if (path.startsWith(`${LEGAL_FOLDER}/`)) return checkLegal;
+    const byFile: Record<string, (json: unknown, shown: string) => Promise<unknown>> = {
+      'menu.json': checkMenu,
+      'more-casinos.json': checkMoreCasinos,
+      [BANNERS_FILE]: checkBanners,
+      [REWARDS_FILE]: checkRewards,
+      [PROMOTIONS_FILE]: checkPromotions,
+      [SHOP_FILE]: checkShop,
+      [CALENDAR_FILE]: checkCalendar,
+      [CASHBACK_FILE]: checkCashback,
+      [LOYALTY_FILE]: checkLoyalty,
+      [MISSIONS_FILE]: checkMissions,
+      [TOURNAMENTS_FILE]: checkTournaments,
+    };
+    return byFile[path] ?? null;
+  }
+
   return {
+    async validate(brandId, path, json) {
+      const check = checkerFor(path);
+      if (!check) throw new PlatformError('BadUserInput', `"${path}" is not a content file editors write: use layout.json, layout.<CC>.json, menu.json, banners.json, legal/<document>.json or another file of platform/README.md "Content"`, { field: 'path' });
+      const shown = displayPath(join(dir, brandId, path));
+      try {
+        return { ok: true, value: await check(json, shown), issues: [] };
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        return { ok: false, value: null, issues: contentIssues(error.message, shown, json) };
+      }
+    },
     async problems(brandId) {
       // The more-casinos and legal pages are seldom visited: read their files here too, so a broken save of it shows
       // on the editors' status page without waiting for a visitor.

@@ -35,6 +35,7 @@ import { PlatformError } from './errors.ts';
 import type { SandboxGate } from '../sandbox/gate.ts';
 import type { PaymentProvider } from '../cashier/providers.ts';
 import type { OperatorAccess } from '../operators/access.ts';
+import type { ContentEditing } from '../operators/content-editing.ts';
 
 /** Everything resolvers need that outlives a request. */
 export interface PlatformServices {
@@ -83,6 +84,8 @@ export interface PlatformServices {
   gamification: GamificationService;
   /** The operator realm's tokens: every operator operation resolves its caller here (operators/access.ts). */
   operators: OperatorAccess;
+  /** The console's content editing: drafts, versions, scheduled publishes, preview tokens (operators/content-editing.ts). */
+  contentEditing: ContentEditing;
   /** The public origin of the game server (PLATFORM_GAME_ORIGIN, else http://127.0.0.1:<port>). */
   gameOrigin(): string;
   /** The time limits and cooling-offs are judged by (tests move it forward). */

@@ -16,6 +16,7 @@ export type ErrorReason =
   | 'BettingBlocked'
   | 'CancelWithdrawalBlocked'
   | 'ClosedLoop'
+  | 'ContentConflict'
   | 'DepositLimitReached'
   | 'DepositsBlocked'
   | 'DocumentTooLarge'

@@ -11,9 +11,11 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { reviewDocumentIn } from '../players/source-of-wealth.ts';
 import { EVERY_BRAND, isOperatorRole, operatorByEmail, operatorById, OPERATOR_ROLES, type OperatorRole } from './accounts.ts';
-import { operatorOperation, type OperationSpec, type OperationOutcome, type OperatorCaller } from './access.ts';
+import { operatorOperation, requireRole, type OperationSpec, type OperationOutcome, type OperatorCaller } from './access.ts';
 import type { Queryable } from '../db/db.ts';
-import { readAudit } from './audit.ts';
+import type { ContentIssue } from '../content/store.ts';
+import { dateArgument, readAudit } from './audit.ts';
+import { editablePath, parseDocument, PREVIEW_HEADER, type ContentDraftView, type ContentVersion } from './content-editing.ts';
 import { consentRecords, documentQueue, findPlayers, pageSize, playerDetails, selfExclusionRegister } from './queries.ts';
 
 /** Schema of the operator operations. */
@@ -156,7 +158,109 @@ export const operatorTypeDefs = /* GraphQL */ `
     after: JSON
   }
 
+  "A problem the content store finds in a document: the field (a dot path such as blocks.0.image.desktop; null for the whole file) and what is wrong."
+  type OperatorContentIssue {
+    path: String
+    message: String!
+  }
+
+  "An operator's draft of a content document (one per operator and file)."
+  type OperatorContentDraft {
+    path: String!
+    "The version the draft started from: publishing it needs this to still be the latest."
+    baseVersion: Int!
+    document: JSON!
+    savedAt: String!
+  }
+
+  "A publish at a time. Status: Scheduled (waiting), Published, Cancelled, or Failed (failure says why: the file moved on, or the document no longer passes the store's checks)."
+  type OperatorContentSchedule {
+    id: ID!
+    path: String!
+    baseVersion: Int!
+    publishAt: String!
+    status: String!
+    operatorEmail: String!
+    note: String
+    "The version it published."
+    version: Int
+    failure: String
+  }
+
+  "A content document of the brand (content/<brand>/<path>) as the console reads it; a hand edit of the file is recorded as a version (author 'file') first."
+  type OperatorContentDocument {
+    "The file in the brand's folder: layout.json, layout.SE.json, menu.json, banners.json, legal/privacy-policy.json, …"
+    path: String!
+    "The latest version (0: the file does not exist yet; save and publish with baseVersion 0 to create it)."
+    version: Int!
+    "The document (null when the file does not exist)."
+    document: JSON
+    "Who published the latest version (an operator's e-mail, or 'file' for a hand edit)."
+    author: String
+    publishedAt: String
+    "What the content store's checks find in the published file (empty when good)."
+    problems: [OperatorContentIssue!]!
+    "The signed-in operator's draft of it, if any."
+    draft: OperatorContentDraft
+    "Its scheduled publishes, newest first."
+    schedules: [OperatorContentSchedule!]!
+  }
+
+  "One version of a content document."
+  type OperatorContentVersion {
+    number: Int!
+    "An operator's e-mail, or 'file' for a change found in the file (edited outside the console)."
+    author: String!
+    publishedAt: String!
+    note: String
+    "For a rollback: the version it restored."
+    rolledBackFrom: Int
+    "The document of this version (null: the file was removed)."
+    document: JSON
+  }
+
+  "A run of lines of a diff: added, removed or unchanged (neither)."
+  type OperatorContentDiffPart {
+    added: Boolean!
+    removed: Boolean!
+    count: Int
+    value: String!
+  }
+
+  "A line diff between two versions of a document (their JSON as published)."
+  type OperatorContentDiff {
+    path: String!
+    from: Int!
+    to: Int!
+    "A unified diff (the diff package's patch)."
+    unified: String!
+    "The same as runs of lines, in order, for a side-by-side or inline view."
+    parts: [OperatorContentDiffPart!]!
+  }
+
+  "Lets the lobby render the signed-in operator's draft of a document: the lobby page /<locale>/?preview=<token> (or its server's atrium-preview header)."
+  type OperatorPreviewToken {
+    token: String!
+    expiresAt: String!
+    "The query parameter, cookie and header name that carries it (atrium-preview)."
+    name: String!
+  }
+
   extend type Query {
+    "Editor (x-brand): the brand's content documents (every editable file in its folder, and every one with versions)."
+    operatorContentDocuments: [OperatorContentDocument!]!
+    "Editor (x-brand): one content document with its version, problems, your draft and its schedules."
+    operatorContentDocument(path: String!): OperatorContentDocument!
+    "Editor (x-brand): the versions of a document, newest first."
+    operatorContentVersions(path: String!): [OperatorContentVersion!]!
+    "Editor (x-brand): one version with its document."
+    operatorContentVersion(path: String!, number: Int!): OperatorContentVersion!
+    "Editor (x-brand): a readable diff between two versions of a document."
+    operatorContentDiff(path: String!, from: Int!, to: Int!): OperatorContentDiff!
+    "Editor (x-brand): the brand's scheduled publishes (of one document when path is given), newest first."
+    operatorContentSchedules(path: String): [OperatorContentSchedule!]!
+    "Editor (x-brand): checks a document with the content store's checks without saving it: the problems by field (empty when good)."
+    operatorValidateContent(path: String!, document: JSON!): [OperatorContentIssue!]!
     "The signed-in operator and their roles (operator realm access token)."
     operatorMe: Operator!
     "Compliance (x-brand): documents of a status (Pending by default), oldest first; page with after (the last id)."
@@ -184,6 +288,18 @@ export const operatorTypeDefs = /* GraphQL */ `
     operatorGrantRole(operator: String!, brand: String!, role: OperatorRole!): Operator!
     "Admin on the brand: revokes a role."
     operatorRevokeRole(operator: String!, brand: String!, role: OperatorRole!): Operator!
+    "Editor (x-brand): saves your draft of a document. Refused with ContentConflict when baseVersion is not the latest version, and with InvalidContent (extensions.issues: the problems by field) when the store would refuse it; nothing is saved then."
+    operatorSaveDraft(path: String!, document: JSON!, baseVersion: Int!): OperatorContentDraft!
+    "Editor (x-brand): publishes a document now as the next version (the file is written; the lobby shows it on its next load). ContentConflict on a stale baseVersion, InvalidContent with issues when it does not pass the checks."
+    operatorPublishContent(path: String!, document: JSON!, baseVersion: Int!, note: String): OperatorContentVersion!
+    "Editor (x-brand): publishes a document at publishAt (ISO 8601), once across the platform's processes; checked now and again then (it fails rather than overwrite a newer version)."
+    operatorScheduleContentPublish(path: String!, document: JSON!, baseVersion: Int!, publishAt: String!, note: String): OperatorContentSchedule!
+    "Editor (x-brand): cancels a scheduled publish that is still waiting."
+    operatorCancelContentSchedule(id: ID!): OperatorContentSchedule!
+    "Editor (x-brand): publishes version toVersion's document again as a new version (baseVersion: the latest, as for a publish)."
+    operatorRollbackContent(path: String!, toVersion: Int!, baseVersion: Int!, note: String): OperatorContentVersion!
+    "Editor (x-brand): a token (30 minutes) that lets the lobby render your saved draft of the document (a layout or the menu) instead of the published one: open /<locale>/?atrium-preview=<token>."
+    operatorPreviewToken(path: String!): OperatorPreviewToken!
   }
 `;
 
@@ -213,9 +329,148 @@ async function grantee(db: Queryable, reference: string) {
   return operator;
 }
 
+/** A version as the schema shows one. */
+function versionView(version: ContentVersion) {
+  return { number: version.number, author: version.author, publishedAt: version.at, note: version.note, rolledBackFrom: version.rolledBackFrom, document: parseDocument(version.text) };
+}
+
+/** A document with the caller's draft and its schedules. */
+async function documentView(ctx: GraphQLContext, tx: Queryable, brand: string, path: string, operatorId: string) {
+  const editing = ctx.services.contentEditing;
+  const document = await editing.read(tx, brand, path);
+  return { ...document, draft: await editing.draft(tx, brand, path, operatorId), schedules: await editing.schedules(tx, brand, path) };
+}
+
+/** Adds the store's problems to documents read in an operation (after its transaction: the checks read the catalogue). */
+async function withProblems<T extends { path: string; document: unknown }>(ctx: GraphQLContext, brand: string, documents: T[]): Promise<(T & { problems: ContentIssue[] })[]> {
+  return Promise.all(documents.map(async (document) => ({ ...document, problems: await ctx.services.contentEditing.problems(brand, document) })));
+}
+
+/** A note as stored: trimmed, null when empty. */
+const noteOf = (note: string | null | undefined): string | null => note?.trim() || null;
+
+/** The content editing operations (editor): reads write an entry naming the document; writes hold the document before and after. */
+const contentQueries = {
+  async operatorContentDocuments(_: unknown, _args: unknown, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const documents = await run(ctx, { role: 'editor', brand, action: 'content.list' }, async (tx, caller) => {
+      const listed = await ctx.services.contentEditing.list(tx, brand);
+      const drafts: (ContentDraftView | null)[] = [];
+      for (const document of listed) drafts.push(await ctx.services.contentEditing.draft(tx, brand, document.path, caller.operator.id));
+      return { result: listed.map((document, index) => ({ ...document, draft: drafts[index] ?? null, schedules: [] })) };
+    });
+    return withProblems(ctx, brand, documents);
+  },
+  async operatorContentDocument(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    const document = await run(ctx, { role: 'editor', brand, action: 'content.read', target: path }, async (tx, caller) => ({ result: await documentView(ctx, tx, brand, path, caller.operator.id) }));
+    return { ...document, problems: await ctx.services.contentEditing.problems(brand, document) };
+  },
+  async operatorContentVersions(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    return run(ctx, { role: 'editor', brand, action: 'content.versions', target: path }, async (tx) => ({ result: (await ctx.services.contentEditing.versions(tx, brand, path)).map(versionView) }));
+  },
+  async operatorContentVersion(_: unknown, args: { path: string; number: number }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    return run(ctx, { role: 'editor', brand, action: 'content.version', target: `${path}@${args.number}` }, async (tx) => ({ result: versionView(await ctx.services.contentEditing.version(tx, brand, path, args.number)) }));
+  },
+  async operatorContentDiff(_: unknown, args: { path: string; from: number; to: number }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    return run(ctx, { role: 'editor', brand, action: 'content.diff', target: `${path}@${args.from}..${args.to}` }, async (tx) => ({ result: await ctx.services.contentEditing.diff(tx, brand, path, args.from, args.to) }));
+  },
+  async operatorContentSchedules(_: unknown, args: { path?: string | null }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = (await editorPath(ctx, brand, args.path ?? null)) || null;
+    return run(ctx, { role: 'editor', brand, action: 'content.schedules', target: path }, async (tx) => ({ result: await ctx.services.contentEditing.schedules(tx, brand, path) }));
+  },
+  async operatorValidateContent(_: unknown, args: { path: string; document: unknown }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    await run(ctx, { role: 'editor', brand, action: 'content.validate', target: path }, async () => ({ result: null }));
+    return (await ctx.services.content.validate(brand, path, args.document)).issues;
+  },
+};
+
+/**
+ * The document path of an editor's operation, once the caller is known to hold editor on the brand:
+ * a stranger is refused for who they are before anything about their arguments. The store's checks of
+ * a written document run after this and before the write's transaction (they read the catalogue,
+ * which PGlite's one connection cannot serve inside it); the operation checks the role again and audits.
+ */
+async function editorPath(ctx: GraphQLContext, brand: string, path: string | null): Promise<string> {
+  requireRole(await ctx.services.operators.authenticate(ctx.req), brand, 'editor');
+  return path === null ? '' : editablePath(path);
+}
+
+const contentMutations = {
+  async operatorSaveDraft(_: unknown, args: { path: string; document: unknown; baseVersion: number }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    await ctx.services.contentEditing.check(brand, path, args.document);
+    return run(ctx, { role: 'editor', brand, action: 'content.draft', target: path }, async (tx, caller) => {
+      const { draft, before } = await ctx.services.contentEditing.saveDraft(tx, brand, path, args.document, args.baseVersion, caller.operator);
+      return { result: draft, before: before && { baseVersion: before.baseVersion, document: before.document }, after: { baseVersion: draft.baseVersion, document: draft.document } };
+    });
+  },
+  async operatorPublishContent(_: unknown, args: { path: string; document: unknown; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    await ctx.services.contentEditing.check(brand, path, args.document);
+    return run(ctx, { role: 'editor', brand, action: 'content.publish', target: path }, async (tx, caller) => {
+      const outcome = await ctx.services.contentEditing.publish(tx, brand, path, args.document, args.baseVersion, caller.operator, noteOf(args.note));
+      return { result: versionView(outcome.version), before: outcome.before, after: outcome.after };
+    });
+  },
+  async operatorScheduleContentPublish(_: unknown, args: { path: string; document: unknown; baseVersion: number; publishAt: string; note?: string | null }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    const at = dateArgument('publishAt', args.publishAt);
+    if (!at) throw new PlatformError('BadUserInput', 'publishAt is required: an ISO 8601 time such as 2026-12-01T08:00:00Z', { field: 'publishAt' });
+    await ctx.services.contentEditing.check(brand, path, args.document);
+    const schedule = await run(ctx, { role: 'editor', brand, action: 'content.schedule', target: path }, async (tx, caller) => {
+      const scheduled = await ctx.services.contentEditing.schedule(tx, brand, path, args.document, args.baseVersion, at, caller.operator, noteOf(args.note));
+      return { result: scheduled, target: `${path}#${scheduled.id}`, after: { publishAt: scheduled.publishAt, baseVersion: scheduled.baseVersion, document: args.document } };
+    });
+    // Armed once committed: a job never points at a schedule that was rolled back.
+    await ctx.services.contentEditing.arm(schedule);
+    return schedule;
+  },
+  async operatorCancelContentSchedule(_: unknown, args: { id: string }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    return run(ctx, { role: 'editor', brand, action: 'content.cancelSchedule', target: args.id }, async (tx) => {
+      const schedule = await ctx.services.contentEditing.cancel(tx, brand, args.id);
+      return { result: schedule, target: `${schedule.path}#${schedule.id}`, before: { status: 'Scheduled', publishAt: schedule.publishAt }, after: { status: schedule.status } };
+    });
+  },
+  async operatorRollbackContent(_: unknown, args: { path: string; toVersion: number; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    // An earlier version must still pass today's checks (a game it names may be gone).
+    const earlier = await ctx.services.contentEditing.storedDocument(brand, path, args.toVersion);
+    if (earlier !== undefined && earlier !== null) await ctx.services.contentEditing.check(brand, path, earlier);
+    return run(ctx, { role: 'editor', brand, action: 'content.rollback', target: path }, async (tx, caller) => {
+      const outcome = await ctx.services.contentEditing.rollback(tx, brand, path, args.toVersion, args.baseVersion, caller.operator, noteOf(args.note));
+      return { result: versionView(outcome.version), before: outcome.before, after: { ...outcome.after, rolledBackFrom: args.toVersion } };
+    });
+  },
+  async operatorPreviewToken(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    const operatorId = await run(ctx, { role: 'editor', brand, action: 'content.preview', target: path }, async (_tx, caller) => ({ result: caller.operator.id }));
+    // Minted once the operation is allowed and audited (the key is read outside its transaction).
+    const { token, expiresAt } = await ctx.services.contentEditing.previewToken(brand, path, operatorId);
+    return { token, expiresAt, name: PREVIEW_HEADER };
+  },
+};
+
 /** Resolvers of the operator operations. */
 export const operatorResolvers: Resolvers = {
   Query: {
+    ...contentQueries,
     async operatorMe(_: unknown, _args: unknown, ctx: GraphQLContext) {
       const { operator } = await ctx.services.operators.authenticate(ctx.req);
       return operatorView(ctx.services.db, operator.id);
@@ -264,6 +519,7 @@ export const operatorResolvers: Resolvers = {
     },
   },
   Mutation: {
+    ...contentMutations,
     async operatorReviewDocument(_: unknown, args: { documentId: string; status: 'Approved' | 'Rejected'; comment?: string | null }, ctx: GraphQLContext) {
       const brand = ctx.brand().id;
       const comment = args.comment?.trim() || null;

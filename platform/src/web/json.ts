@@ -19,6 +19,7 @@ const STATUS: Partial<Record<ErrorReason, number>> = {
   SessionLimitReached: 403,
   NotFound: 404,
   IdempotencyConflict: 409,
+  ContentConflict: 409,
   GameSessionEnded: 410,
   OddsChanged: 409,
   SandboxDisabled: 403,

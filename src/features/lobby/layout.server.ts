@@ -19,6 +19,8 @@ export type ContentProblem = ContentProblemsQuery['contentProblems'][number];
 /** The layout of one page render. */
 export interface LobbyLayout {
   source: string;
+  /** Whether this is an editor's draft (a preview token): the page says so and is never cached. */
+  preview?: boolean;
   blocks: LayoutBlock[];
   problems: ContentProblem[];
 }
@@ -28,6 +30,11 @@ const cache = new TtlCache<LobbyLayout>({ ttlMs: 500, maxEntries: 500 });
 /** The brand's layout for the visitor's country and the page's locale. */
 export async function loadLobbyLayout(ctx: PageContext): Promise<LobbyLayout> {
   const { brand, locale, country } = ctx;
+  if (ctx.previewToken) {
+    // An editor's draft: asked for afresh, never kept in the cache other visitors read.
+    const data = await platformQuery(LayoutDocument, { countryCode: country.countryCode, locale }, { brand: brand.id, locale, previewToken: ctx.previewToken });
+    return { source: data.layout.source, blocks: data.layout.blocks.filter((block) => isBlockType(block.type)) as LayoutBlock[], problems: data.layout.problems, preview: data.layout.preview };
+  }
   const key = `${brand.id}|${contentGeneration(brand.id)}|${country.countryCode}|${locale}`;
   const layout = await cache.get(key, async () => {
     const data = await platformQuery(

@@ -24,6 +24,8 @@ import { parseConsent, type ConsentState } from '../consent/consent.ts';
 import { TEST_FEATURES_COOKIE, testFeatures } from '../feature-flags/test-features.server.ts';
 import { PRODUCT_MODE_COOKIE, resolveProductMode, type ProductMode } from '../product-mode/product-mode.ts';
 import { KEYCLOAK_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../session/tokens.ts';
+import { previewTokenOf } from '../render-cache/render-cache.server.ts';
+
 
 /** The visitor's country as the platform sees it. */
 export type CountryContext = CountryContextQueryQuery['countryContext'];
@@ -52,6 +54,8 @@ export interface PageContext {
   brandFeatures: readonly string[];
   /** The feature flags the visitor's A/B assignments set (experiments/ab-tests.ts; none without the preferences consent). */
   experimentFlags: Partial<Record<FeatureFlag, string>>;
+  /** An editor's preview token (the console's draft preview, render-cache.server.ts PREVIEW_COOKIE); such a page is never cached. */
+  previewToken?: string | null;
 }
 
 const translationsCache = new TtlCache<Record<string, string>>({ ttlMs: 60_000, maxEntries: 500 });
@@ -165,6 +169,7 @@ export async function loadPageContext(astro: AstroGlobal, routeProduct: RoutePro
     hasFeature: (name) => features.has(name),
     brandFeatures: settings.enabledFeatures,
     experimentFlags: assignedFlags(astro.cookies, { consent, secure: astro.url.protocol === 'https:' }),
+    previewToken: previewTokenOf(astro.request),
   };
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteContentVersion } from './content-version.server.ts';
-import { cachedRender, clearRenderCache, isCacheableRequest, renderCacheKey } from './render-cache.server.ts';
+import { cachedRender, clearRenderCache, isCacheableRequest, previewTokenOf, renderCacheKey } from './render-cache.server.ts';
 
 const html = (body: string, init: ResponseInit = {}) =>
   new Response(body, { ...init, headers: { 'content-type': 'text/html; charset=utf-8', ...(init.headers ?? {}) } });
@@ -54,6 +54,14 @@ describe('render cache', () => {
     expect(isCacheableRequest(new Request('http://a/en/', { headers: { cookie: 'consent=all; refreshToken=abc' } }))).toBe(false);
     expect(isCacheableRequest(new Request('http://a/en/', { headers: { authorization: 'Bearer x' } }))).toBe(false);
     expect(isCacheableRequest(new Request('http://a/en/', { method: 'POST' }))).toBe(false);
+  });
+
+  it('never caches an editor\'s preview, by query parameter or cookie, and an empty parameter ends it', () => {
+    expect(isCacheableRequest(new Request('http://a/en/?atrium-preview=t.o.k'))).toBe(false);
+    expect(isCacheableRequest(new Request('http://a/en/lobby-blocks/?shown=hero', { headers: { cookie: 'consent=all; atrium-preview=t.o.k' } }))).toBe(false);
+    expect(previewTokenOf(new Request('http://a/en/', { headers: { cookie: 'atrium-preview=t.o.k' } }))).toBe('t.o.k');
+    expect(previewTokenOf(new Request('http://a/en/?atrium-preview=', { headers: { cookie: 'atrium-preview=t.o.k' } }))).toBeNull();
+    expect(isCacheableRequest(new Request('http://a/en/?atrium-preview='))).toBe(true);
   });
 
   it('keys by brand, host name, content generation, country, path, query and the cookies that change a render', () => {

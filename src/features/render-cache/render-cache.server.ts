@@ -31,9 +31,28 @@ const inFlight = new Map<string, Promise<CachedPage | Response>>();
 /** Cookies whose presence means the request is a player's and must be rendered for them. */
 const PLAYER_COOKIES = new RegExp(`(?:^|;\\s*)(${[ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, KEYCLOAK_TOKEN_COOKIE].join('|')})=`);
 
-/** Whether a request is an anonymous visitor's: no Authorization and no session cookie. */
+/**
+ * The cookie (and query parameter) carrying an editor's preview token from the operator console:
+ * `/<locale>/?atrium-preview=<token>` is redirected (middleware) to the bare address with the cookie
+ * set, for the rest of the preview (the lobby's later blocks, links followed inside it); an empty
+ * value ends it.
+ */
+export const PREVIEW_COOKIE = 'atrium-preview';
+/** How long the preview cookie lasts: the token's own life (the platform ignores it once expired). */
+export const PREVIEW_COOKIE_SECONDS = 30 * 60;
+
+/** The preview token a request carries (query parameter first, then cookie), or null. */
+export function previewTokenOf(request: Request): string | null {
+  const fromQuery = new URL(request.url).searchParams.get(PREVIEW_COOKIE);
+  if (fromQuery !== null) return fromQuery || null;
+  const cookie = new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
+  return cookie?.[1] ? decodeURIComponent(cookie[1]) : null;
+}
+
+/** Whether a request is an anonymous visitor's: no Authorization, no session cookie and no editor's preview (never cached, never shared). */
 export function isAnonymousRequest(request: Request): boolean {
   if (request.headers.has('authorization')) return false;
+  if (previewTokenOf(request)) return false;
   return !PLAYER_COOKIES.test(request.headers.get('cookie') ?? '');
 }
 

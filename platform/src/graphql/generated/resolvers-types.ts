@@ -670,6 +670,8 @@ export type Layout = {
   blocks: Array<LayoutBlock>;
   countryCode: Scalars['String']['output'];
   locale: Scalars['String']['output'];
+  /** True when an operator's draft is served instead of the published layout (the request carried a valid atrium-preview token): never cache such a page. */
+  preview: Scalars['Boolean']['output'];
   /** Problems of the brand's content files; when one names this layout's file, an older good version is being served. */
   problems: Array<ContentProblem>;
   /** The content file served: layout.json or a country variant such as layout.SE.json. */
@@ -953,14 +955,26 @@ export type Mutation = {
   logout: LogoutResult;
   /** Opens today's door: gives its reward once (opening it again answers the Claimed door). RewardNotClaimable for a past or future door, with why. */
   openCalendarDoor: CalendarDoor;
+  /** Editor (x-brand): cancels a scheduled publish that is still waiting. */
+  operatorCancelContentSchedule: OperatorContentSchedule;
   /** Support (x-brand): ends one of a player's sessions (the device signs out: SessionDestroyed). */
   operatorEndSession: Scalars['Boolean']['output'];
   /** Admin on the brand (brand, or '*' for every brand, which needs admin on '*'): grants a role to an operator (id or e-mail). */
   operatorGrantRole: Operator;
+  /** Editor (x-brand): a token (30 minutes) that lets the lobby render your saved draft of the document (a layout or the menu) instead of the published one: open /<locale>/?atrium-preview=<token>. */
+  operatorPreviewToken: OperatorPreviewToken;
+  /** Editor (x-brand): publishes a document now as the next version (the file is written; the lobby shows it on its next load). ContentConflict on a stale baseVersion, InvalidContent with issues when it does not pass the checks. */
+  operatorPublishContent: OperatorContentVersion;
   /** Compliance (x-brand): approves or rejects a document, with the sandbox review's effects (KYC, source of wealth; PlayerUpdated). A rejection needs a comment (the player reads it for a source-of-wealth document). */
   operatorReviewDocument: OperatorReviewResult;
   /** Admin on the brand: revokes a role. */
   operatorRevokeRole: Operator;
+  /** Editor (x-brand): publishes version toVersion's document again as a new version (baseVersion: the latest, as for a publish). */
+  operatorRollbackContent: OperatorContentVersion;
+  /** Editor (x-brand): saves your draft of a document. Refused with ContentConflict when baseVersion is not the latest version, and with InvalidContent (extensions.issues: the problems by field) when the store would refuse it; nothing is saved then. */
+  operatorSaveDraft: OperatorContentDraft;
+  /** Editor (x-brand): publishes a document at publishAt (ISO 8601), once across the platform's processes; checked now and again then (it fails rather than overwrite a newer version). */
+  operatorScheduleContentPublish: OperatorContentSchedule;
   /** Places a single (one selection) or an accumulator (2-10 selections of different events) from the signed-in player's wallet: a SportsBet ledger posting that publishes balanceUpdated (moneyType SportsBet). The same idempotencyKey places the bet once; with different selections or stake it fails with IdempotencyConflict. OddsChanged when a selection's odds moved (extensions.odds has the new price). */
   placeSportsBet: SportsBetPlacement;
   /** Records a visitor's consent decision (x-brand). visitorId: a UUID the lobby keeps in a cookie; policyVersion: the cookie policy's version (letters, digits, dot, dash, underscore; at most 40); categories: those granted (necessary is added). A bearer token, when sent, adds the player. */
@@ -1106,6 +1120,11 @@ export type MutationOpenCalendarDoorArgs = {
 };
 
 
+export type MutationOperatorCancelContentScheduleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationOperatorEndSessionArgs = {
   sessionId: Scalars['ID']['input'];
 };
@@ -1115,6 +1134,19 @@ export type MutationOperatorGrantRoleArgs = {
   brand: Scalars['String']['input'];
   operator: Scalars['String']['input'];
   role: OperatorRole;
+};
+
+
+export type MutationOperatorPreviewTokenArgs = {
+  path: Scalars['String']['input'];
+};
+
+
+export type MutationOperatorPublishContentArgs = {
+  baseVersion: Scalars['Int']['input'];
+  document: Scalars['JSON']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+  path: Scalars['String']['input'];
 };
 
 
@@ -1129,6 +1161,30 @@ export type MutationOperatorRevokeRoleArgs = {
   brand: Scalars['String']['input'];
   operator: Scalars['String']['input'];
   role: OperatorRole;
+};
+
+
+export type MutationOperatorRollbackContentArgs = {
+  baseVersion: Scalars['Int']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+  path: Scalars['String']['input'];
+  toVersion: Scalars['Int']['input'];
+};
+
+
+export type MutationOperatorSaveDraftArgs = {
+  baseVersion: Scalars['Int']['input'];
+  document: Scalars['JSON']['input'];
+  path: Scalars['String']['input'];
+};
+
+
+export type MutationOperatorScheduleContentPublishArgs = {
+  baseVersion: Scalars['Int']['input'];
+  document: Scalars['JSON']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+  path: Scalars['String']['input'];
+  publishAt: Scalars['String']['input'];
 };
 
 
@@ -1385,6 +1441,93 @@ export type OperatorBannerType =
   | 'Maintenance'
   | 'NovemberCampaign';
 
+/** A line diff between two versions of a document (their JSON as published). */
+export type OperatorContentDiff = {
+  __typename?: 'OperatorContentDiff';
+  from: Scalars['Int']['output'];
+  /** The same as runs of lines, in order, for a side-by-side or inline view. */
+  parts: Array<OperatorContentDiffPart>;
+  path: Scalars['String']['output'];
+  to: Scalars['Int']['output'];
+  /** A unified diff (the diff package's patch). */
+  unified: Scalars['String']['output'];
+};
+
+/** A run of lines of a diff: added, removed or unchanged (neither). */
+export type OperatorContentDiffPart = {
+  __typename?: 'OperatorContentDiffPart';
+  added: Scalars['Boolean']['output'];
+  count?: Maybe<Scalars['Int']['output']>;
+  removed: Scalars['Boolean']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** A content document of the brand (content/<brand>/<path>) as the console reads it; a hand edit of the file is recorded as a version (author 'file') first. */
+export type OperatorContentDocument = {
+  __typename?: 'OperatorContentDocument';
+  /** Who published the latest version (an operator's e-mail, or 'file' for a hand edit). */
+  author?: Maybe<Scalars['String']['output']>;
+  /** The document (null when the file does not exist). */
+  document?: Maybe<Scalars['JSON']['output']>;
+  /** The signed-in operator's draft of it, if any. */
+  draft?: Maybe<OperatorContentDraft>;
+  /** The file in the brand's folder: layout.json, layout.SE.json, menu.json, banners.json, legal/privacy-policy.json, … */
+  path: Scalars['String']['output'];
+  /** What the content store's checks find in the published file (empty when good). */
+  problems: Array<OperatorContentIssue>;
+  publishedAt?: Maybe<Scalars['String']['output']>;
+  /** Its scheduled publishes, newest first. */
+  schedules: Array<OperatorContentSchedule>;
+  /** The latest version (0: the file does not exist yet; save and publish with baseVersion 0 to create it). */
+  version: Scalars['Int']['output'];
+};
+
+/** An operator's draft of a content document (one per operator and file). */
+export type OperatorContentDraft = {
+  __typename?: 'OperatorContentDraft';
+  /** The version the draft started from: publishing it needs this to still be the latest. */
+  baseVersion: Scalars['Int']['output'];
+  document: Scalars['JSON']['output'];
+  path: Scalars['String']['output'];
+  savedAt: Scalars['String']['output'];
+};
+
+/** A problem the content store finds in a document: the field (a dot path such as blocks.0.image.desktop; null for the whole file) and what is wrong. */
+export type OperatorContentIssue = {
+  __typename?: 'OperatorContentIssue';
+  message: Scalars['String']['output'];
+  path?: Maybe<Scalars['String']['output']>;
+};
+
+/** A publish at a time. Status: Scheduled (waiting), Published, Cancelled, or Failed (failure says why: the file moved on, or the document no longer passes the store's checks). */
+export type OperatorContentSchedule = {
+  __typename?: 'OperatorContentSchedule';
+  baseVersion: Scalars['Int']['output'];
+  failure?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  operatorEmail: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+  publishAt: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  /** The version it published. */
+  version?: Maybe<Scalars['Int']['output']>;
+};
+
+/** One version of a content document. */
+export type OperatorContentVersion = {
+  __typename?: 'OperatorContentVersion';
+  /** An operator's e-mail, or 'file' for a change found in the file (edited outside the console). */
+  author: Scalars['String']['output'];
+  /** The document of this version (null: the file was removed). */
+  document?: Maybe<Scalars['JSON']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  number: Scalars['Int']['output'];
+  publishedAt: Scalars['String']['output'];
+  /** For a rollback: the version it restored. */
+  rolledBackFrom?: Maybe<Scalars['Int']['output']>;
+};
+
 /** A document in the compliance queue. Its file: GET /platform/operator/documents/<id> (attachment). */
 export type OperatorDocument = {
   __typename?: 'OperatorDocument';
@@ -1475,6 +1618,15 @@ export type OperatorPlayerSession = {
   flow: Scalars['String']['output'];
   sessionId: Scalars['ID']['output'];
   startedAt: Scalars['String']['output'];
+};
+
+/** Lets the lobby render the signed-in operator's draft of a document: the lobby page /<locale>/?preview=<token> (or its server's atrium-preview header). */
+export type OperatorPreviewToken = {
+  __typename?: 'OperatorPreviewToken';
+  expiresAt: Scalars['String']['output'];
+  /** The query parameter, cookie and header name that carries it (atrium-preview). */
+  name: Scalars['String']['output'];
+  token: Scalars['String']['output'];
 };
 
 /** A player's KYC and source-of-wealth state after a review. */
@@ -1888,6 +2040,18 @@ export type Query = {
   operatorAuditLog: Array<OperatorAuditEntry>;
   /** Compliance (x-brand): consent records by playerId, visitorId and/or a date range (from inclusive, to exclusive; ISO 8601), newest first; page with before (the last id). CSV: GET /platform/operator/consent-records.csv with the same parameters. */
   operatorConsentRecords: Array<ConsentRecord>;
+  /** Editor (x-brand): a readable diff between two versions of a document. */
+  operatorContentDiff: OperatorContentDiff;
+  /** Editor (x-brand): one content document with its version, problems, your draft and its schedules. */
+  operatorContentDocument: OperatorContentDocument;
+  /** Editor (x-brand): the brand's content documents (every editable file in its folder, and every one with versions). */
+  operatorContentDocuments: Array<OperatorContentDocument>;
+  /** Editor (x-brand): the brand's scheduled publishes (of one document when path is given), newest first. */
+  operatorContentSchedules: Array<OperatorContentSchedule>;
+  /** Editor (x-brand): one version with its document. */
+  operatorContentVersion: OperatorContentVersion;
+  /** Editor (x-brand): the versions of a document, newest first. */
+  operatorContentVersions: Array<OperatorContentVersion>;
   /** Compliance (x-brand): documents of a status (Pending by default), oldest first; page with after (the last id). */
   operatorDocumentQueue: Array<OperatorDocument>;
   /** Support (x-brand): players by id, player number, e-mail, username, phone or part of their name (at most 20). */
@@ -1900,6 +2064,8 @@ export type Query = {
   operatorPlayer: OperatorPlayer;
   /** Compliance (x-brand): the self-exclusion register (self-exclusions and timeouts), read-only. */
   operatorSelfExclusions: Array<OperatorSelfExclusion>;
+  /** Editor (x-brand): checks a document with the content store's checks without saving it: the problems by field (empty when good). */
+  operatorValidateContent: Array<OperatorContentIssue>;
   /** Always true; lets a client check it reaches the API. */
   ping: Scalars['Boolean']['output'];
   /** The brand's live promotions (within startsAt and endsAt), in the editor's order; texts in the locale (default x-locale). */
@@ -2037,6 +2203,34 @@ export type QueryOperatorConsentRecordsArgs = {
 };
 
 
+export type QueryOperatorContentDiffArgs = {
+  from: Scalars['Int']['input'];
+  path: Scalars['String']['input'];
+  to: Scalars['Int']['input'];
+};
+
+
+export type QueryOperatorContentDocumentArgs = {
+  path: Scalars['String']['input'];
+};
+
+
+export type QueryOperatorContentSchedulesArgs = {
+  path?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryOperatorContentVersionArgs = {
+  number: Scalars['Int']['input'];
+  path: Scalars['String']['input'];
+};
+
+
+export type QueryOperatorContentVersionsArgs = {
+  path: Scalars['String']['input'];
+};
+
+
 export type QueryOperatorDocumentQueueArgs = {
   after?: InputMaybe<Scalars['ID']['input']>;
   kind?: InputMaybe<Scalars['String']['input']>;
@@ -2052,6 +2246,12 @@ export type QueryOperatorFindPlayersArgs = {
 
 export type QueryOperatorPlayerArgs = {
   playerId: Scalars['ID']['input'];
+};
+
+
+export type QueryOperatorValidateContentArgs = {
+  document: Scalars['JSON']['input'];
+  path: Scalars['String']['input'];
 };
 
 
@@ -3057,6 +3257,13 @@ export type ResolversTypes = {
   OperatorAuditEntry: ResolverTypeWrapper<OperatorAuditEntry>;
   OperatorBanner: ResolverTypeWrapper<OperatorBanner>;
   OperatorBannerType: OperatorBannerType;
+  OperatorContentDiff: ResolverTypeWrapper<OperatorContentDiff>;
+  OperatorContentDiffPart: ResolverTypeWrapper<OperatorContentDiffPart>;
+  OperatorContentDocument: ResolverTypeWrapper<OperatorContentDocument>;
+  OperatorContentDraft: ResolverTypeWrapper<OperatorContentDraft>;
+  OperatorContentIssue: ResolverTypeWrapper<OperatorContentIssue>;
+  OperatorContentSchedule: ResolverTypeWrapper<OperatorContentSchedule>;
+  OperatorContentVersion: ResolverTypeWrapper<OperatorContentVersion>;
   OperatorDocument: ResolverTypeWrapper<OperatorDocument>;
   OperatorDocumentPlayer: ResolverTypeWrapper<OperatorDocumentPlayer>;
   OperatorPlayer: ResolverTypeWrapper<OperatorPlayer>;
@@ -3064,6 +3271,7 @@ export type ResolversTypes = {
   OperatorPlayerMatch: ResolverTypeWrapper<OperatorPlayerMatch>;
   OperatorPlayerPayment: ResolverTypeWrapper<OperatorPlayerPayment>;
   OperatorPlayerSession: ResolverTypeWrapper<OperatorPlayerSession>;
+  OperatorPreviewToken: ResolverTypeWrapper<OperatorPreviewToken>;
   OperatorReviewResult: ResolverTypeWrapper<OperatorReviewResult>;
   OperatorRole: OperatorRole;
   OperatorRoleGrant: ResolverTypeWrapper<OperatorRoleGrant>;
@@ -3241,6 +3449,13 @@ export type ResolversParentTypes = {
   Operator: Operator;
   OperatorAuditEntry: OperatorAuditEntry;
   OperatorBanner: OperatorBanner;
+  OperatorContentDiff: OperatorContentDiff;
+  OperatorContentDiffPart: OperatorContentDiffPart;
+  OperatorContentDocument: OperatorContentDocument;
+  OperatorContentDraft: OperatorContentDraft;
+  OperatorContentIssue: OperatorContentIssue;
+  OperatorContentSchedule: OperatorContentSchedule;
+  OperatorContentVersion: OperatorContentVersion;
   OperatorDocument: OperatorDocument;
   OperatorDocumentPlayer: OperatorDocumentPlayer;
   OperatorPlayer: OperatorPlayer;
@@ -3248,6 +3463,7 @@ export type ResolversParentTypes = {
   OperatorPlayerMatch: OperatorPlayerMatch;
   OperatorPlayerPayment: OperatorPlayerPayment;
   OperatorPlayerSession: OperatorPlayerSession;
+  OperatorPreviewToken: OperatorPreviewToken;
   OperatorReviewResult: OperatorReviewResult;
   OperatorRoleGrant: OperatorRoleGrant;
   OperatorSelfExclusion: OperatorSelfExclusion;
@@ -3732,6 +3948,7 @@ export type LayoutResolvers<ContextType = GraphQLContext, ParentType extends Res
   blocks?: Resolver<Array<ResolversTypes['LayoutBlock']>, ParentType, ContextType>;
   countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  preview?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   problems?: Resolver<Array<ResolversTypes['ContentProblem']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -3897,10 +4114,16 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   launchSportsbook?: Resolver<ResolversTypes['SportsbookLaunch'], ParentType, ContextType, Partial<MutationLaunchSportsbookArgs>>;
   logout?: Resolver<ResolversTypes['LogoutResult'], ParentType, ContextType, Partial<MutationLogoutArgs>>;
   openCalendarDoor?: Resolver<ResolversTypes['CalendarDoor'], ParentType, ContextType, RequireFields<MutationOpenCalendarDoorArgs, 'calendarId' | 'date'>>;
+  operatorCancelContentSchedule?: Resolver<ResolversTypes['OperatorContentSchedule'], ParentType, ContextType, RequireFields<MutationOperatorCancelContentScheduleArgs, 'id'>>;
   operatorEndSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationOperatorEndSessionArgs, 'sessionId'>>;
   operatorGrantRole?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationOperatorGrantRoleArgs, 'brand' | 'operator' | 'role'>>;
+  operatorPreviewToken?: Resolver<ResolversTypes['OperatorPreviewToken'], ParentType, ContextType, RequireFields<MutationOperatorPreviewTokenArgs, 'path'>>;
+  operatorPublishContent?: Resolver<ResolversTypes['OperatorContentVersion'], ParentType, ContextType, RequireFields<MutationOperatorPublishContentArgs, 'baseVersion' | 'document' | 'path'>>;
   operatorReviewDocument?: Resolver<ResolversTypes['OperatorReviewResult'], ParentType, ContextType, RequireFields<MutationOperatorReviewDocumentArgs, 'documentId' | 'status'>>;
   operatorRevokeRole?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationOperatorRevokeRoleArgs, 'brand' | 'operator' | 'role'>>;
+  operatorRollbackContent?: Resolver<ResolversTypes['OperatorContentVersion'], ParentType, ContextType, RequireFields<MutationOperatorRollbackContentArgs, 'baseVersion' | 'path' | 'toVersion'>>;
+  operatorSaveDraft?: Resolver<ResolversTypes['OperatorContentDraft'], ParentType, ContextType, RequireFields<MutationOperatorSaveDraftArgs, 'baseVersion' | 'document' | 'path'>>;
+  operatorScheduleContentPublish?: Resolver<ResolversTypes['OperatorContentSchedule'], ParentType, ContextType, RequireFields<MutationOperatorScheduleContentPublishArgs, 'baseVersion' | 'document' | 'path' | 'publishAt'>>;
   placeSportsBet?: Resolver<ResolversTypes['SportsBetPlacement'], ParentType, ContextType, RequireFields<MutationPlaceSportsBetArgs, 'idempotencyKey' | 'selections' | 'stake'>>;
   recordConsent?: Resolver<ResolversTypes['ConsentRecord'], ParentType, ContextType, RequireFields<MutationRecordConsentArgs, 'categories' | 'policyVersion' | 'visitorId'>>;
   refreshAccessToken?: Resolver<ResolversTypes['TokenPair'], ParentType, ContextType, RequireFields<MutationRefreshAccessTokenArgs, 'refreshToken'>>;
@@ -3963,6 +4186,65 @@ export type OperatorBannerResolvers<ContextType = GraphQLContext, ParentType ext
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['OperatorBannerType'], ParentType, ContextType>;
   until?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OperatorContentDiffResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorContentDiff'] = ResolversParentTypes['OperatorContentDiff']> = {
+  from?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  parts?: Resolver<Array<ResolversTypes['OperatorContentDiffPart']>, ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unified?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorContentDiffPartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorContentDiffPart'] = ResolversParentTypes['OperatorContentDiffPart']> = {
+  added?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorContentDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorContentDocument'] = ResolversParentTypes['OperatorContentDocument']> = {
+  author?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  document?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  draft?: Resolver<Maybe<ResolversTypes['OperatorContentDraft']>, ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  problems?: Resolver<Array<ResolversTypes['OperatorContentIssue']>, ParentType, ContextType>;
+  publishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  schedules?: Resolver<Array<ResolversTypes['OperatorContentSchedule']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OperatorContentDraftResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorContentDraft'] = ResolversParentTypes['OperatorContentDraft']> = {
+  baseVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  savedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorContentIssueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorContentIssue'] = ResolversParentTypes['OperatorContentIssue']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OperatorContentScheduleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorContentSchedule'] = ResolversParentTypes['OperatorContentSchedule']> = {
+  baseVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operatorEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publishAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type OperatorContentVersionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorContentVersion'] = ResolversParentTypes['OperatorContentVersion']> = {
+  author?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  document?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  publishedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rolledBackFrom?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type OperatorDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorDocument'] = ResolversParentTypes['OperatorDocument']> = {
@@ -4041,6 +4323,12 @@ export type OperatorPlayerSessionResolvers<ContextType = GraphQLContext, ParentT
   flow?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OperatorPreviewTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorPreviewToken'] = ResolversParentTypes['OperatorPreviewToken']> = {
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type OperatorReviewResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OperatorReviewResult'] = ResolversParentTypes['OperatorReviewResult']> = {
@@ -4285,12 +4573,19 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   moreCasinos?: Resolver<Array<ResolversTypes['SisterCasino']>, ParentType, ContextType, Partial<QueryMoreCasinosArgs>>;
   operatorAuditLog?: Resolver<Array<ResolversTypes['OperatorAuditEntry']>, ParentType, ContextType, RequireFields<QueryOperatorAuditLogArgs, 'limit'>>;
   operatorConsentRecords?: Resolver<Array<ResolversTypes['ConsentRecord']>, ParentType, ContextType, RequireFields<QueryOperatorConsentRecordsArgs, 'limit'>>;
+  operatorContentDiff?: Resolver<ResolversTypes['OperatorContentDiff'], ParentType, ContextType, RequireFields<QueryOperatorContentDiffArgs, 'from' | 'path' | 'to'>>;
+  operatorContentDocument?: Resolver<ResolversTypes['OperatorContentDocument'], ParentType, ContextType, RequireFields<QueryOperatorContentDocumentArgs, 'path'>>;
+  operatorContentDocuments?: Resolver<Array<ResolversTypes['OperatorContentDocument']>, ParentType, ContextType>;
+  operatorContentSchedules?: Resolver<Array<ResolversTypes['OperatorContentSchedule']>, ParentType, ContextType, Partial<QueryOperatorContentSchedulesArgs>>;
+  operatorContentVersion?: Resolver<ResolversTypes['OperatorContentVersion'], ParentType, ContextType, RequireFields<QueryOperatorContentVersionArgs, 'number' | 'path'>>;
+  operatorContentVersions?: Resolver<Array<ResolversTypes['OperatorContentVersion']>, ParentType, ContextType, RequireFields<QueryOperatorContentVersionsArgs, 'path'>>;
   operatorDocumentQueue?: Resolver<Array<ResolversTypes['OperatorDocument']>, ParentType, ContextType, RequireFields<QueryOperatorDocumentQueueArgs, 'limit' | 'status'>>;
   operatorFindPlayers?: Resolver<Array<ResolversTypes['OperatorPlayerMatch']>, ParentType, ContextType, RequireFields<QueryOperatorFindPlayersArgs, 'query'>>;
   operatorMe?: Resolver<ResolversTypes['Operator'], ParentType, ContextType>;
   operatorOperators?: Resolver<Array<ResolversTypes['Operator']>, ParentType, ContextType>;
   operatorPlayer?: Resolver<ResolversTypes['OperatorPlayer'], ParentType, ContextType, RequireFields<QueryOperatorPlayerArgs, 'playerId'>>;
   operatorSelfExclusions?: Resolver<Array<ResolversTypes['OperatorSelfExclusion']>, ParentType, ContextType>;
+  operatorValidateContent?: Resolver<Array<ResolversTypes['OperatorContentIssue']>, ParentType, ContextType, RequireFields<QueryOperatorValidateContentArgs, 'document' | 'path'>>;
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   promotions?: Resolver<Array<ResolversTypes['Promotion']>, ParentType, ContextType, Partial<QueryPromotionsArgs>>;
   providerOfTheWeek?: Resolver<Maybe<ResolversTypes['ProviderOfTheWeek']>, ParentType, ContextType, Partial<QueryProviderOfTheWeekArgs>>;
@@ -4766,6 +5061,13 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Operator?: OperatorResolvers<ContextType>;
   OperatorAuditEntry?: OperatorAuditEntryResolvers<ContextType>;
   OperatorBanner?: OperatorBannerResolvers<ContextType>;
+  OperatorContentDiff?: OperatorContentDiffResolvers<ContextType>;
+  OperatorContentDiffPart?: OperatorContentDiffPartResolvers<ContextType>;
+  OperatorContentDocument?: OperatorContentDocumentResolvers<ContextType>;
+  OperatorContentDraft?: OperatorContentDraftResolvers<ContextType>;
+  OperatorContentIssue?: OperatorContentIssueResolvers<ContextType>;
+  OperatorContentSchedule?: OperatorContentScheduleResolvers<ContextType>;
+  OperatorContentVersion?: OperatorContentVersionResolvers<ContextType>;
   OperatorDocument?: OperatorDocumentResolvers<ContextType>;
   OperatorDocumentPlayer?: OperatorDocumentPlayerResolvers<ContextType>;
   OperatorPlayer?: OperatorPlayerResolvers<ContextType>;
@@ -4773,6 +5075,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OperatorPlayerMatch?: OperatorPlayerMatchResolvers<ContextType>;
   OperatorPlayerPayment?: OperatorPlayerPaymentResolvers<ContextType>;
   OperatorPlayerSession?: OperatorPlayerSessionResolvers<ContextType>;
+  OperatorPreviewToken?: OperatorPreviewTokenResolvers<ContextType>;
   OperatorReviewResult?: OperatorReviewResultResolvers<ContextType>;
   OperatorRoleGrant?: OperatorRoleGrantResolvers<ContextType>;
   OperatorSelfExclusion?: OperatorSelfExclusionResolvers<ContextType>;

@@ -244,7 +244,7 @@ export type LayoutQueryVariables = Exact<{
 }>;
 
 
-export type LayoutQuery = { layout: { source: string, blocks: Array<{ id: string, type: BlockType, props: unknown }>, problems: Array<{ file: string, message: string, since: string }> } };
+export type LayoutQuery = { layout: { source: string, preview: boolean, blocks: Array<{ id: string, type: BlockType, props: unknown }>, problems: Array<{ file: string, message: string, since: string }> } };
 
 export type ContentProblemsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -803,6 +803,7 @@ export const LayoutDocument = /*#__PURE__*/ new TypedDocumentString(`
     query Layout($countryCode: String!, $locale: String) {
   layout(countryCode: $countryCode, locale: $locale) {
     source
+    preview
     blocks {
       id
       type
