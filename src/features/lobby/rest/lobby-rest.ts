@@ -8,16 +8,17 @@
  * hydrate as they would have in the page.
  *
  * The visitor's own action comes first: the blocks are parsed one per idle period after they
- * arrive (tasks of their own, not the one that opens the gate), unless wanted sooner. Wanted by a
- * tap or a key, they go in after the frame that answers it has painted, so that first interaction
- * does not wait for the rest of the lobby (nothing on screen moves: their space is then more than
- * WANTED_MARGIN below it). Wanted by a scroll or by their space coming near, they go in before the
- * next paint, so the placeholder is never seen moving. They go in at once (blocks put in one by one
- * moved the footer on screen each time); each block below the screen skips its layout until it
- * comes near (`content-visibility: auto` in _lobby.scss).
+ * arrive (tasks of their own, not the one that opens the gate), and one per task once wanted, so no
+ * task parses them all. Wanted by a tap or a key, they go in after the frame that answers it has
+ * painted, so that first interaction does not wait for the rest of the lobby (nothing on screen
+ * moves: their space is then more than WANTED_MARGIN below it). Wanted by a scroll or by their
+ * space coming near, they go in as soon as the last is parsed; the placeholder holds their space
+ * until then, so nothing moves. They go in at once (blocks put in one by one moved the footer on
+ * screen each time); each block below the screen skips its layout until it comes near
+ * (`content-visibility: auto` in _lobby.scss).
  */
 import { afterPaintOpened } from '../../after-paint/opened.ts';
-import { afterNextPaint, whenIdle } from '../../../lib/yield-to-browser.ts';
+import { afterNextPaint, nextTask, whenIdle } from '../../../lib/yield-to-browser.ts';
 import { BLOCK_SEPARATOR } from './block-separator.ts';
 
 /** How far below the screen the later blocks' space may be when they go in. */
@@ -46,17 +47,18 @@ function wanted(slot: HTMLElement): Promise<{ discrete: boolean }> {
 }
 
 /**
- * Parses the later blocks one per task, each in an idle period (the whole run in one task was
- * 70-170 ms on a phone at 4x CPU), and whatever is left at once when they are wanted first (then in
- * the wanting task, before a paint). The lobby's own server-rendered markup, parsed in templates:
- * its scripts stay inert; the islands' runtime is already on the page.
+ * Parses the later blocks one per task (the whole run in one task was 70-170 ms on a phone at 4x
+ * CPU): each in an idle period while nobody wants them, then one after another, yielding between
+ * blocks so a frame or an input can go first (their space is still below the screen, or the
+ * placeholder holds it). The lobby's own server-rendered markup, parsed in templates: its scripts
+ * stay inert; the islands' runtime is already on the page.
  */
 async function parseInTurns(html: string, want: Promise<unknown>): Promise<DocumentFragment> {
   let wantedNow = false;
   void want.then(() => (wantedNow = true));
   const blocks = document.createDocumentFragment();
   for (const part of html.split(BLOCK_SEPARATOR)) {
-    if (!wantedNow) await Promise.race([whenIdle(), want]);
+    await (wantedNow ? nextTask() : Promise.race([whenIdle(), want]));
     const template = document.createElement('template');
     template.innerHTML = part;
     blocks.append(template.content);
