@@ -25,6 +25,15 @@ async function newPlayer(page: Page): Promise<Tokens> {
 const bonuses = async (request: APIRequestContext, tokens: Tokens) =>
   (await graphql<{ viewer: { bonuses: { amount: string; status: string }[] } }>(request, BRAND, '{ viewer { bonuses(statuses: [Active, Converted]) { amount status } } }', {}, tokens.accessToken)).viewer.bonuses;
 
+/** Deposits 25.00 through the cashier a DEPOSIT promotion opened, and waits for the deposit boost's 10.00 bonus, once. */
+async function depositForBoost(page: Page, tokens: Tokens): Promise<void> {
+  const cashier = page.getByRole('dialog', { name: 'Cashier' });
+  await cashier.getByLabel('Amount (EUR)').fill('25.00');
+  await cashier.getByRole('button', { name: 'Continue to deposit' }).click();
+  await page.getByRole('button', { name: 'Confirm payment of €25.00' }).click();
+  await expect.poll(() => bonuses(page.request, tokens), { timeout: 15_000, message: 'the deposit boost credited' }).toEqual([{ amount: '10.00', status: 'Active' }]);
+}
+
 test.describe('promotions', () => {
   test('a DEPOSIT promotion opens the cashier, and the deposit through it credits the bonus once @phone', async ({ page }) => {
     const tokens = await newPlayer(page);
@@ -42,11 +51,7 @@ test.describe('promotions', () => {
     const choose = page.getByRole('button', { name: /^Deposit and get the bonus\s?: Deposit boost$/ });
     await waitForIslandOf(choose);
     await choose.click();
-    const cashier = page.getByRole('dialog', { name: 'Cashier' });
-    await cashier.getByLabel('Amount (EUR)').fill('25.00');
-    await cashier.getByRole('button', { name: 'Continue to deposit' }).click();
-    await page.getByRole('button', { name: 'Confirm payment of €25.00' }).click();
-    await expect.poll(() => bonuses(page.request, tokens), { timeout: 15_000, message: 'the deposit boost credited' }).toEqual([{ amount: '10.00', status: 'Active' }]);
+    await depositForBoost(page, tokens);
 
     // Once per player: choosing it again is refused with the reason, and nothing more is credited.
     await page.goto(`${ORIGIN}/en/promotions/`);
@@ -87,11 +92,7 @@ test.describe('promotion blocks', () => {
     // The block's other cards keep their plain links.
     await expect(page.getByRole('link', { name: /^Open\s?: Weekly cashback$/ })).toHaveAttribute('href', '/en/cashback/');
     await boost.click();
-    const cashier = page.getByRole('dialog', { name: 'Cashier' });
-    await cashier.getByLabel('Amount (EUR)').fill('25.00');
-    await cashier.getByRole('button', { name: 'Continue to deposit' }).click();
-    await page.getByRole('button', { name: 'Confirm payment of €25.00' }).click();
-    await expect.poll(() => bonuses(page.request, tokens), { timeout: 15_000, message: 'the deposit boost credited' }).toEqual([{ amount: '10.00', status: 'Active' }]);
+    await depositForBoost(page, tokens);
   });
 });
 
