@@ -10,7 +10,7 @@ import {
 } from '../../lib/graphql/generated/operator.ts';
 import { fillOperatorText, type OperatorTexts } from '../../i18n/operator/en.ts';
 import { downloadConsoleFile, filterQuery, operatorCall } from './api.ts';
-import { consoleTime, Message, useCall } from './ui.tsx';
+import { consoleTime, FilterField, Message, useCall } from './ui.tsx';
 
 const ROLES: OperatorRole[] = ['editor', 'compliance', 'support', 'admin'];
 
@@ -47,10 +47,7 @@ function AuditLog({ texts, brand }: { texts: OperatorTexts; brand: string }) {
   };
   const exportCsv = () => void run(() => downloadConsoleFile(`/platform/operator/audit-log.csv${filterQuery(variables())}`, `audit-log-${brand}.csv`));
   const field = (name: keyof typeof filter, label: string, type: 'text' | 'date') => (
-    <div className="op-field">
-      <label htmlFor={`audit-${name}`}>{label}</label>
-      <input id={`audit-${name}`} type={type} value={filter[name]} onChange={(event) => setFilter({ ...filter, [name]: event.target.value })} />
-    </div>
+    <FilterField form="audit" name={name} label={label} type={type} values={filter} onChange={setFilter} />
   );
   return (
     <section aria-labelledby="audit-heading" className="op-card">

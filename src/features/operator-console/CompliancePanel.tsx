@@ -10,7 +10,7 @@ import {
 } from '../../lib/graphql/generated/operator.ts';
 import { fillOperatorText, type OperatorTexts } from '../../i18n/operator/en.ts';
 import { downloadConsoleFile, filterQuery, operatorCall } from './api.ts';
-import { consoleTime, failureText, Message, useCall } from './ui.tsx';
+import { consoleTime, failureText, FilterField, Message, useCall } from './ui.tsx';
 
 type QueuedDocument = OperatorDocumentQueueQuery['operatorDocumentQueue'][number];
 
@@ -147,10 +147,7 @@ function ConsentRecords({ texts, brand }: { texts: OperatorTexts; brand: string 
     void run(() => downloadConsoleFile(`/platform/operator/consent-records.csv${filterQuery(variables())}`, `consent-records-${brand}.csv`));
   };
   const field = (name: keyof typeof filter, label: string, type: 'text' | 'date') => (
-    <div className="op-field">
-      <label htmlFor={`consent-${name}`}>{label}</label>
-      <input id={`consent-${name}`} type={type} value={filter[name]} onChange={(event) => setFilter({ ...filter, [name]: event.target.value })} />
-    </div>
+    <FilterField form="consent" name={name} label={label} type={type} values={filter} onChange={setFilter} />
   );
   return (
     <section aria-labelledby="consent-heading" className="op-card">

@@ -1,7 +1,7 @@
 /**
  * Small pieces the console's sections share: times as operators read them (UTC, unambiguous across
- * brands' time zones), a message line announced to screen readers, and a hook that runs one call at
- * a time and keeps its error for display.
+ * brands' time zones), a message line announced to screen readers, a labelled filter field, and a
+ * hook that runs one call at a time and keeps its error for display.
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import { fillOperatorText, type OperatorTexts } from '../../i18n/operator/en.ts';
@@ -26,6 +26,25 @@ export function Message({ tone, children }: { tone: 'status' | 'error'; children
   return tone === 'error'
     ? <p role="alert" className="op-message op-message--error">{children}</p>
     : <p role="status" className="op-message">{children}</p>;
+}
+
+/** One labelled field of a filter form, bound to its key of the form's state. */
+export function FilterField<K extends string>({ form, name, label, type, values, onChange }: {
+  /** The form's id prefix, so each field's id is unique on the page. */
+  form: string;
+  name: K;
+  label: string;
+  type: 'text' | 'date';
+  values: Record<K, string>;
+  onChange: (values: Record<K, string>) => void;
+}) {
+  const id = `${form}-${name}`;
+  return (
+    <div className="op-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={type} value={values[name]} onChange={(event) => onChange({ ...values, [name]: event.target.value })} />
+    </div>
+  );
 }
 
 /** Runs one call at a time: busy while it runs, its failure kept as text. */
