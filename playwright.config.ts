@@ -29,7 +29,10 @@ export default defineConfig({
   retries: 0,
   // Generous: CI shares 2 cores between the server, the platform and two browsers.
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // An assertion waits up to 15 s: on a loaded two-core CI host a signed-in page that crosses the
+  // cashier's redirect and confirms its session took over 7 s (stop 35). Waiting longer costs a
+  // passing test nothing; the budgets are measured by `npm run bench`, never by these timeouts.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './tests/support/global-setup.ts',
   use: {

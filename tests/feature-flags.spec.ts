@@ -10,7 +10,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
 import { waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { brandOrigin } from './support/urls.ts';
-import { addTokenCookies, freshPlayer, graphql, smsCode, smsTokens, unique } from './support/player.ts';
+import { bankSignIn, freshPlayer, graphql, smsCode, unique } from './support/player.ts';
 import { SANDBOX_KEY_HEADERS } from './support/sandbox.ts';
 import { CONSENT_POLICY_VERSION } from '../src/features/consent/consent.ts';
 
@@ -462,8 +462,9 @@ test.describe('server toggles (issue 27)', () => {
   });
 
   test('EnableCashierIBAwardAnnouncement: the cashier tells a player whose instant banking is off how awards are paid', async ({ page }) => {
-    // Aurelia's demo player with instant banking blocked (platform/DEMO-PLAYERS.md).
-    await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', '+3585550013'));
+    // Aurelia's demo player with instant banking blocked (platform/DEMO-PLAYERS.md), through the bank:
+    // session.spec signs the same player in by SMS, and a second code within 30 s is refused.
+    await bankSignIn(page, 'aurelia', 'instant-banking-blocked');
     await page.goto(`${AURELIA}/en/deposit/`);
     const cashier = page.getByTestId('cashier');
     await expect(cashier.getByTestId('cashier-minimum')).toBeVisible();
