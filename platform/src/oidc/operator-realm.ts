@@ -24,6 +24,7 @@ import type { RateLimiter } from '../security/rate-limit.ts';
 import { DEFAULT_THEME, errorSummary, escapeHtml, field, page, readForm, sendHtml } from '../web/html.ts';
 import { brandOrigins } from './redirects.ts';
 import { postgresAdapter } from './adapter.ts';
+import { operatorRealmText as T } from '../i18n/operator-realm-texts.ts';
 
 /** The operator realm's id, in its path and in the provider's storage. */
 export const OPERATOR_REALM = 'operators';
@@ -53,7 +54,7 @@ export function operatorConfiguration(options: { db: Db; brands: BrandRegistry; 
     clients: [
       {
         client_id: OPERATOR_CLIENT_ID,
-        client_name: 'Atrium operator console',
+        client_name: T('clientName'),
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
@@ -76,11 +77,11 @@ export function operatorConfiguration(options: { db: Db; brands: BrandRegistry; 
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
           ctx.type = 'html';
-          ctx.body = operatorPage('Sign out', `<p>Sign out of the operator console?</p>\n${form}\n<button type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>`);
+          ctx.body = operatorPage(T('signOut.title'), `<p>${escapeHtml(T('signOut.question'))}</p>\n${form}\n<button type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(T('signOut.submit'))}</button>`);
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
           ctx.type = 'html';
-          ctx.body = operatorPage('Signed out', '<p role="status">You are signed out of the operator console.</p>');
+          ctx.body = operatorPage(T('signedOut.title'), `<p role="status">${escapeHtml(T('signedOut.body'))}</p>`);
         },
       },
     },
@@ -121,42 +122,47 @@ export function operatorConfiguration(options: { db: Db; brands: BrandRegistry; 
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = operatorPage('Sign-in problem', `<div role="alert"><p><strong>${escapeHtml(String(out.error))}</strong></p>${out.error_description ? `<p lang="en">${escapeHtml(String(out.error_description))}</p>` : ''}</div><p>Go back to the console and sign in again.</p>`);
+      ctx.body = problemPage(T('problem.title'), `<p><strong>${escapeHtml(String(out.error))}</strong></p>${out.error_description ? `<p lang="en">${escapeHtml(String(out.error_description))}</p>` : ''}`);
     },
   };
 }
 
 /** A page of the operator realm. */
 function operatorPage(title: string, body: string): string {
-  return page({ title, heading: title, brandName: 'Atrium operators', theme: DEFAULT_THEME, lang: 'en', body });
+  return page({ title, heading: title, brandName: T('brandName'), theme: DEFAULT_THEME, lang: 'en', body });
 }
 
-const LABELS = { email: 'Work e-mail', password: 'Password', code: 'Authenticator code' };
+/** A page that says what went wrong (its HTML) and sends the operator back to the console. */
+function problemPage(title: string, alertHtml: string): string {
+  return operatorPage(title, `<div role="alert">${alertHtml}</div><p>${escapeHtml(T('problem.again'))}</p>`);
+}
+
+const LABELS = { email: T('field.email'), password: T('field.password'), code: T('field.code') };
 
 /** The sign-in form. */
 function signInPage(action: string, email: string, errors: Record<string, string> = {}): string {
-  return operatorPage('Operator sign-in', `${errorSummary(errors, LABELS)}
+  return operatorPage(T('signIn.title'), `${errorSummary(errors, LABELS)}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 <input type="hidden" name="action" value="login">
 ${field({ name: 'email', label: LABELS.email, type: 'email', value: email, error: errors.email, autocomplete: 'username' })}
 ${field({ name: 'password', label: LABELS.password, type: 'password', error: errors.password, autocomplete: 'current-password' })}
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(T('signIn.submit'))}</button>
 </form>`);
 }
 
 /** The second-factor form; with `enrol`, the secret and its otpauth URI, shown this once. */
 function codePage(action: string, errors: Record<string, string> = {}, enrol?: { secret: string; uri: string }): string {
   const enrolment = enrol
-    ? `<p>Your roles need a second factor. Add this account to an authenticator app (scan or type it), then type the code it shows. The secret is shown only now.</p>
-<p>Secret: <code data-totp-secret>${escapeHtml(enrol.secret)}</code></p>
-<p>Or open: <code data-totp-uri>${escapeHtml(enrol.uri)}</code></p>`
-    : '<p>Type the code your authenticator app shows for Atrium operators.</p>';
-  return operatorPage(enrol ? 'Set up your authenticator' : 'Second factor', `${errorSummary(errors, LABELS)}
+    ? `<p>${escapeHtml(T('enrol.body'))}</p>
+<p>${escapeHtml(T('enrol.secret'))} <code data-totp-secret>${escapeHtml(enrol.secret)}</code></p>
+<p>${escapeHtml(T('enrol.uri'))} <code data-totp-uri>${escapeHtml(enrol.uri)}</code></p>`
+    : `<p>${escapeHtml(T('code.body'))}</p>`;
+  return operatorPage(T(enrol ? 'enrol.title' : 'code.title'), `${errorSummary(errors, LABELS)}
 ${enrolment}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 <input type="hidden" name="action" value="totp">
-${field({ name: 'code', label: LABELS.code, error: errors.code, autocomplete: 'one-time-code', inputmode: 'numeric', hint: 'Six digits' })}
-<button type="submit">Continue</button>
+${field({ name: 'code', label: LABELS.code, error: errors.code, autocomplete: 'one-time-code', inputmode: 'numeric', hint: T('field.codeHint') })}
+<button type="submit">${escapeHtml(T('code.submit'))}</button>
 </form>`);
 }
 
@@ -173,11 +179,11 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
   try {
     details = await provider.interactionDetails(req, res);
   } catch {
-    sendHtml(res, 400, operatorPage('Sign-in expired', '<div role="alert"><p>This sign-in has expired or was opened in another browser.</p></div><p>Go back to the console and sign in again.</p>'));
+    sendHtml(res, 400, problemPage(T('expired.title'), `<p>${escapeHtml(T('expired.body'))}</p>`));
     return;
   }
   if (details.uid !== options.uid) {
-    sendHtml(res, 400, operatorPage('Sign-in mismatch', '<div role="alert"><p>This page belongs to another sign-in.</p></div><p>Go back to the console and sign in again.</p>'));
+    sendHtml(res, 400, problemPage(T('mismatch.title'), `<p>${escapeHtml(T('mismatch.body'))}</p>`));
     return;
   }
   if (req.method === 'GET') {
@@ -199,7 +205,7 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
   for (const [name, value] of form.entries()) {
     const limit = name === 'password' ? MAX_PASSWORD_LENGTH : MAX_TEXT_LENGTH;
     const problem = textProblem(value, limit);
-    if (problem) errors[name] = problem === 'tooLong' ? `At most ${limit} characters` : 'Remove the control characters';
+    if (problem) errors[name] = problem === 'tooLong' ? T('error.tooLong', { limit }) : T('error.controlCharacters');
   }
   const address = clientAddress(req);
   if (form.get('action') === 'login') {
@@ -209,15 +215,15 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
     const operator = email ? await operatorByEmail(db, email) : null;
     const attempt = await rateLimiter?.attempt('login', operator ? `${OPERATOR_REALM}|account|${operator.id}` : `${OPERATOR_REALM}|${email.toLowerCase()}`, address);
     if (attempt && !attempt.allowed) {
-      sendHtml(res, 429, signInPage(action, email, { email: `Too many attempts: try again in ${attempt.retryAfterSeconds} seconds` }), { 'retry-after': String(attempt.retryAfterSeconds) });
+      sendHtml(res, 429, signInPage(action, email, { email: T('error.tooManyAttempts', { seconds: attempt.retryAfterSeconds }) }), { 'retry-after': String(attempt.retryAfterSeconds) });
       return;
     }
-    if (!email) errors.email = 'Type your work e-mail';
-    if (!password) errors.password = 'Type your password';
+    if (!email) errors.email = T('error.emailMissing');
+    if (!password) errors.password = T('error.passwordMissing');
     // One answer whether the operator is unknown, disabled or the password wrong, after the same scrypt work.
     if (email && password) {
       const matches = await verifyPassword(password, operator?.password_hash ?? (await dummyPasswordHash()));
-      if (!operator || !matches || operator.disabled) errors.password = 'The e-mail or the password is not right (or the account is disabled)';
+      if (!operator || !matches || operator.disabled) errors.password = T('error.credentials');
     }
     if (Object.keys(errors).length > 0 || !operator) return void sendHtml(res, 400, signInPage(action, email, errors));
     if (!needsSecondFactor(await rolesOf(db, operator.id))) {
@@ -233,7 +239,7 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
   if (form.get('action') === 'totp') {
     const pending = (details.result as PendingSecondFactor | undefined)?.operatorPending;
     const operator = pending ? await operatorById(db, pending.operatorId) : null;
-    if (!operator || operator.disabled) return void sendHtml(res, 400, signInPage(action, '', { email: 'Sign in with your e-mail and password first' }));
+    if (!operator || operator.disabled) return void sendHtml(res, 400, signInPage(action, '', { email: T('error.passwordFirst') }));
     const code = (form.get('code') ?? '').replace(/\s/g, '');
     const enrolling = !operator.totp_confirmed_at;
     const again = async (status: number, message: string, headers: Record<string, string> = {}) => {
@@ -242,15 +248,15 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
       sendHtml(res, status, codePage(action, { code: message }, enrol), headers);
     };
     const attempt = await rateLimiter?.attempt('code', `${OPERATOR_REALM}|totp|${operator.id}`, address);
-    if (attempt && !attempt.allowed) return void (await again(429, `Too many codes: try again in ${attempt.retryAfterSeconds} seconds`, { 'retry-after': String(attempt.retryAfterSeconds) }));
-    if (!/^\d{6}$/.test(code)) return void (await again(400, 'The code is six digits'));
-    if (!(await verifyTotp(db, operator.id, code))) return void (await again(400, 'That code is not right or was already used: type the code your app shows now'));
+    if (attempt && !attempt.allowed) return void (await again(429, T('error.tooManyCodes', { seconds: attempt.retryAfterSeconds }), { 'retry-after': String(attempt.retryAfterSeconds) }));
+    if (!/^\d{6}$/.test(code)) return void (await again(400, T('error.codeFormat')));
+    if (!(await verifyTotp(db, operator.id, code))) return void (await again(400, T('error.codeWrong')));
     await provider.interactionFinished(req, res, { login: { accountId: operator.id, amr: ['pwd', 'otp'] } }, { mergeWithLastSubmission: false });
     return;
   }
   if (form.get('action') === 'cancel') {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The operator cancelled the sign-in' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: T('error.cancelled') }, { mergeWithLastSubmission: false });
     return;
   }
-  sendHtml(res, 400, operatorPage('Sign-in problem', '<div role="alert"><p>The form sent an action this page does not know.</p></div><p>Go back to the console and sign in again.</p>'));
+  sendHtml(res, 400, problemPage(T('problem.title'), `<p>${escapeHtml(T('problem.unknownAction'))}</p>`));
 }
