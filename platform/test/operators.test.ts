@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getNamedType, getNullableType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
 import type { GraphQLField, GraphQLInputType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Queryable } from '../src/db/db.ts';
 import { createSchema } from '../src/graphql/schema.ts';
 import { createOperator, currentTotp } from '../src/operators/accounts.ts';
 import { csvField, csvLine } from '../src/operators/csv.ts';
@@ -306,6 +307,38 @@ describe.each(DATABASES)('the operator console platform on $name', (database) =>
     // Read-only for support: the compliance register is not theirs.
     expect((await op('support', '{ operatorSelfExclusions { playerId } }')).errors?.[0]?.extensions.reason).toBe('OperatorRoleRequired');
     expect((await op('compliance', '{ operatorSelfExclusions { playerId } }')).errors).toBeUndefined();
+  });
+
+  it('announces an ended session (SessionDestroyed) only once its end is committed: a failed commit announces nothing', async () => {
+    const player = await freshSmsPlayer(app);
+    const db = app.platform.db;
+    const events = app.platform.services.events;
+    const published = vi.spyOn(events, 'publish');
+    const ended = vi.spyOn(events, 'sessionEnded');
+    const destroyedFor = () => published.mock.calls.filter(([playerId, type]) => playerId === player.id && type === 'sessionDestroyed');
+    // The operation's transaction fails at its end (as a commit can), after the session's end and its audit entry.
+    const original = db.transaction.bind(db);
+    const failing = vi.spyOn(db, 'transaction').mockImplementation(((work: (tx: Queryable) => Promise<unknown>) =>
+      original(async (tx) => {
+        const result = await work(tx);
+        const { rows } = await tx.query('select 1 from sessions where sid = $1 and revoked_at is not null', [player.sessionId]);
+        if (rows.length > 0) throw new Error('the commit fails');
+        return result;
+      })) as typeof db.transaction);
+    try {
+      const refused = await op('support', 'mutation($s: ID!) { operatorEndSession(sessionId: $s) }', { s: player.sessionId });
+      expect(refused.errors).toBeDefined();
+    } finally {
+      failing.mockRestore();
+    }
+    expect(destroyedFor()).toEqual([]);
+    expect(ended.mock.calls.filter(([event]) => event.sessionId === player.sessionId)).toEqual([]);
+    expect((await app.gql('{ viewer { player { id } } }', {}, player.headers)).errors).toBeUndefined();
+    // Committed: announced once.
+    expect((await op('support', 'mutation($s: ID!) { operatorEndSession(sessionId: $s) }', { s: player.sessionId })).data.operatorEndSession).toBe(true);
+    expect(destroyedFor()).toEqual([[player.id, 'sessionDestroyed', { sessionId: player.sessionId, cause: 'AnotherDevice', until: null }]]);
+    published.mockRestore();
+    ended.mockRestore();
   });
 
   it('lets an admin grant and revoke roles, and nobody else', async () => {

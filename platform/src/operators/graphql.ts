@@ -533,14 +533,17 @@ export const operatorResolvers: Resolvers = {
     },
     async operatorEndSession(_: unknown, args: { sessionId: string }, ctx: GraphQLContext) {
       const brand = ctx.brand().id;
-      return run(ctx, { role: 'support', brand, action: 'session.end', target: args.sessionId }, async (tx) => {
+      const announce = await run(ctx, { role: 'support', brand, action: 'session.end', target: args.sessionId }, async (tx) => {
         const { rows } = await tx.query<{ player_id: string; revoked: boolean; flow: string }>('select player_id, revoked_at is not null as revoked, flow from sessions where sid = $1 and brand = $2', [args.sessionId, brand]);
         const session = rows[0];
         if (!session) throw new PlatformError('NotFound', `No session "${args.sessionId}" on brand ${brand}: take one from operatorPlayer's sessions`);
         if (session.revoked) throw new PlatformError('NotFound', `Session "${args.sessionId}" has already ended`);
-        await ctx.services.auth.endSession(args.sessionId, 'destroyed', { cause: 'AnotherDevice', until: null }, tx);
-        return { result: true, target: args.sessionId, before: { playerId: session.player_id, active: true }, after: { playerId: session.player_id, active: false } };
+        const ended = await ctx.services.auth.endSessionIn(tx, args.sessionId, 'destroyed', { cause: 'AnotherDevice', until: null });
+        return { result: ended, target: args.sessionId, before: { playerId: session.player_id, active: true }, after: { playerId: session.player_id, active: false } };
       });
+      // Announced (SessionDestroyed, the device's sockets) only once the end and its audit entry are committed.
+      announce?.();
+      return true;
     },
     async operatorGrantRole(_: unknown, args: { operator: string; brand: string; role: string }, ctx: GraphQLContext) {
       const brand = grantBrand(ctx, args.brand);
