@@ -262,13 +262,14 @@ describe.each(DATABASES)('content editing through the console on $name', (databa
 
 describe.skipIf(!POSTGRES)('a scheduled content publish with two platforms on one PostgreSQL database', () => {
   let a: TestPlatform;
-  let b: TestPlatform;
+  let b: TestPlatform | null = null;
   let dir: string;
   beforeAll(async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     dir = await contentCopy();
-    a = await startPlatform(POSTGRES!, { contentDir: dir });
-    b = await startPlatformBeside(a, { contentDir: dir });
+    // Both started before the schedule exists: neither has a worker for it at start-up.
+    a = await startPlatform(POSTGRES!, { contentDir: dir, contentSchedulesIntervalMs: 300 });
+    b = await startPlatformBeside(a, { contentDir: dir, contentSchedulesIntervalMs: 300 });
   });
   afterAll(async () => {
     await b?.close();
@@ -276,19 +277,28 @@ describe.skipIf(!POSTGRES)('a scheduled content publish with two platforms on on
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('publishes once, in one of them', async () => {
-    const editor = { 'x-sandbox-key': '', ...bearer(await signIn(a, 'editor')) };
-    const current = (await a.gql(DOCUMENT, { p: 'banners.json' }, editor)).data.operatorContentDocument;
-    const scheduled = await a.gql(SCHEDULE, { p: 'banners.json', d: current.document, b: current.version, at: new Date(Date.now() + 500).toISOString() }, editor);
+  it('publishes once in the other process when the one that took the schedule stops before its time', async () => {
+    const scheduler = b as TestPlatform;
+    const editor = { 'x-sandbox-key': '', ...bearer(await signIn(scheduler, 'editor')) };
+    const current = (await scheduler.gql(DOCUMENT, { p: 'banners.json' }, editor)).data.operatorContentDocument;
+    const changed = { ...current.document, banners: current.document.banners.map((banner: { text: Record<string, string> }, index: number) => (index === 0 ? { ...banner, text: { ...banner.text, en: 'Scheduled across processes' } } : banner)) };
+    const scheduled = await scheduler.gql(SCHEDULE, { p: 'banners.json', d: changed, b: current.version, at: new Date(Date.now() + 2500).toISOString() }, editor);
     expect(scheduled.errors).toBeUndefined();
-    // B started before the schedule existed: its start-up re-arms waiting schedules and registers its worker, as a restarted process's would.
-    await b.platform.services.contentEditing.start();
     const id = scheduled.data.operatorScheduleContentPublish.id as string;
+    // The process that scheduled (and armed the job, with its worker) stops before the time.
+    await scheduler.close();
+    b = null;
     const status = async () => (await a.platform.db.query<{ status: string }>('select status from content_schedules where id = $1', [id])).rows[0]?.status;
-    await until(async () => (await status()) === 'Published', 'the scheduled publish');
+    expect(await status()).toBe('Scheduled');
+    await until(async () => (await status()) === 'Published', 'the scheduled publish in the other process');
+    // Sweeps and the job running again after it publish nothing more.
+    await a.platform.services.contentEditing.sweepSchedules();
+    await a.platform.services.contentEditing.runSchedule(id);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const versions = await a.platform.db.query<{ number: number; author: string }>(`select number, author from content_versions where brand = 'aurelia' and path = 'banners.json' order by number`);
     expect(versions.rows.map((row) => row.author)).toEqual(['file', 'editor@operators.demo']);
     const audits = await a.platform.db.query(`select 1 from operator_audit_log where action = 'content.publishScheduled' and target = $1`, [`banners.json#${id}`]);
     expect(audits.rows).toHaveLength(1);
+    expect(JSON.parse(await readFile(join(dir, 'aurelia', 'banners.json'), 'utf8'))).toEqual(changed);
   });
 });
