@@ -235,6 +235,37 @@ describe.each(DATABASES)('content editing through the console on $name', (databa
     expect((await heroTitle(app, { 'atrium-preview': forged })).preview).toBe(false);
     const elsewhere = await app.gql('{ layout(countryCode: "FI", locale: "en") { preview } }', {}, { 'x-brand': 'vantor', 'atrium-preview': token });
     expect(elsewhere.data.layout.preview).toBe(false);
+
+    // Discarded: the same token shows the published layout, and the audit log keeps the draft as it was.
+    const discard = 'mutation { operatorDiscardDraft(path: "layout.json") }';
+    expect((await op('support', discard)).errors?.[0]?.extensions.reason).toBe('OperatorRoleRequired');
+    expect((await op('editor', discard)).data.operatorDiscardDraft).toBe(true);
+    expect((await read('layout.json')).draft).toBeNull();
+    expect(await heroTitle(app, { 'atrium-preview': token })).toEqual({ title: (await heroTitle(app)).title, preview: false });
+    expect((await op('editor', discard)).data.operatorDiscardDraft).toBe(false);
+    const log = await op('admin', '{ operatorAuditLog(action: "content.discardDraft", limit: 5) { target before after } }');
+    expect(log.data.operatorAuditLog.map((entry: { target: string; before: { document: unknown } | null; after: unknown }) => [entry.target, entry.before?.document ?? null, entry.after])).toEqual([
+      ['layout.json', null, null],
+      ['layout.json', withHero(current.document, 'Preview hero'), null],
+    ]);
+  });
+
+  it('renders the editor\'s draft menu for a request carrying their menu.json preview token, and the published menu for every other', async () => {
+    const MENU = '{ lobbyMenu(menuKey: "lobbyMenu", locale: "en") { items { id label } } }';
+    const labels = async (headers: Record<string, string> = {}) => ((await app.gql(MENU, {}, headers)).data.lobbyMenu.items as { label: string }[]).map((item) => item.label);
+    const published = await labels();
+    const current = await read('menu.json');
+    const items = current.document.menus.lobbyMenu.items as { id: string; label: Record<string, string> }[];
+    const draft = { ...current.document, menus: { ...current.document.menus, lobbyMenu: { ...current.document.menus.lobbyMenu, items: [{ ...items[0], label: { en: 'Draft home' } }, ...items.slice(1)] } } };
+    expect((await op('editor', SAVE, { p: 'menu.json', d: draft, b: current.version })).errors).toBeUndefined();
+    const menuToken = (await op('editor', 'mutation { operatorPreviewToken(path: "menu.json") { token } }')).data.operatorPreviewToken.token as string;
+    expect(await labels({ 'atrium-preview': menuToken })).toEqual(['Draft home', ...published.slice(1)]);
+    expect(await labels()).toEqual(published);
+    // A layout's token previews the layout only: the menu stays published.
+    const layoutToken = (await op('editor', 'mutation { operatorPreviewToken(path: "layout.json") { token } }')).data.operatorPreviewToken.token as string;
+    expect(await labels({ 'atrium-preview': layoutToken })).toEqual(published);
+    expect((await op('editor', 'mutation { operatorDiscardDraft(path: "menu.json") }')).data.operatorDiscardDraft).toBe(true);
+    expect(await labels({ 'atrium-preview': menuToken })).toEqual(published);
   });
 
   it('refuses support, compliance and a player token, and writes every editor operation in the audit log with before and after', async () => {
@@ -256,7 +287,7 @@ describe.each(DATABASES)('content editing through the console on $name', (databa
     expect(menuPublish?.after.version).toBe((menuPublish?.before.version ?? 0) + 1);
     expect(menuPublish?.before.document).not.toEqual(menuPublish?.after.document);
     const actions = (await op('admin', '{ operatorAuditLog(limit: 100) { action } }')).data.operatorAuditLog.map((entry: { action: string }) => entry.action);
-    for (const action of ['content.read', 'content.draft', 'content.publish', 'content.rollback', 'content.schedule', 'content.cancelSchedule', 'content.publishScheduled', 'content.scheduleFailed', 'content.preview']) expect(actions).toContain(action);
+    for (const action of ['content.read', 'content.draft', 'content.publish', 'content.rollback', 'content.schedule', 'content.cancelSchedule', 'content.publishScheduled', 'content.scheduleFailed', 'content.preview', 'content.discardDraft']) expect(actions).toContain(action);
   });
 });
 

@@ -410,6 +410,13 @@ export function createContentEditing(options: ContentEditingOptions) {
       return { draft: (await this.draft(tx, brand, path, author.id)) as ContentDraftView, before };
     },
 
+    /** Removes an operator's draft of a document; the removed draft, or null when they had none. Their preview tokens then show the published document. */
+    async discardDraft(tx: Queryable, brand: string, path: string, operatorId: string): Promise<ContentDraftView | null> {
+      const before = await this.draft(tx, brand, path, operatorId);
+      if (before) await tx.query('delete from content_drafts where brand = $1 and path = $2 and operator_id = $3', [brand, path, operatorId]);
+      return before;
+    },
+
     /** Publishes a document now as the next version (base checked, the store's checks applied, the file written). */
     publish: publishIn,
 

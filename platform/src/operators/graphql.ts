@@ -290,6 +290,8 @@ export const operatorTypeDefs = /* GraphQL */ `
     operatorRevokeRole(operator: String!, brand: String!, role: OperatorRole!): Operator!
     "Editor (x-brand): saves your draft of a document. Refused with ContentConflict when baseVersion is not the latest version, and with InvalidContent (extensions.issues: the problems by field) when the store would refuse it; nothing is saved then."
     operatorSaveDraft(path: String!, document: JSON!, baseVersion: Int!): OperatorContentDraft!
+    "Editor (x-brand): discards your draft of a document (audited with the draft as it was); true when there was one. Your preview tokens of it then show the published document."
+    operatorDiscardDraft(path: String!): Boolean!
     "Editor (x-brand): publishes a document now as the next version (the file is written; the lobby shows it on its next load). ContentConflict on a stale baseVersion, InvalidContent with issues when it does not pass the checks."
     operatorPublishContent(path: String!, document: JSON!, baseVersion: Int!, note: String): OperatorContentVersion!
     "Editor (x-brand): publishes a document at publishAt (ISO 8601), once across the platform's processes; checked now and again then (it fails rather than overwrite a newer version)."
@@ -414,6 +416,14 @@ const contentMutations = {
     return run(ctx, { role: 'editor', brand, action: 'content.draft', target: path }, async (tx, caller) => {
       const { draft, before } = await ctx.services.contentEditing.saveDraft(tx, brand, path, args.document, args.baseVersion, caller.operator);
       return { result: draft, before: before && { baseVersion: before.baseVersion, document: before.document }, after: { baseVersion: draft.baseVersion, document: draft.document } };
+    });
+  },
+  async operatorDiscardDraft(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    return run(ctx, { role: 'editor', brand, action: 'content.discardDraft', target: path }, async (tx, caller) => {
+      const before = await ctx.services.contentEditing.discardDraft(tx, brand, path, caller.operator.id);
+      return { result: before !== null, before: before && { baseVersion: before.baseVersion, document: before.document }, after: null };
     });
   },
   async operatorPublishContent(_: unknown, args: { path: string; document: unknown; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
