@@ -187,6 +187,56 @@ test('an editor sees the Content section only and cannot read consent records (o
   expect(await refusal(page, '{ operatorConsentRecords(from: "2020-01-01T00:00:00Z") { id } }', {}, token)).toBe('OperatorRoleRequired');
 });
 
+test('an editor previews a draft menu on the real lobby: only the page with their preview cookie shows it, no shared cache keeps it', async ({ page, browser }) => {
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const mainMenu = (of: Page) => of.getByRole('navigation', { name: 'Main menu' });
+  // A visitor's page first, so the lobby's caches hold the published menu.
+  await visitor.goto(`${AURELIA}/en/`);
+  await expect(mainMenu(visitor).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+
+  await signIn(page, 'editor', '/operator/');
+  const token = await consoleToken(page);
+  const { operatorContentDocument: menu } = await graphql<{ operatorContentDocument: { version: number; document: { menus: { lobbyMenu: { items: { label: Record<string, string> }[] } } } } }>(
+    page.request, 'aurelia', '{ operatorContentDocument(path: "menu.json") { version document } }', {}, token,
+  );
+  const label = `Draft home ${unique()}`;
+  const [home, ...rest] = menu.document.menus.lobbyMenu.items;
+  const draft = { ...menu.document, menus: { ...menu.document.menus, lobbyMenu: { ...menu.document.menus.lobbyMenu, items: [{ ...home, label: { ...home!.label, en: label } }, ...rest] } } };
+  try {
+    await graphql(page.request, 'aurelia', 'mutation($d: JSON!, $b: Int!) { operatorSaveDraft(path: "menu.json", document: $d, baseVersion: $b) { savedAt } }', { d: draft, b: menu.version }, token);
+    const { operatorPreviewToken: preview } = await graphql<{ operatorPreviewToken: { token: string } }>(page.request, 'aurelia', 'mutation { operatorPreviewToken(path: "menu.json") { token } }', {}, token);
+
+    // The editor's own tab: the link moves the token into a cookie and the lobby shows the draft menu.
+    const previewTab = await page.context().newPage();
+    await previewTab.goto(`${AURELIA}/en/?atrium-preview=${encodeURIComponent(preview.token)}`);
+    await expect(previewTab).toHaveURL(`${AURELIA}/en/`);
+    await expect(mainMenu(previewTab).getByRole('link', { name: label })).toBeVisible();
+    await expect(mainMenu(previewTab).getByRole('link', { name: 'Home', exact: true })).toHaveCount(0);
+    // Another page of the lobby in the preview keeps the draft menu (the cookie).
+    await previewTab.goto(`${AURELIA}/en/games/`);
+    await expect(mainMenu(previewTab).getByRole('link', { name: label })).toBeVisible();
+
+    // The visitor, after the preview rendered: the published menu, from every cache.
+    for (const path of ['/en/', '/en/games/']) {
+      await visitor.goto(`${AURELIA}${path}`);
+      await expect(mainMenu(visitor).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+      await expect(mainMenu(visitor).getByRole('link', { name: label })).toHaveCount(0);
+    }
+    const shared = await visitor.request.get(`${LOOPBACK}/en/`, { headers: brandHost('aurelia') });
+    expect(await shared.text()).not.toContain(label);
+
+    // Discarded: the same preview shows the published menu again.
+    await graphql(page.request, 'aurelia', 'mutation { operatorDiscardDraft(path: "menu.json") }', {}, token);
+    await previewTab.reload();
+    await expect(mainMenu(previewTab).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    await expect(mainMenu(previewTab).getByRole('link', { name: label })).toHaveCount(0);
+  } finally {
+    await graphql(page.request, 'aurelia', 'mutation { operatorDiscardDraft(path: "menu.json") }', {}, token).catch(() => undefined);
+    await visitorContext.close();
+  }
+});
+
 test('the admin’s audit log shows the steps, and exports them as CSV', async ({ page }) => {
   await signIn(page, 'admin', '/operator/admin/');
   await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Compliance', 'Support', 'Content', 'Admin']);
