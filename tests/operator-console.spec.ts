@@ -8,55 +8,19 @@
  * those steps. Each console page is axe-clean. The tests run in order: the admin reads what the
  * others did.
  */
-import { TOTP } from 'otpauth';
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
+import { consoleToken, signIn } from './support/operator.ts';
 import { addTokenCookies, freshPlayer, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 const AURELIA = brandOrigin('aurelia');
-/** The demo operators' published password and TOTP secrets (platform/README.md, operator console). */
-const PASSWORD = 'Demo-operator-1';
-const TOTP_SECRETS: Record<string, string> = { compliance: 'JBSWY3DPEHPK3PXPCOMPLIANCEDEMOAA', admin: 'JBSWY3DPEHPK3PXPADMINDEMOSECRETA' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test.describe.configure({ mode: 'serial' });
 
 /** What the compliance test reviewed, for the admin's audit log. */
 const reviewed: string[] = [];
-
-/** Signs a demo operator in from a console page, through the realm's password and (if theirs) code pages. */
-async function signIn(page: Page, role: string, path = '/operator/', origin = AURELIA): Promise<void> {
-  await page.goto(`${origin}${path}`);
-  await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
-  await page.getByLabel('Work e-mail').fill(`${role}@operators.demo`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const signedIn = page.getByText(`Signed in as ${role}@operators.demo`);
-  const secret = TOTP_SECRETS[role];
-  if (secret) {
-    const totp = new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
-    await page.getByLabel('Authenticator code').fill(totp.generate());
-    await page.getByRole('button', { name: 'Continue' }).click();
-    // Each code is good once: a run moments ago may have spent this one; the next step's code is within the realm's drift.
-    const spent = page.getByText(/already used/);
-    await expect(signedIn.or(spent)).toBeVisible();
-    if (await spent.isVisible()) {
-      await page.getByLabel('Authenticator code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-      await page.getByRole('button', { name: 'Continue' }).click();
-    }
-  }
-  await expect(signedIn).toBeVisible();
-  await expect(page).toHaveURL(`${origin}${path}`);
-}
-
-/** The operator realm access token the console holds in this tab. */
-async function consoleToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((name) => name.startsWith('operator.user:'));
-    return (JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token ?? '';
-  });
-}
 
 /** The reason the platform gives for refusing a GraphQL call. */
 async function refusal(page: Page, query: string, variables: object, token: string): Promise<string | undefined> {
