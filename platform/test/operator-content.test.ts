@@ -4,17 +4,14 @@
  * (once across two platforms on PostgreSQL), diff and rollback, preview tokens for the lobby, and the
  * role and audit door every operation goes through. Each platform writes a copy of content/.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { currentTotp } from '../src/operators/accounts.ts';
 import { DEMO_OPERATOR_PASSWORD, DEMO_TOTP_SECRETS } from '../src/operators/demo.ts';
-import { bearer, CONTENT_DIR, CookieJar, DATABASES, freshSmsPlayer, startPlatform, startPlatformBeside } from './helpers.ts';
+import { bearer, CONTENT_DIR, DATABASES, freshSmsPlayer, signInOperator, startPlatform, startPlatformBeside } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
-const CONSOLE = 'http://aurelia.localhost:4321/operator/';
 const POSTGRES = DATABASES.find((database) => database.name === 'postgres');
 type Role = 'editor' | 'compliance' | 'support' | 'admin';
 
@@ -35,32 +32,8 @@ async function contentCopy(): Promise<string> {
 }
 
 /** Signs a demo operator in through the operator realm (authorization code + PKCE, a TOTP code where their role asks one). */
-async function signIn(app: TestPlatform, role: Role): Promise<string> {
-  const discovery = (await (await fetch(`${app.url}/auth/realms/operators/.well-known/openid-configuration`)).json()) as Record<string, string>;
-  const jar = new CookieJar();
-  const browse = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(new URL(url, app.url).href, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
-    jar.take(response);
-    return response;
-  };
-  const post = (url: string, form: Record<string, string>) => browse(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
-  const verifier = randomBytes(32).toString('base64url');
-  const url = new URL(discovery.authorization_endpoint as string);
-  const params = { client_id: 'operator-console', redirect_uri: CONSOLE, response_type: 'code', scope: 'openid email profile', state: 's', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  const login = (await browse(url.href)).headers.get('location') as string;
-  await browse(login);
-  let done = await post(login, { action: 'login', email: `${role}@operators.demo`, password: DEMO_OPERATOR_PASSWORD });
-  const secret = DEMO_TOTP_SECRETS[role];
-  if (secret) done = await post(login, { action: 'totp', code: currentTotp(secret) });
-  const resumed = await browse(done.headers.get('location') as string);
-  const code = new URL(resumed.headers.get('location') as string).searchParams.get('code') as string;
-  const response = await fetch(discovery.token_endpoint as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: 'operator-console', grant_type: 'authorization_code', code, redirect_uri: CONSOLE, code_verifier: verifier }).toString(),
-  });
-  return ((await response.json()) as Record<string, string>).access_token as string;
+function signIn(app: TestPlatform, role: Role): Promise<string> {
+  return signInOperator(app, `${role}@operators.demo`, DEMO_OPERATOR_PASSWORD, DEMO_TOTP_SECRETS[role]);
 }
 
 const DOCUMENT = 'query ($p: String!) { operatorContentDocument(path: $p) { path version document author problems { path message } draft { baseVersion document } schedules { id status } } }';
