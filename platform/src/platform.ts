@@ -13,6 +13,7 @@ import { loadBrands, watchBrands } from './brands/brands.ts';
 import type { BrandRegistry } from './brands/brands.ts';
 import { createCatalogueRepository } from './catalogue/repository.ts';
 import { createContentStore } from './content/store.ts';
+import { sealPlainTotpSecrets } from './operators/accounts.ts';
 import { createContentEditing } from './operators/content-editing.ts';
 import type { Db } from './db/db.ts';
 import { lockDataDir } from './db/lock.ts';
@@ -198,6 +199,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   try {
     if (!options.db) prepared = await prepareDatabase(db);
+    // TOTP secrets a database from before migration 067 holds in plain text are sealed before anyone signs in.
+    await sealPlainTotpSecrets(db);
   } catch (error) {
     await db.close().catch(() => {});
     releaseLock();

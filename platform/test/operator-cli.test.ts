@@ -2,7 +2,8 @@
  * `npm run operator -- create-admin` (platform/src/operators/cli.ts): the first admin of a production
  * platform, made from the command line on PGlite and on PostgreSQL, signs in to the operator realm
  * with the printed password and a code of the printed TOTP secret and holds admin; bad input and an
- * existing e-mail are refused with what to fix, writing nothing.
+ * existing e-mail are refused with what to fix, writing nothing. A TOTP secret left in plain text by a
+ * database from before migration 067 is sealed when the platform starts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -56,7 +57,15 @@ describe.each(DATABASES)('npm run operator -- create-admin on $name', (database)
     expect(second.generatedPassword).toBeNull();
     expect(printed.join('\n')).not.toContain('Password');
 
-    // A platform started on that database (sandbox off, as in production) lets both sign in with their second factor.
+    // An operator as a database from before migration 067 holds one: the TOTP secret in plain text.
+    const legacy = await databaseOf();
+    try {
+      await legacy.query(`update operators set totp_secret = 'JBSWY3DPEHPK3PXPLEGACYPLAINTEXT2', totp_secret_sealed = null where email = 'second.admin@aurelia.example'`);
+    } finally {
+      await legacy.close();
+    }
+
+    // A platform started on that database (sandbox off, as in production) seals it, and lets both sign in with their second factor.
     const app = await startPlatform(database, { auth: { enableSandboxAdmin: false }, ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, databaseSchema: env.PLATFORM_DATABASE_SCHEMA as string } : { dataDir: env.PLATFORM_DATA_DIR as string }) }, {});
     try {
       const token = await signInOperator(app, 'first.admin@aurelia.example', created.generatedPassword as string, created.totpSecret);
@@ -64,7 +73,10 @@ describe.each(DATABASES)('npm run operator -- create-admin on $name', (database)
       expect(me.data.operatorMe).toEqual({ email: 'first.admin@aurelia.example', name: 'First Admin', roles: [{ brand: 'aurelia', role: 'admin' }] });
       const log = await app.gql('{ operatorAuditLog(action: "operator.create") { operatorEmail target after } }', {}, { 'x-sandbox-key': '', ...bearer(token) });
       expect(log.data.operatorAuditLog).toEqual([{ operatorEmail: 'command line (npm run operator)', target: 'first.admin@aurelia.example', after: { roles: [{ brand: 'aurelia', role: 'admin' }], secondFactor: 'totp' } }]);
-      const everywhere = await signInOperator(app, 'second.admin@aurelia.example', 'a piped-in passphrase', second.totpSecret);
+      const stored = await app.platform.db.query<{ totp_secret: string | null; totp_secret_sealed: string | null }>(`select totp_secret, totp_secret_sealed from operators where email = 'second.admin@aurelia.example'`);
+      expect(stored.rows[0]?.totp_secret).toBeNull();
+      expect(stored.rows[0]?.totp_secret_sealed).toMatch(/^ey[\w-]+\.\./);
+      const everywhere = await signInOperator(app, 'second.admin@aurelia.example', 'a piped-in passphrase', 'JBSWY3DPEHPK3PXPLEGACYPLAINTEXT2');
       const roles = await app.gql('{ operatorMe { roles { brand role } } }', {}, { 'x-sandbox-key': '', 'x-brand': 'vantor', ...bearer(everywhere) });
       expect(roles.data.operatorMe.roles).toEqual([{ brand: '*', role: 'admin' }]);
     } finally {

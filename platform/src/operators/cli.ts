@@ -20,7 +20,7 @@ import type { Db } from '../db/db.ts';
 import { lockDataDir } from '../db/lock.ts';
 import { openDatabase, prepareDatabase } from '../db/open.ts';
 import { PlatformError } from '../graphql/errors.ts';
-import { createOperator, EVERY_BRAND, operatorByEmail, totpUri } from './accounts.ts';
+import { createOperator, EVERY_BRAND, operatorByEmail, sealPlainTotpSecrets, totpUri } from './accounts.ts';
 import { appendAudit } from './audit.ts';
 
 /** The audit log's actor of a command-line change. */
@@ -115,6 +115,7 @@ export async function runOperatorCommand(argv: string[], io: OperatorCommandIo):
     });
     // The platform's migrations, as its start applies them: the command works on a database no platform has opened yet.
     await prepareDatabase(db);
+    await sealPlainTotpSecrets(db);
     const totpSecret = new Secret({ size: 20 }).base32;
     const open = db;
     const id = await open.transaction(async (tx) => {
