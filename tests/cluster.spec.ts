@@ -4,14 +4,17 @@
  * which takes turns between the lobbies, carries WebSocket upgrades (GraphQL and the jackpot service)
  * through to a platform, serves only the framed pages on the game origin, takes a draining lobby out
  * before it closes, and sees a killed process come back; the PostgreSQL backends terminated under
- * load lose no money and take no lobby out; SIGTERM stops it all.
+ * load lose no money and take no lobby out; a layout publish an editor schedules goes live once when the
+ * platform that took it is stopped before its time; SIGTERM stops it all.
  * (The cluster cases run where DATABASE_URL is set, as in .ci/run, like the platform suite's PostgreSQL case.)
  */
 import { spawn } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { expect, test } from './support/test.ts';
+import { consoleToken, signIn } from './support/operator.ts';
 import { unique } from './support/player.ts';
 import { EXTRA_STACK_PORTS } from './support/urls.ts';
 import { parseStatsCsv } from '../scripts/haproxy.ts';
@@ -344,6 +347,95 @@ for (const databaseUrl of POSTGRES) {
       await ledgerBalances();
     } finally {
       if (run.child.exitCode === null && run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
+    }
+  });
+
+  test('a layout publish an editor schedules goes live once through HAProxy when the platform that took it stops before its time', async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    const port = EXTRA_STACK_PORTS.thirdCluster;
+    // The visitor is in Iceland (x-debug-country, a tester's power the platforms allow here).
+    const run = cluster({ DATABASE_URL: databaseUrl, PORT: String(port), PLATFORM_SANDBOX_KEY: SANDBOX_KEY, PLATFORM_ALLOW_COUNTRY_OVERRIDE: '1' });
+    // A country variant no other test visits (layout.IS.json), so the lobbies the suite shares this content/ with keep their layout.
+    const variantFile = 'content/aurelia/layout.IS.json';
+    const before = await readFile(variantFile, 'utf8').catch(() => null);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    let frozen = 0;
+    let scheduleId: string | null = null;
+    try {
+      await Promise.race([run.ready, run.exited.then((code) => Promise.reject(new Error(`the cluster exited with ${code}:\n${run.output()}`)))]);
+      await db.connect();
+      const origin = `http://aurelia.localhost:${port}`;
+      const visitorContext = await browser.newContext({ extraHTTPHeaders: { 'x-sandbox-key': SANDBOX_KEY, 'x-debug-country': 'IS' } });
+      const visitor = await visitorContext.newPage();
+      const hero = visitor.locator('#block-hero');
+      await visitor.goto(`${origin}/en/`);
+      const publishedTitle = await hero.textContent();
+
+      // The editor signs in to the console through HAProxy and schedules the publish on platform-1 itself.
+      await signIn(page, 'editor', '/operator/', origin);
+      const token = await consoleToken(page);
+      const onPlatform1 = async <T>(query: string, variables: object = {}): Promise<T> => {
+        const response = await fetch(`http://127.0.0.1:${port + 20}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-brand': 'aurelia', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+        if (body.errors?.length) throw new Error(body.errors[0]!.message);
+        return body.data as T;
+      };
+      const { operatorContentDocument: base } = await onPlatform1<{ operatorContentDocument: { document: { blocks: Record<string, unknown>[] } } }>('{ operatorContentDocument(path: "layout.json") { document } }');
+      const { operatorContentDocument: variant } = await onPlatform1<{ operatorContentDocument: { version: number } }>('{ operatorContentDocument(path: "layout.IS.json") { version } }');
+      const title = `Iceland, on schedule ${unique()}`;
+      const scheduledLayout = { ...base.document, blocks: base.document.blocks.map((block) => (block.id === 'hero' ? { ...block, title: { en: title } } : block)) };
+      const counts = async () => {
+        const versions = await db.query<{ n: number }>(`select count(*)::int as n from content_versions where brand = 'aurelia' and path = 'layout.IS.json'`);
+        const audits = await db.query<{ n: number }>(`select count(*)::int as n from operator_audit_log where action = 'content.publishScheduled' and target like 'layout.IS.json#%'`);
+        return { versions: versions.rows[0]!.n, audits: audits.rows[0]!.n };
+      };
+      const start = await counts();
+      const { operatorScheduleContentPublish: schedule } = await onPlatform1<{ operatorScheduleContentPublish: { id: string } }>(
+        'mutation($d: JSON!, $b: Int!, $at: String!) { operatorScheduleContentPublish(path: "layout.IS.json", document: $d, baseVersion: $b, publishAt: $at, note: "Cluster test") { id } }',
+        { d: scheduledLayout, b: variant.version, at: new Date(Date.now() + 6000).toISOString() },
+      );
+      scheduleId = schedule.id;
+
+      // platform-1 stops at once (frozen, as a hung process is: the supervisor cannot restart it and it runs nothing).
+      frozen = pidOf(run.output(), 'platform-1');
+      expect(frozen).toBeGreaterThan(0);
+      process.kill(frozen, 'SIGSTOP');
+      await expect.poll(async () => (await servers(port))['platform-1']?.status, { timeout: 30_000 }).not.toBe('UP');
+
+      // platform-2, up since before the schedule existed, publishes it: the visitor's lobby changes.
+      await expect(async () => {
+        await visitor.reload();
+        await expect(hero).toHaveText(title, { timeout: 2000 });
+      }).toPass({ timeout: 90_000 });
+      expect(publishedTitle).not.toBe(title);
+      const status = await db.query<{ status: string; version: number }>('select status, version from content_schedules where id = $1', [schedule.id]);
+      expect(status.rows[0]).toEqual({ status: 'Published', version: variant.version + 1 });
+      expect(await counts()).toEqual({ versions: start.versions + 1, audits: start.audits + 1 });
+
+      // platform-1 is killed; the one the cluster starts in its place sweeps the schedules and publishes nothing again.
+      process.kill(frozen, 'SIGKILL');
+      await expect.poll(() => alive(frozen)).toBe(false);
+      frozen = 0;
+      await expect.poll(() => /platform-1 is back \(pid \d+\)/.test(run.output()), { timeout: 60_000 }).toBe(true);
+      await expect.poll(async () => (await servers(port))['platform-1']?.status, { timeout: 30_000 }).toBe('UP');
+      expect(await counts()).toEqual({ versions: start.versions + 1, audits: start.audits + 1 });
+      await visitorContext.close();
+
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      if (frozen) process.kill(frozen, 'SIGKILL');
+      if (run.child.exitCode === null && run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
+      // A failed run leaves no schedule waiting to write content/ when a platform next starts on this database.
+      if (scheduleId) await db.query(`update content_schedules set status = 'Cancelled', finished_at = now() where id = $1 and status = 'Scheduled'`, [scheduleId]).catch(() => undefined);
+      await db.end().catch(() => undefined);
+      // The content as it was: the variant did not exist (or held what it held).
+      if (before === null) await rm(variantFile, { force: true });
+      else await writeFile(variantFile, before);
     }
   });
 }

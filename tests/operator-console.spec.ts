@@ -8,55 +8,19 @@
  * those steps. Each console page is axe-clean. The tests run in order: the admin reads what the
  * others did.
  */
-import { TOTP } from 'otpauth';
 import { expect, test, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
+import { consoleToken, signIn } from './support/operator.ts';
 import { addTokenCookies, freshPlayer, graphql, smsTokens, unique, type Tokens } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 const AURELIA = brandOrigin('aurelia');
-/** The demo operators' published password and TOTP secrets (platform/README.md, operator console). */
-const PASSWORD = 'Demo-operator-1';
-const TOTP_SECRETS: Record<string, string> = { compliance: 'JBSWY3DPEHPK3PXPCOMPLIANCEDEMOAA', admin: 'JBSWY3DPEHPK3PXPADMINDEMOSECRETA' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test.describe.configure({ mode: 'serial' });
 
 /** What the compliance test reviewed, for the admin's audit log. */
 const reviewed: string[] = [];
-
-/** Signs a demo operator in from a console page, through the realm's password and (if theirs) code pages. */
-async function signIn(page: Page, role: string, path = '/operator/', origin = AURELIA): Promise<void> {
-  await page.goto(`${origin}${path}`);
-  await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
-  await page.getByLabel('Work e-mail').fill(`${role}@operators.demo`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const signedIn = page.getByText(`Signed in as ${role}@operators.demo`);
-  const secret = TOTP_SECRETS[role];
-  if (secret) {
-    const totp = new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
-    await page.getByLabel('Authenticator code').fill(totp.generate());
-    await page.getByRole('button', { name: 'Continue' }).click();
-    // Each code is good once: a run moments ago may have spent this one; the next step's code is within the realm's drift.
-    const spent = page.getByText(/already used/);
-    await expect(signedIn.or(spent)).toBeVisible();
-    if (await spent.isVisible()) {
-      await page.getByLabel('Authenticator code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-      await page.getByRole('button', { name: 'Continue' }).click();
-    }
-  }
-  await expect(signedIn).toBeVisible();
-  await expect(page).toHaveURL(`${origin}${path}`);
-}
-
-/** The operator realm access token the console holds in this tab. */
-async function consoleToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((name) => name.startsWith('operator.user:'));
-    return (JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token ?? '';
-  });
-}
 
 /** The reason the platform gives for refusing a GraphQL call. */
 async function refusal(page: Page, query: string, variables: object, token: string): Promise<string | undefined> {
@@ -185,6 +149,56 @@ test('an editor sees the Content section only and cannot read consent records (o
   expect(await seriousViolations(page)).toEqual([]);
   const token = await consoleToken(page);
   expect(await refusal(page, '{ operatorConsentRecords(from: "2020-01-01T00:00:00Z") { id } }', {}, token)).toBe('OperatorRoleRequired');
+});
+
+test('an editor previews a draft menu on the real lobby: only the page with their preview cookie shows it, no shared cache keeps it', async ({ page, browser }) => {
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const mainMenu = (of: Page) => of.getByRole('navigation', { name: 'Main menu' });
+  // A visitor's page first, so the lobby's caches hold the published menu.
+  await visitor.goto(`${AURELIA}/en/`);
+  await expect(mainMenu(visitor).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+
+  await signIn(page, 'editor', '/operator/');
+  const token = await consoleToken(page);
+  const { operatorContentDocument: menu } = await graphql<{ operatorContentDocument: { version: number; document: { menus: { lobbyMenu: { items: { label: Record<string, string> }[] } } } } }>(
+    page.request, 'aurelia', '{ operatorContentDocument(path: "menu.json") { version document } }', {}, token,
+  );
+  const label = `Draft home ${unique()}`;
+  const [home, ...rest] = menu.document.menus.lobbyMenu.items;
+  const draft = { ...menu.document, menus: { ...menu.document.menus, lobbyMenu: { ...menu.document.menus.lobbyMenu, items: [{ ...home, label: { ...home!.label, en: label } }, ...rest] } } };
+  try {
+    await graphql(page.request, 'aurelia', 'mutation($d: JSON!, $b: Int!) { operatorSaveDraft(path: "menu.json", document: $d, baseVersion: $b) { savedAt } }', { d: draft, b: menu.version }, token);
+    const { operatorPreviewToken: preview } = await graphql<{ operatorPreviewToken: { token: string } }>(page.request, 'aurelia', 'mutation { operatorPreviewToken(path: "menu.json") { token } }', {}, token);
+
+    // The editor's own tab: the link moves the token into a cookie and the lobby shows the draft menu.
+    const previewTab = await page.context().newPage();
+    await previewTab.goto(`${AURELIA}/en/?atrium-preview=${encodeURIComponent(preview.token)}`);
+    await expect(previewTab).toHaveURL(`${AURELIA}/en/`);
+    await expect(mainMenu(previewTab).getByRole('link', { name: label })).toBeVisible();
+    await expect(mainMenu(previewTab).getByRole('link', { name: 'Home', exact: true })).toHaveCount(0);
+    // Another page of the lobby in the preview keeps the draft menu (the cookie).
+    await previewTab.goto(`${AURELIA}/en/games/`);
+    await expect(mainMenu(previewTab).getByRole('link', { name: label })).toBeVisible();
+
+    // The visitor, after the preview rendered: the published menu, from every cache.
+    for (const path of ['/en/', '/en/games/']) {
+      await visitor.goto(`${AURELIA}${path}`);
+      await expect(mainMenu(visitor).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+      await expect(mainMenu(visitor).getByRole('link', { name: label })).toHaveCount(0);
+    }
+    const shared = await visitor.request.get(`${LOOPBACK}/en/`, { headers: brandHost('aurelia') });
+    expect(await shared.text()).not.toContain(label);
+
+    // Discarded: the same preview shows the published menu again.
+    await graphql(page.request, 'aurelia', 'mutation { operatorDiscardDraft(path: "menu.json") }', {}, token);
+    await previewTab.reload();
+    await expect(mainMenu(previewTab).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    await expect(mainMenu(previewTab).getByRole('link', { name: label })).toHaveCount(0);
+  } finally {
+    await graphql(page.request, 'aurelia', 'mutation { operatorDiscardDraft(path: "menu.json") }', {}, token).catch(() => undefined);
+    await visitorContext.close();
+  }
 });
 
 test('the admin’s audit log shows the steps, and exports them as CSV', async ({ page }) => {

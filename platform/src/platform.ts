@@ -13,6 +13,7 @@ import { loadBrands, watchBrands } from './brands/brands.ts';
 import type { BrandRegistry } from './brands/brands.ts';
 import { createCatalogueRepository } from './catalogue/repository.ts';
 import { createContentStore } from './content/store.ts';
+import { sealPlainTotpSecrets } from './operators/accounts.ts';
 import { createContentEditing } from './operators/content-editing.ts';
 import type { Db } from './db/db.ts';
 import { lockDataDir } from './db/lock.ts';
@@ -120,6 +121,8 @@ export interface PlatformOptions {
   gamificationIntervalMs?: number;
   /** How often owed promotion bonuses and shop purchases a stopped process left behind are given; 0 turns it off (default 5000 ms). */
   promotionsIntervalMs?: number;
+  /** How often waiting scheduled content publishes get a worker here and due ones a stopped process left are published; 0 turns the sweep off (default 5000 ms). */
+  contentSchedulesIntervalMs?: number;
   /** How often the weekly cashback job looks for last week's unpaid cashback; 0 turns it off (default an hour). */
   cashbackIntervalMs?: number;
   /** WebSocket caps: frame size, operations per socket, sockets per player and per address (defaults in realtime/websocket.ts). */
@@ -196,6 +199,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   try {
     if (!options.db) prepared = await prepareDatabase(db);
+    // TOTP secrets a database from before migration 067 holds in plain text are sealed before anyone signs in.
+    await sealPlainTotpSecrets(db);
   } catch (error) {
     await db.close().catch(() => {});
     releaseLock();
@@ -358,8 +363,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   shop.start(options.promotionsIntervalMs ?? 5000);
   // Last week's cashback, hourly (each run idempotent): the first run after Monday 00:00 UTC pays it.
   cashback.start(options.cashbackIntervalMs ?? 3_600_000);
-  // Scheduled content publishes waiting from before this start get this process's worker too.
-  await services.contentEditing.start();
+  // Scheduled content publishes get a worker in every process that sweeps, whenever they were made.
+  await services.contentEditing.start(options.contentSchedulesIntervalMs ?? 5000);
   jobs.every('sweep-rate-limit-windows', 60_000, async () => {
     await rateLimiter.sweep();
   });

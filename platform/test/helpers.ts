@@ -6,12 +6,13 @@
  * (a throwaway schema, migrated and seeded there, when the role may not create databases).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/db.ts';
+import { currentTotp } from '../src/operators/accounts.ts';
 import { createPlatform } from '../src/platform.ts';
 import { findPlayer } from '../src/players/repository.ts';
 import type { PlayerRow } from '../src/players/repository.ts';
@@ -274,6 +275,38 @@ export class CookieJar {
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
+}
+
+/**
+ * Signs an operator in through the operator realm as the console does (authorization code + PKCE,
+ * the TOTP code of totpSecret when given) and returns the realm's access token.
+ */
+export async function signInOperator(app: TestPlatform, email: string, password: string, totpSecret?: string | null): Promise<string> {
+  const consoleUrl = 'http://aurelia.localhost:4321/operator/';
+  const discovery = (await (await fetch(`${app.url}/auth/realms/operators/.well-known/openid-configuration`)).json()) as Record<string, string>;
+  const jar = new CookieJar();
+  const browse = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(new URL(url, app.url).href, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+    jar.take(response);
+    return response;
+  };
+  const post = (url: string, form: Record<string, string>) => browse(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  const verifier = randomBytes(32).toString('base64url');
+  const url = new URL(discovery.authorization_endpoint as string);
+  const params = { client_id: 'operator-console', redirect_uri: consoleUrl, response_type: 'code', scope: 'openid email profile', state: 's', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const login = (await browse(url.href)).headers.get('location') as string;
+  await browse(login);
+  let done = await post(login, { action: 'login', email, password });
+  if (totpSecret) done = await post(login, { action: 'totp', code: currentTotp(totpSecret) });
+  const resumed = await browse(done.headers.get('location') as string);
+  const code = new URL(resumed.headers.get('location') as string).searchParams.get('code') as string;
+  const response = await fetch(discovery.token_endpoint as string, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: 'operator-console', grant_type: 'authorization_code', code, redirect_uri: consoleUrl, code_verifier: verifier }).toString(),
+  });
+  return ((await response.json()) as Record<string, string>).access_token as string;
 }
 
 /** A platform process (platform/src/main.ts) on a PostgreSQL schema, with what it printed. */

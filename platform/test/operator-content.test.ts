@@ -4,17 +4,14 @@
  * (once across two platforms on PostgreSQL), diff and rollback, preview tokens for the lobby, and the
  * role and audit door every operation goes through. Each platform writes a copy of content/.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { currentTotp } from '../src/operators/accounts.ts';
 import { DEMO_OPERATOR_PASSWORD, DEMO_TOTP_SECRETS } from '../src/operators/demo.ts';
-import { bearer, CONTENT_DIR, CookieJar, DATABASES, freshSmsPlayer, startPlatform, startPlatformBeside } from './helpers.ts';
+import { bearer, CONTENT_DIR, DATABASES, freshSmsPlayer, signInOperator, startPlatform, startPlatformBeside } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
-const CONSOLE = 'http://aurelia.localhost:4321/operator/';
 const POSTGRES = DATABASES.find((database) => database.name === 'postgres');
 type Role = 'editor' | 'compliance' | 'support' | 'admin';
 
@@ -35,32 +32,8 @@ async function contentCopy(): Promise<string> {
 }
 
 /** Signs a demo operator in through the operator realm (authorization code + PKCE, a TOTP code where their role asks one). */
-async function signIn(app: TestPlatform, role: Role): Promise<string> {
-  const discovery = (await (await fetch(`${app.url}/auth/realms/operators/.well-known/openid-configuration`)).json()) as Record<string, string>;
-  const jar = new CookieJar();
-  const browse = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(new URL(url, app.url).href, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
-    jar.take(response);
-    return response;
-  };
-  const post = (url: string, form: Record<string, string>) => browse(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
-  const verifier = randomBytes(32).toString('base64url');
-  const url = new URL(discovery.authorization_endpoint as string);
-  const params = { client_id: 'operator-console', redirect_uri: CONSOLE, response_type: 'code', scope: 'openid email profile', state: 's', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  const login = (await browse(url.href)).headers.get('location') as string;
-  await browse(login);
-  let done = await post(login, { action: 'login', email: `${role}@operators.demo`, password: DEMO_OPERATOR_PASSWORD });
-  const secret = DEMO_TOTP_SECRETS[role];
-  if (secret) done = await post(login, { action: 'totp', code: currentTotp(secret) });
-  const resumed = await browse(done.headers.get('location') as string);
-  const code = new URL(resumed.headers.get('location') as string).searchParams.get('code') as string;
-  const response = await fetch(discovery.token_endpoint as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: 'operator-console', grant_type: 'authorization_code', code, redirect_uri: CONSOLE, code_verifier: verifier }).toString(),
-  });
-  return ((await response.json()) as Record<string, string>).access_token as string;
+function signIn(app: TestPlatform, role: Role): Promise<string> {
+  return signInOperator(app, `${role}@operators.demo`, DEMO_OPERATOR_PASSWORD, DEMO_TOTP_SECRETS[role]);
 }
 
 const DOCUMENT = 'query ($p: String!) { operatorContentDocument(path: $p) { path version document author problems { path message } draft { baseVersion document } schedules { id status } } }';
@@ -235,6 +208,37 @@ describe.each(DATABASES)('content editing through the console on $name', (databa
     expect((await heroTitle(app, { 'atrium-preview': forged })).preview).toBe(false);
     const elsewhere = await app.gql('{ layout(countryCode: "FI", locale: "en") { preview } }', {}, { 'x-brand': 'vantor', 'atrium-preview': token });
     expect(elsewhere.data.layout.preview).toBe(false);
+
+    // Discarded: the same token shows the published layout, and the audit log keeps the draft as it was.
+    const discard = 'mutation { operatorDiscardDraft(path: "layout.json") }';
+    expect((await op('support', discard)).errors?.[0]?.extensions.reason).toBe('OperatorRoleRequired');
+    expect((await op('editor', discard)).data.operatorDiscardDraft).toBe(true);
+    expect((await read('layout.json')).draft).toBeNull();
+    expect(await heroTitle(app, { 'atrium-preview': token })).toEqual({ title: (await heroTitle(app)).title, preview: false });
+    expect((await op('editor', discard)).data.operatorDiscardDraft).toBe(false);
+    const log = await op('admin', '{ operatorAuditLog(action: "content.discardDraft", limit: 5) { target before after } }');
+    expect(log.data.operatorAuditLog.map((entry: { target: string; before: { document: unknown } | null; after: unknown }) => [entry.target, entry.before?.document ?? null, entry.after])).toEqual([
+      ['layout.json', null, null],
+      ['layout.json', withHero(current.document, 'Preview hero'), null],
+    ]);
+  });
+
+  it('renders the editor\'s draft menu for a request carrying their menu.json preview token, and the published menu for every other', async () => {
+    const MENU = '{ lobbyMenu(menuKey: "lobbyMenu", locale: "en") { items { id label } } }';
+    const labels = async (headers: Record<string, string> = {}) => ((await app.gql(MENU, {}, headers)).data.lobbyMenu.items as { label: string }[]).map((item) => item.label);
+    const published = await labels();
+    const current = await read('menu.json');
+    const items = current.document.menus.lobbyMenu.items as { id: string; label: Record<string, string> }[];
+    const draft = { ...current.document, menus: { ...current.document.menus, lobbyMenu: { ...current.document.menus.lobbyMenu, items: [{ ...items[0], label: { en: 'Draft home' } }, ...items.slice(1)] } } };
+    expect((await op('editor', SAVE, { p: 'menu.json', d: draft, b: current.version })).errors).toBeUndefined();
+    const menuToken = (await op('editor', 'mutation { operatorPreviewToken(path: "menu.json") { token } }')).data.operatorPreviewToken.token as string;
+    expect(await labels({ 'atrium-preview': menuToken })).toEqual(['Draft home', ...published.slice(1)]);
+    expect(await labels()).toEqual(published);
+    // A layout's token previews the layout only: the menu stays published.
+    const layoutToken = (await op('editor', 'mutation { operatorPreviewToken(path: "layout.json") { token } }')).data.operatorPreviewToken.token as string;
+    expect(await labels({ 'atrium-preview': layoutToken })).toEqual(published);
+    expect((await op('editor', 'mutation { operatorDiscardDraft(path: "menu.json") }')).data.operatorDiscardDraft).toBe(true);
+    expect(await labels({ 'atrium-preview': menuToken })).toEqual(published);
   });
 
   it('refuses support, compliance and a player token, and writes every editor operation in the audit log with before and after', async () => {
@@ -256,19 +260,20 @@ describe.each(DATABASES)('content editing through the console on $name', (databa
     expect(menuPublish?.after.version).toBe((menuPublish?.before.version ?? 0) + 1);
     expect(menuPublish?.before.document).not.toEqual(menuPublish?.after.document);
     const actions = (await op('admin', '{ operatorAuditLog(limit: 100) { action } }')).data.operatorAuditLog.map((entry: { action: string }) => entry.action);
-    for (const action of ['content.read', 'content.draft', 'content.publish', 'content.rollback', 'content.schedule', 'content.cancelSchedule', 'content.publishScheduled', 'content.scheduleFailed', 'content.preview']) expect(actions).toContain(action);
+    for (const action of ['content.read', 'content.draft', 'content.publish', 'content.rollback', 'content.schedule', 'content.cancelSchedule', 'content.publishScheduled', 'content.scheduleFailed', 'content.preview', 'content.discardDraft']) expect(actions).toContain(action);
   });
 });
 
 describe.skipIf(!POSTGRES)('a scheduled content publish with two platforms on one PostgreSQL database', () => {
   let a: TestPlatform;
-  let b: TestPlatform;
+  let b: TestPlatform | null = null;
   let dir: string;
   beforeAll(async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     dir = await contentCopy();
-    a = await startPlatform(POSTGRES!, { contentDir: dir });
-    b = await startPlatformBeside(a, { contentDir: dir });
+    // Both started before the schedule exists: neither has a worker for it at start-up.
+    a = await startPlatform(POSTGRES!, { contentDir: dir, contentSchedulesIntervalMs: 300 });
+    b = await startPlatformBeside(a, { contentDir: dir, contentSchedulesIntervalMs: 300 });
   });
   afterAll(async () => {
     await b?.close();
@@ -276,19 +281,28 @@ describe.skipIf(!POSTGRES)('a scheduled content publish with two platforms on on
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('publishes once, in one of them', async () => {
-    const editor = { 'x-sandbox-key': '', ...bearer(await signIn(a, 'editor')) };
-    const current = (await a.gql(DOCUMENT, { p: 'banners.json' }, editor)).data.operatorContentDocument;
-    const scheduled = await a.gql(SCHEDULE, { p: 'banners.json', d: current.document, b: current.version, at: new Date(Date.now() + 500).toISOString() }, editor);
+  it('publishes once in the other process when the one that took the schedule stops before its time', async () => {
+    const scheduler = b as TestPlatform;
+    const editor = { 'x-sandbox-key': '', ...bearer(await signIn(scheduler, 'editor')) };
+    const current = (await scheduler.gql(DOCUMENT, { p: 'banners.json' }, editor)).data.operatorContentDocument;
+    const changed = { ...current.document, banners: current.document.banners.map((banner: { text: Record<string, string> }, index: number) => (index === 0 ? { ...banner, text: { ...banner.text, en: 'Scheduled across processes' } } : banner)) };
+    const scheduled = await scheduler.gql(SCHEDULE, { p: 'banners.json', d: changed, b: current.version, at: new Date(Date.now() + 2500).toISOString() }, editor);
     expect(scheduled.errors).toBeUndefined();
-    // B started before the schedule existed: its start-up re-arms waiting schedules and registers its worker, as a restarted process's would.
-    await b.platform.services.contentEditing.start();
     const id = scheduled.data.operatorScheduleContentPublish.id as string;
+    // The process that scheduled (and armed the job, with its worker) stops before the time.
+    await scheduler.close();
+    b = null;
     const status = async () => (await a.platform.db.query<{ status: string }>('select status from content_schedules where id = $1', [id])).rows[0]?.status;
-    await until(async () => (await status()) === 'Published', 'the scheduled publish');
+    expect(await status()).toBe('Scheduled');
+    await until(async () => (await status()) === 'Published', 'the scheduled publish in the other process');
+    // Sweeps and the job running again after it publish nothing more.
+    await a.platform.services.contentEditing.sweepSchedules();
+    await a.platform.services.contentEditing.runSchedule(id);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const versions = await a.platform.db.query<{ number: number; author: string }>(`select number, author from content_versions where brand = 'aurelia' and path = 'banners.json' order by number`);
     expect(versions.rows.map((row) => row.author)).toEqual(['file', 'editor@operators.demo']);
     const audits = await a.platform.db.query(`select 1 from operator_audit_log where action = 'content.publishScheduled' and target = $1`, [`banners.json#${id}`]);
     expect(audits.rows).toHaveLength(1);
+    expect(JSON.parse(await readFile(join(dir, 'aurelia', 'banners.json'), 'utf8'))).toEqual(changed);
   });
 });

@@ -5,11 +5,14 @@
  * with its before and after; exports are CSV that a spreadsheet cannot run.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { compactDecrypt } from 'jose';
+import { Secret } from 'otpauth';
 import { getNamedType, getNullableType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
 import type { GraphQLField, GraphQLInputType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Queryable } from '../src/db/db.ts';
 import { createSchema } from '../src/graphql/schema.ts';
-import { createOperator, currentTotp } from '../src/operators/accounts.ts';
+import { createOperator, currentTotp, openTotpSecret, sealPlainTotpSecrets, verifyTotp } from '../src/operators/accounts.ts';
 import { csvField, csvLine } from '../src/operators/csv.ts';
 import { assertNoDemoOperators, DEMO_OPERATOR_PASSWORD, DEMO_TOTP_SECRETS } from '../src/operators/demo.ts';
 import { bearer, CookieJar, DATABASES, freshSmsPlayer, SANDBOX_KEY, startPlatform } from './helpers.ts';
@@ -306,6 +309,67 @@ describe.each(DATABASES)('the operator console platform on $name', (database) =>
     // Read-only for support: the compliance register is not theirs.
     expect((await op('support', '{ operatorSelfExclusions { playerId } }')).errors?.[0]?.extensions.reason).toBe('OperatorRoleRequired');
     expect((await op('compliance', '{ operatorSelfExclusions { playerId } }')).errors).toBeUndefined();
+  });
+
+  it('announces an ended session (SessionDestroyed) only once its end is committed: a failed commit announces nothing', async () => {
+    const player = await freshSmsPlayer(app);
+    const db = app.platform.db;
+    const events = app.platform.services.events;
+    const published = vi.spyOn(events, 'publish');
+    const ended = vi.spyOn(events, 'sessionEnded');
+    const destroyedFor = () => published.mock.calls.filter(([playerId, type]) => playerId === player.id && type === 'sessionDestroyed');
+    // The operation's transaction fails at its end (as a commit can), after the session's end and its audit entry.
+    const original = db.transaction.bind(db);
+    const failing = vi.spyOn(db, 'transaction').mockImplementation(((work: (tx: Queryable) => Promise<unknown>) =>
+      original(async (tx) => {
+        const result = await work(tx);
+        const { rows } = await tx.query('select 1 from sessions where sid = $1 and revoked_at is not null', [player.sessionId]);
+        if (rows.length > 0) throw new Error('the commit fails');
+        return result;
+      })) as typeof db.transaction);
+    try {
+      const refused = await op('support', 'mutation($s: ID!) { operatorEndSession(sessionId: $s) }', { s: player.sessionId });
+      expect(refused.errors).toBeDefined();
+    } finally {
+      failing.mockRestore();
+    }
+    expect(destroyedFor()).toEqual([]);
+    expect(ended.mock.calls.filter(([event]) => event.sessionId === player.sessionId)).toEqual([]);
+    expect((await app.gql('{ viewer { player { id } } }', {}, player.headers)).errors).toBeUndefined();
+    // Committed: announced once.
+    expect((await op('support', 'mutation($s: ID!) { operatorEndSession(sessionId: $s) }', { s: player.sessionId })).data.operatorEndSession).toBe(true);
+    expect(destroyedFor()).toEqual([[player.id, 'sessionDestroyed', { sessionId: player.sessionId, cause: 'AnotherDevice', until: null }]]);
+    published.mockRestore();
+    ended.mockRestore();
+  });
+
+  it('keeps TOTP secrets sealed at rest, and seals a secret stored in plain text before migration 067', async () => {
+    const db = app.platform.db;
+    // The demo operators' secrets: none in plain text, and their sealed form holds no trace of the secret.
+    const { rows } = await db.query<{ email: string; totp_secret: string | null; totp_secret_sealed: string | null }>(`select email, totp_secret, totp_secret_sealed from operators where demo_key in ('compliance', 'admin')`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.totp_secret).toBeNull();
+      expect(row.totp_secret_sealed).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(row.totp_secret_sealed).not.toContain(DEMO_TOTP_SECRETS.admin);
+      expect(row.totp_secret_sealed).not.toContain(DEMO_TOTP_SECRETS.compliance);
+      expect(await openTotpSecret(db, row)).toBe(row.email.startsWith('admin') ? DEMO_TOTP_SECRETS.admin : DEMO_TOTP_SECRETS.compliance);
+    }
+    // Sealed under this database's key: another key does not open it.
+    const sealed = rows[0]!.totp_secret_sealed as string;
+    await expect(compactDecrypt(sealed, randomBytes(32))).rejects.toThrow();
+
+    // An operator row as a database migrated before 067 holds it: the secret in plain text.
+    const id = await createOperator(db, { email: `legacy-${Date.now()}@operators.example`, name: 'Legacy', password: 'a long enough password' });
+    const secret = new Secret({ size: 20 }).base32;
+    await db.query('update operators set totp_secret = $2, totp_confirmed_at = now() where id = $1', [id, secret]);
+    expect(await verifyTotp(db, id, currentTotp(secret))).toBe(false);
+    expect(await sealPlainTotpSecrets(db)).toBe(1);
+    const after = await db.query<{ totp_secret: string | null; totp_secret_sealed: string | null }>('select totp_secret, totp_secret_sealed from operators where id = $1', [id]);
+    expect(after.rows[0]?.totp_secret).toBeNull();
+    expect(after.rows[0]?.totp_secret_sealed).not.toContain(secret);
+    expect(await verifyTotp(db, id, currentTotp(secret))).toBe(true);
+    expect(await sealPlainTotpSecrets(db)).toBe(0);
   });
 
   it('lets an admin grant and revoke roles, and nobody else', async () => {

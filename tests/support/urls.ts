@@ -17,6 +17,8 @@ export const EXTRA_STACK_PORTS = {
   cluster: E2E_PORT + 50,
   /** cluster.spec: the second cluster. */
   secondCluster: E2E_PORT + 80,
+  /** cluster.spec: the third cluster (a scheduled content publish). */
+  thirdCluster: E2E_PORT + 110,
 } as const;
 
 /** The origin of a brand on the test server. */

@@ -61,6 +61,9 @@ export interface SessionEndWhy {
   until: string | null;
 }
 
+/** Why a session ends: a sign-out, an end by someone else (destroyed), a reused refresh token, the identity provider's sign-out. */
+export type SessionEndReason = 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout';
+
 /** The error extensions that say why a destroyed session ended, as its sockets' session-ended errors do. */
 export function sessionEndDetails(sessionId: string, cause: SessionEndCause, until: Date | string | null): Record<string, unknown> {
   return { sessionId, cause, until: until === null ? null : new Date(until).toISOString() };
@@ -75,10 +78,15 @@ export interface AuthService {
   authenticate(bearer: string | null, brand: string | null): Promise<Authenticated>;
   /**
    * Ends a session and its refresh tokens; `destroyed` tells its sockets session_destroyed_error and
-   * the player SessionDestroyed, with `why` (default: a sign-in on another device). With `tx`, the
-   * session ends in the caller's transaction (the console audits it there; make it the last step).
+   * the player SessionDestroyed, with `why` (default: a sign-in on another device).
    */
-  endSession(sid: string, reason: 'logout' | 'destroyed' | 'refresh_token_reuse' | 'oidc_logout', why?: SessionEndWhy, tx?: Queryable): Promise<boolean>;
+  endSession(sid: string, reason: SessionEndReason, why?: SessionEndWhy): Promise<boolean>;
+  /**
+   * Ends a session in the caller's transaction (the console audits it there) and returns what
+   * announces it (SessionDestroyed, the sockets' end), for the caller to run once that transaction
+   * has committed: a rolled-back end is never announced. Null when the session had ended already.
+   */
+  endSessionIn(tx: Queryable, sid: string, reason: SessionEndReason, why?: SessionEndWhy): Promise<(() => void) | null>;
   /** The platform session of an identity-provider grant, opened on first use (origin: the sign-in request's, when known). */
   sessionForGrant(grantId: string, playerId: string, brand: string, origin?: SignInOrigin): Promise<string>;
   /** Ends the session of an identity-provider grant (sign-out, revocation). */
@@ -279,18 +287,24 @@ export function createAuthService(db: Db, secrets: PlatformSecrets, settings: Au
       return auth;
     },
 
-    async endSession(sid, reason, why = { cause: 'AnotherDevice', until: null }, tx) {
-      const end = (q: Queryable) => revoke(q, sid, reason, reason === 'destroyed' ? why : null);
-      const ended = tx ? await end(tx) : await db.transaction(end);
-      if (!ended) return false;
-      // Only a destroyed session is news for the player's other devices (SessionDestroyed); a logout is not.
-      if (reason === 'destroyed') {
-        events.publish(ended.playerId, 'sessionDestroyed', { sessionId: sid, ...why });
-        events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason, ...why });
-      } else {
-        events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason });
-      }
-      return true;
+    async endSession(sid, reason, why = { cause: 'AnotherDevice', until: null }) {
+      const announce = await db.transaction((tx) => service.endSessionIn(tx, sid, reason, why));
+      announce?.();
+      return announce !== null;
+    },
+
+    async endSessionIn(tx, sid, reason, why = { cause: 'AnotherDevice', until: null }) {
+      const ended = await revoke(tx, sid, reason, reason === 'destroyed' ? why : null);
+      if (!ended) return null;
+      return () => {
+        // Only a destroyed session is news for the player's other devices (SessionDestroyed); a logout is not.
+        if (reason === 'destroyed') {
+          events.publish(ended.playerId, 'sessionDestroyed', { sessionId: sid, ...why });
+          events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason, ...why });
+        } else {
+          events.sessionEnded({ sessionId: sid, playerId: ended.playerId, reason });
+        }
+      };
     },
 
     async sessionForGrant(grantId, playerId, brand, origin = UNKNOWN_ORIGIN) {

@@ -18,7 +18,7 @@ import { publicOrigin, type AuthSettings } from '../auth/settings.ts';
 import type { Db } from '../db/db.ts';
 import { clientAddress } from '../geo/country.ts';
 import { MAX_PASSWORD_LENGTH, MAX_TEXT_LENGTH, textProblem } from '../graphql/input-rules.ts';
-import { needsSecondFactor, operatorByEmail, operatorById, rolesOf, startTotpEnrolment, totpUri, verifyTotp } from '../operators/accounts.ts';
+import { needsSecondFactor, openTotpSecret, operatorByEmail, operatorById, rolesOf, startTotpEnrolment, totpUri, verifyTotp } from '../operators/accounts.ts';
 import { dummyPasswordHash, verifyPassword } from '../players/password.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import { DEFAULT_THEME, errorSummary, escapeHtml, field, page, readForm, sendHtml } from '../web/html.ts';
@@ -244,7 +244,8 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
     const enrolling = !operator.totp_confirmed_at;
     const again = async (status: number, message: string, headers: Record<string, string> = {}) => {
       // An unconfirmed enrolment shows its secret again within this same sign-in, so the operator can finish it.
-      const enrol = enrolling && operator.totp_secret ? { secret: operator.totp_secret, uri: totpUri(operator.totp_secret, operator.email) } : undefined;
+      const secret = enrolling ? await openTotpSecret(db, operator) : null;
+      const enrol = secret ? { secret, uri: totpUri(secret, operator.email) } : undefined;
       sendHtml(res, status, codePage(action, { code: message }, enrol), headers);
     };
     const attempt = await rateLimiter?.attempt('code', `${OPERATOR_REALM}|totp|${operator.id}`, address);

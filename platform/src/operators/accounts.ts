@@ -4,9 +4,12 @@
  * players' passwords), and holds roles per brand ('*' for every brand): editor, compliance, support,
  * admin (admin implies the others). Holding compliance or admin on any brand asks for a second factor
  * at every sign-in: a TOTP code (otpauth, MIT), enrolled at the first sign-in (the secret and its
- * otpauth:// URI are shown once, confirmed by the first code) and good once (totp_last_step).
+ * otpauth:// URI are shown once, confirmed by the first code) and good once (totp_last_step). The
+ * secret is stored sealed (totp_secret_sealed: a compact JWE, dir + A256GCM, with jose, under the
+ * platform_secrets key 'operator-totp-key'), never in plain text.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { compactDecrypt, CompactEncrypt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -29,7 +32,10 @@ export interface OperatorRow {
   email: string;
   name: string;
   password_hash: string;
+  /** A secret from before migration 067, in plain text until the next start seals it (sealPlainTotpSecrets); null after. */
   totp_secret: string | null;
+  /** The TOTP secret, sealed (openTotpSecret reads it). */
+  totp_secret_sealed: string | null;
   totp_confirmed_at: Date | string | null;
   totp_last_step: string | number | null;
   disabled: boolean;
@@ -75,6 +81,41 @@ export function needsSecondFactor(grants: readonly RoleGrant[]): boolean {
   return grants.some((grant) => SECOND_FACTOR_ROLES.includes(grant.role));
 }
 
+/** The key that seals TOTP secrets, made once per database (platform_secrets) so every process reads them. */
+async function totpKey(db: Queryable): Promise<Uint8Array> {
+  await db.query(`insert into platform_secrets (name, value) values ('operator-totp-key', $1) on conflict (name) do nothing`, [JSON.stringify(randomBytes(32).toString('base64url'))]);
+  const { rows } = await db.query<{ value: unknown }>(`select value from platform_secrets where name = 'operator-totp-key'`);
+  const value = rows[0]?.value;
+  const text = typeof value === 'string' && value.startsWith('"') ? (JSON.parse(value) as string) : String(value);
+  return Buffer.from(text, 'base64url');
+}
+
+/** Seals a TOTP secret for storage (a compact JWE only this database's key opens). */
+export async function sealTotpSecret(db: Queryable, secret: string): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(secret)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'totp-secret' }).encrypt(await totpKey(db));
+}
+
+/** The TOTP secret of an operator (opened from its seal), or null when they have none. */
+export async function openTotpSecret(db: Queryable, operator: Pick<OperatorRow, 'totp_secret_sealed'>): Promise<string | null> {
+  if (!operator.totp_secret_sealed) return null;
+  const { plaintext } = await compactDecrypt(operator.totp_secret_sealed, await totpKey(db), { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
+  return new TextDecoder().decode(plaintext);
+}
+
+/** Seals every TOTP secret still in plain text (written before migration 067) and clears it; how many it sealed. Safe to run in every process at once. */
+export async function sealPlainTotpSecrets(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: string; totp_secret: string }>('select id, totp_secret from operators where totp_secret is not null');
+  let sealed = 0;
+  for (const row of rows) {
+    const { rows: updated } = await db.query(
+      'update operators set totp_secret_sealed = $2, totp_secret = null where id = $1 and totp_secret = $3 returning id',
+      [row.id, await sealTotpSecret(db, row.totp_secret), row.totp_secret],
+    );
+    sealed += updated.length;
+  }
+  return sealed;
+}
+
 /** Creates an operator (its roles added with grantRole); returns its id. */
 export async function createOperator(db: Queryable, input: { email: string; name: string; password: string; id?: string; totpSecret?: string | null; demoKey?: string | null; passwordHash?: string }): Promise<string> {
   const email = input.email.trim();
@@ -82,9 +123,9 @@ export async function createOperator(db: Queryable, input: { email: string; name
   if (!input.passwordHash && input.password.length < 12) throw new PlatformError('BadUserInput', 'An operator password needs at least 12 characters', { field: 'password' });
   const id = input.id ?? randomUUID();
   await db.query(
-    `insert into operators (id, email, name, password_hash, totp_secret, totp_confirmed_at, demo_key)
+    `insert into operators (id, email, name, password_hash, totp_secret_sealed, totp_confirmed_at, demo_key)
      values ($1, $2, $3, $4, $5, case when $5::text is null then null else now() end, $6)`,
-    [id, email, input.name.trim() || email, input.passwordHash ?? (await hashPassword(input.password)), input.totpSecret ?? null, input.demoKey ?? null],
+    [id, email, input.name.trim() || email, input.passwordHash ?? (await hashPassword(input.password)), input.totpSecret ? await sealTotpSecret(db, input.totpSecret) : null, input.demoKey ?? null],
   );
   return id;
 }
@@ -97,7 +138,7 @@ function totpOf(secret: string, label: string): TOTP {
 /** A fresh enrolment: a new secret stored unconfirmed (replacing any earlier unconfirmed one), and what to show once. */
 export async function startTotpEnrolment(db: Queryable, operator: Pick<OperatorRow, 'id' | 'email'>): Promise<{ secret: string; uri: string }> {
   const secret = new Secret({ size: 20 }).base32;
-  await db.query('update operators set totp_secret = $2, totp_confirmed_at = null, totp_last_step = null where id = $1 and totp_confirmed_at is null', [operator.id, secret]);
+  await db.query('update operators set totp_secret_sealed = $2, totp_secret = null, totp_confirmed_at = null, totp_last_step = null where id = $1 and totp_confirmed_at is null', [operator.id, await sealTotpSecret(db, secret)]);
   return { secret, uri: totpUri(secret, operator.email) };
 }
 
@@ -113,8 +154,9 @@ export function totpUri(secret: string, email: string): string {
  */
 export async function verifyTotp(db: Queryable, operatorId: string, code: string, now = Date.now()): Promise<boolean> {
   const operator = await operatorById(db, operatorId);
-  if (!operator?.totp_secret || !/^\d{6}$/.test(code)) return false;
-  const delta = totpOf(operator.totp_secret, operator.email).validate({ token: code, timestamp: now, window: 1 });
+  const secret = operator ? await openTotpSecret(db, operator) : null;
+  if (!operator || !secret || !/^\d{6}$/.test(code)) return false;
+  const delta = totpOf(secret, operator.email).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return false;
   const step = Math.floor(now / 30_000) + delta;
   // The update wins only for a newer step, so two requests with one code cannot both pass.

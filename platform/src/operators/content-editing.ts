@@ -27,6 +27,8 @@ import { appendAudit } from './audit.ts';
 
 /** The one-off job that publishes a scheduled version (jobs.at, keyed by the schedule's id). */
 export const CONTENT_PUBLISH_JOB = 'content.publish';
+/** The periodic sweep (jobs.every) that gives waiting schedules a worker and a job in whichever process runs it. */
+export const CONTENT_SCHEDULES_SWEEP_JOB = 'content.schedules-sweep';
 /** The header (and the lobby's query parameter name) that carries a preview token. */
 export const PREVIEW_HEADER = 'atrium-preview';
 /** How long a preview token lets the lobby render a draft. */
@@ -322,6 +324,29 @@ export function createContentEditing(options: ContentEditingOptions) {
     return workers;
   }
 
+  /** Arms a schedule's one-off job in this process (its worker first); the same id while it waits is one job. */
+  async function armSchedule(schedule: Pick<ContentScheduleView, 'id' | 'publishAt'>): Promise<void> {
+    await ensureWorkers();
+    await jobs.at(CONTENT_PUBLISH_JOB, schedule.id, new Date(schedule.publishAt), { id: schedule.id }, { retryLimit: 3 });
+  }
+
+  /**
+   * Waiting schedules get this process's worker and their job (re-armed: a no-op while the job
+   * waits); due ones are published now, so a job lost with its process costs one interval at most.
+   * pg-boss starts only when a schedule waits.
+   */
+  async function sweepSchedules(): Promise<void> {
+    const { rows } = await db.query<{ id: string; publish_at: Date | string }>(`select id, publish_at from content_schedules where status = 'Scheduled' order by publish_at limit 500`);
+    const now = clock().getTime();
+    for (const row of rows) {
+      const publishAt = iso(row.publish_at);
+      // One schedule that cannot run now (its job retries it) does not hold the others back.
+      await (new Date(publishAt).getTime() <= now ? runSchedule(row.id) : armSchedule({ id: row.id, publishAt })).catch((error: unknown) => {
+        console.error(`[platform] scheduled content publish ${row.id}: ${(error as Error).message}`);
+      });
+    }
+  }
+
   /** The HS256 key of preview tokens, made once per database (platform_secrets) so every process accepts them. */
   function previewSecret(): Promise<Uint8Array> {
     previewKey ??= (async () => {
@@ -385,6 +410,13 @@ export function createContentEditing(options: ContentEditingOptions) {
       return { draft: (await this.draft(tx, brand, path, author.id)) as ContentDraftView, before };
     },
 
+    /** Removes an operator's draft of a document; the removed draft, or null when they had none. Their preview tokens then show the published document. */
+    async discardDraft(tx: Queryable, brand: string, path: string, operatorId: string): Promise<ContentDraftView | null> {
+      const before = await this.draft(tx, brand, path, operatorId);
+      if (before) await tx.query('delete from content_drafts where brand = $1 and path = $2 and operator_id = $3', [brand, path, operatorId]);
+      return before;
+    },
+
     /** Publishes a document now as the next version (base checked, the store's checks applied, the file written). */
     publish: publishIn,
 
@@ -446,10 +478,7 @@ export function createContentEditing(options: ContentEditingOptions) {
     },
 
     /** Arms a committed schedule's one-off job (once across processes: its key is the schedule's id). */
-    async arm(schedule: Pick<ContentScheduleView, 'id' | 'publishAt'>): Promise<void> {
-      await ensureWorkers();
-      await jobs.at(CONTENT_PUBLISH_JOB, schedule.id, new Date(schedule.publishAt), { id: schedule.id }, { retryLimit: 3 });
-    },
+    arm: armSchedule,
 
     /** Cancels a waiting scheduled publish; NotFound when it is not waiting. */
     async cancel(tx: Queryable, brand: string, id: string): Promise<ContentScheduleView> {
@@ -464,11 +493,19 @@ export function createContentEditing(options: ContentEditingOptions) {
       return rows.map(scheduleView);
     },
 
-    /** Registers the worker and re-arms every waiting schedule (at start-up: a process started later runs them too). */
-    async start(): Promise<void> {
-      const { rows } = await db.query<ScheduleRow>(`select * from content_schedules where status = 'Scheduled'`);
-      for (const row of rows) await this.arm(scheduleView(row));
+    /**
+     * Re-arms every waiting schedule now (a process started later runs them too) and registers the
+     * sweep (every intervalMs; 0: none): a schedule made after this process started, by a process
+     * that then stopped, still gets a worker and its job here, and one already due is published by
+     * the sweep itself. Both paths claim the schedule's row, so it publishes once.
+     */
+    async start(intervalMs = 5000): Promise<void> {
+      await sweepSchedules();
+      if (intervalMs > 0) jobs.every(CONTENT_SCHEDULES_SWEEP_JOB, intervalMs, sweepSchedules, { leaseMs: Math.max(30_000, 4 * intervalMs) });
     },
+
+    /** The sweep's one run (tests call it to avoid waiting). */
+    sweepSchedules,
 
     /** Runs a scheduled publish now (the job's handler; tests call it directly). */
     runSchedule,

@@ -290,6 +290,8 @@ export const operatorTypeDefs = /* GraphQL */ `
     operatorRevokeRole(operator: String!, brand: String!, role: OperatorRole!): Operator!
     "Editor (x-brand): saves your draft of a document. Refused with ContentConflict when baseVersion is not the latest version, and with InvalidContent (extensions.issues: the problems by field) when the store would refuse it; nothing is saved then."
     operatorSaveDraft(path: String!, document: JSON!, baseVersion: Int!): OperatorContentDraft!
+    "Editor (x-brand): discards your draft of a document (audited with the draft as it was); true when there was one. Your preview tokens of it then show the published document."
+    operatorDiscardDraft(path: String!): Boolean!
     "Editor (x-brand): publishes a document now as the next version (the file is written; the lobby shows it on its next load). ContentConflict on a stale baseVersion, InvalidContent with issues when it does not pass the checks."
     operatorPublishContent(path: String!, document: JSON!, baseVersion: Int!, note: String): OperatorContentVersion!
     "Editor (x-brand): publishes a document at publishAt (ISO 8601), once across the platform's processes; checked now and again then (it fails rather than overwrite a newer version)."
@@ -416,6 +418,14 @@ const contentMutations = {
       return { result: draft, before: before && { baseVersion: before.baseVersion, document: before.document }, after: { baseVersion: draft.baseVersion, document: draft.document } };
     });
   },
+  async operatorDiscardDraft(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    return run(ctx, { role: 'editor', brand, action: 'content.discardDraft', target: path }, async (tx, caller) => {
+      const before = await ctx.services.contentEditing.discardDraft(tx, brand, path, caller.operator.id);
+      return { result: before !== null, before: before && { baseVersion: before.baseVersion, document: before.document }, after: null };
+    });
+  },
   async operatorPublishContent(_: unknown, args: { path: string; document: unknown; baseVersion: number; note?: string | null }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;
     const path = await editorPath(ctx, brand, args.path);
@@ -533,14 +543,17 @@ export const operatorResolvers: Resolvers = {
     },
     async operatorEndSession(_: unknown, args: { sessionId: string }, ctx: GraphQLContext) {
       const brand = ctx.brand().id;
-      return run(ctx, { role: 'support', brand, action: 'session.end', target: args.sessionId }, async (tx) => {
+      const announce = await run(ctx, { role: 'support', brand, action: 'session.end', target: args.sessionId }, async (tx) => {
         const { rows } = await tx.query<{ player_id: string; revoked: boolean; flow: string }>('select player_id, revoked_at is not null as revoked, flow from sessions where sid = $1 and brand = $2', [args.sessionId, brand]);
         const session = rows[0];
         if (!session) throw new PlatformError('NotFound', `No session "${args.sessionId}" on brand ${brand}: take one from operatorPlayer's sessions`);
         if (session.revoked) throw new PlatformError('NotFound', `Session "${args.sessionId}" has already ended`);
-        await ctx.services.auth.endSession(args.sessionId, 'destroyed', { cause: 'AnotherDevice', until: null }, tx);
-        return { result: true, target: args.sessionId, before: { playerId: session.player_id, active: true }, after: { playerId: session.player_id, active: false } };
+        const ended = await ctx.services.auth.endSessionIn(tx, args.sessionId, 'destroyed', { cause: 'AnotherDevice', until: null });
+        return { result: ended, target: args.sessionId, before: { playerId: session.player_id, active: true }, after: { playerId: session.player_id, active: false } };
       });
+      // Announced (SessionDestroyed, the device's sockets) only once the end and its audit entry are committed.
+      announce?.();
+      return true;
     },
     async operatorGrantRole(_: unknown, args: { operator: string; brand: string; role: string }, ctx: GraphQLContext) {
       const brand = grantBrand(ctx, args.brand);

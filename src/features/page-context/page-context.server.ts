@@ -87,12 +87,16 @@ export function loadTranslations(call: PlatformCallContext): Promise<Record<stri
     .catch(degrade('translations', {}));
 }
 
-/** Loads the lobby menu (menuKey lobbyMenu) for a brand and locale; a content edit (new content generation) reloads it. */
+/**
+ * Loads the lobby menu (menuKey lobbyMenu) for a brand and locale; a content edit (new content
+ * generation) reloads it. With an editor's preview token the platform may answer with their draft
+ * menu: asked for afresh then, never read from or kept in the cache other visitors share.
+ */
 export function loadLobbyMenu(call: PlatformCallContext): Promise<MenuItem[]> {
+  const ask = () => platformQuery(LobbyMenuDocument, { menuKey: 'lobbyMenu', locale: call.locale }, call).then((data) => data.lobbyMenu?.items ?? []);
+  if (call.previewToken) return ask().catch(degrade('lobby menu', []));
   return menuCache
-    .get(`${call.brand}|${contentGeneration(call.brand)}|${call.locale}`, () =>
-      platformQuery(LobbyMenuDocument, { menuKey: 'lobbyMenu', locale: call.locale }, call).then((data) => data.lobbyMenu?.items ?? []),
-    )
+    .get(`${call.brand}|${contentGeneration(call.brand)}|${call.locale}`, ask)
     .catch(degrade('lobby menu', []));
 }
 

@@ -957,6 +957,8 @@ export type Mutation = {
   openCalendarDoor: CalendarDoor;
   /** Editor (x-brand): cancels a scheduled publish that is still waiting. */
   operatorCancelContentSchedule: OperatorContentSchedule;
+  /** Editor (x-brand): discards your draft of a document (audited with the draft as it was); true when there was one. Your preview tokens of it then show the published document. */
+  operatorDiscardDraft: Scalars['Boolean']['output'];
   /** Support (x-brand): ends one of a player's sessions (the device signs out: SessionDestroyed). */
   operatorEndSession: Scalars['Boolean']['output'];
   /** Admin on the brand (brand, or '*' for every brand, which needs admin on '*'): grants a role to an operator (id or e-mail). */
@@ -1122,6 +1124,11 @@ export type MutationOpenCalendarDoorArgs = {
 
 export type MutationOperatorCancelContentScheduleArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationOperatorDiscardDraftArgs = {
+  path: Scalars['String']['input'];
 };
 
 
@@ -4115,6 +4122,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   logout?: Resolver<ResolversTypes['LogoutResult'], ParentType, ContextType, Partial<MutationLogoutArgs>>;
   openCalendarDoor?: Resolver<ResolversTypes['CalendarDoor'], ParentType, ContextType, RequireFields<MutationOpenCalendarDoorArgs, 'calendarId' | 'date'>>;
   operatorCancelContentSchedule?: Resolver<ResolversTypes['OperatorContentSchedule'], ParentType, ContextType, RequireFields<MutationOperatorCancelContentScheduleArgs, 'id'>>;
+  operatorDiscardDraft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationOperatorDiscardDraftArgs, 'path'>>;
   operatorEndSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationOperatorEndSessionArgs, 'sessionId'>>;
   operatorGrantRole?: Resolver<ResolversTypes['Operator'], ParentType, ContextType, RequireFields<MutationOperatorGrantRoleArgs, 'brand' | 'operator' | 'role'>>;
   operatorPreviewToken?: Resolver<ResolversTypes['OperatorPreviewToken'], ParentType, ContextType, RequireFields<MutationOperatorPreviewTokenArgs, 'path'>>;
