@@ -7,7 +7,7 @@
  * operatorValidateContent.
  */
 import { z } from 'zod';
-import { JACKPOT_SETTINGS_FILE, jackpotSettingsFile } from '../jackpot/settings.ts';
+import { jackpotSettingsFile } from '../jackpot/settings.ts';
 import { REWARDS_FILE, rewardsFile } from '../rewards/definitions.ts';
 import { PROMOTIONS_FILE, promotionsFile } from '../promotions/content.ts';
 import { SHOP_FILE, shopFile } from '../shop/content.ts';
