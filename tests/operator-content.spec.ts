@@ -16,6 +16,7 @@ import { TOTP } from 'otpauth';
 import type { Browser } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
+import { addTokenCookies, smsTokens, unique } from './support/player.ts';
 import { SANDBOX_KEY_HEADERS } from './support/sandbox.ts';
 import { brandOrigin, E2E_PORT } from './support/urls.ts';
 
@@ -91,7 +92,7 @@ async function lobbyText(visitor: Page): Promise<string> {
 /** The published document as the file holds it. */
 const published = () => JSON.parse(readFileSync(FILE, 'utf8')) as { blocks: { id: string; title?: { en?: string } }[] };
 
-test('an editor reorders by mouse and keyboard, edits with the store\'s checks, previews, publishes, compares and rolls back', async ({ page, browser }) => {
+test('an editor reorders by mouse and keyboard, edits with the store\'s checks, previews as a visitor and as a signed-in player, publishes, compares and rolls back', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const stamp = `Preview hero ${Date.now().toString(36)}`;
   const visitor = await swedishVisitor(browser);
@@ -154,6 +155,15 @@ test('an editor reorders by mouse and keyboard, edits with the store\'s checks, 
     await expect(frame.getByText('Preview', { exact: true }).first()).toBeAttached();
   }
   expect(await lobbyText(visitor)).not.toContain(stamp);
+  const desktop = page.frameLocator(`iframe[title="Preview of ${DOCUMENT} in en at 1280 pixels"]`);
+  await expect(desktop.getByRole('button', { name: 'My account' })).toHaveCount(0);
+
+  // A player signed in in the editor's browser: the frames show the draft as that player sees it.
+  await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', `+35855${unique()}`));
+  await page.getByRole('button', { name: 'Refresh preview' }).click();
+  await expect(desktop.getByRole('button', { name: 'My account' })).toBeVisible({ timeout: 20_000 });
+  await expect(desktop.getByTestId('balance')).toBeAttached();
+  await expect(desktop.getByText(stamp).first()).toBeAttached();
 
   // Publish: the file is written and a Swedish visitor sees it on a later load.
   await page.getByLabel('Note for the version history (optional)').fill('e2e: new hero title');
