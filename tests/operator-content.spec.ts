@@ -260,6 +260,43 @@ test('a scheduled publish shows as waiting and can be cancelled', async ({ page 
   if (waitingBefore === 0) await expect(page.getByText('No publish is waiting.')).toBeVisible();
 });
 
+test('other documents get the same generated form: a menu, a legal page with HTML fields, promotions with a choice of action; texts per locale beside the English', async ({ page }) => {
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(error.message));
+  await signIn(page, 'editor');
+  const documentPicker = page.getByLabel('Document', { exact: true });
+
+  await documentPicker.selectOption('menu.json');
+  const lobbyMenu = page.getByRole('group', { name: 'lobbyMenu', exact: true });
+  await expect(lobbyMenu.getByRole('group', { name: 'Items 1', exact: true }).getByLabel('Label (en)')).toHaveValue('Home');
+  await expect(lobbyMenu.getByRole('group', { name: 'Items 1', exact: true }).getByLabel('Icon')).toHaveValue('home');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await documentPicker.selectOption('legal/privacy-policy.json');
+  await expect(page.getByLabel('Title (en)')).not.toHaveValue('');
+  const fragment = page.getByLabel('Body (en) 1', { exact: true });
+  await expect(fragment).toHaveJSProperty('tagName', 'TEXTAREA');
+  await expect(fragment).toHaveAccessibleDescription(/HTML/);
+  // Finnish: the same fields in Finnish, the English beside them.
+  await page.getByLabel('Language of the texts you edit').selectOption('fi');
+  await expect(page.getByLabel('Title (fi)')).not.toHaveValue('');
+  await expect(page.getByText(/^English: /).first()).toBeVisible();
+  // A bad date gets the store's error beside the field; nothing is written.
+  await page.getByLabel('Updated').fill('');
+  await expect(page.getByLabel('Updated')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Language of the texts you edit').selectOption('en');
+  await documentPicker.selectOption('promotions.json');
+  const first = page.getByRole('group', { name: 'Promotions 1', exact: true });
+  await expect(first.getByLabel('Title (en)')).toHaveValue('Deposit boost');
+  await expect(first.getByLabel('Kind: Type')).toHaveValue('DEPOSIT');
+  await expect(first.getByLabel('Trigger')).toHaveValue('ALWAYS');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(failures).toEqual([]);
+});
+
 test('the content section fits a phone @phone', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'editor');
