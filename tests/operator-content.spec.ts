@@ -285,6 +285,12 @@ test('other documents get the same generated form: a menu, a legal page with HTM
   // A bad date gets the store's error beside the field; nothing is written.
   await page.getByLabel('Updated').fill('');
   await expect(page.getByLabel('Updated')).toHaveAttribute('aria-invalid', 'true');
+  // A refused save says so, keeps the edits and takes the editor to the first field with a problem.
+  await page.getByLabel('Title (fi)').fill('Tietosuojaseloste (luonnos)');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Nothing was saved: fix the fields marked below and try again.')).toBeVisible();
+  await expect(page.getByLabel('Updated')).toBeFocused();
+  await expect(page.getByLabel('Title (fi)')).toHaveValue('Tietosuojaseloste (luonnos)');
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByLabel('Language of the texts you edit').selectOption('en');
