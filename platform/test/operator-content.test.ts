@@ -41,6 +41,7 @@ const SAVE = 'mutation ($p: String!, $d: JSON!, $b: Int!) { operatorSaveDraft(pa
 const PUBLISH = 'mutation ($p: String!, $d: JSON!, $b: Int!, $n: String) { operatorPublishContent(path: $p, document: $d, baseVersion: $b, note: $n) { number author note rolledBackFrom document } }';
 const VERSIONS = 'query ($p: String!) { operatorContentVersions(path: $p) { number author note rolledBackFrom } }';
 const SCHEDULE = 'mutation ($p: String!, $d: JSON!, $b: Int!, $at: String!) { operatorScheduleContentPublish(path: $p, document: $d, baseVersion: $b, publishAt: $at) { id status publishAt } }';
+const SCHEMA = 'query ($p: String!) { operatorContentSchema(path: $p) }';
 const SCHEDULES = 'query ($p: String) { operatorContentSchedules(path: $p) { id status version failure } }';
 const HERO_TITLE = '{ layout(countryCode: "FI", locale: "en") { preview blocks { id props } } }';
 
@@ -247,7 +248,14 @@ describe.each(DATABASES)('content editing through the console on $name', (databa
       expect(refused.errors?.[0]?.extensions).toMatchObject({ reason: 'OperatorRoleRequired', requiredRole: 'editor' });
       const write = await op(role, PUBLISH, { p: 'layout.json', d: {}, b: 1 });
       expect(write.errors?.[0]?.extensions.reason).toBe('OperatorRoleRequired');
+      const schema = await op(role, SCHEMA, { p: 'layout.json' });
+      expect(schema.errors?.[0]?.extensions.reason).toBe('OperatorRoleRequired');
     }
+    // The editor's forms: the layout's JSON Schema, each block typed, and a file editors do not write is named.
+    const schema = await op('editor', SCHEMA, { p: 'layout.json' });
+    expect(schema.errors).toBeUndefined();
+    expect(schema.data.operatorContentSchema.properties.blocks.items.oneOf.map((branch: { properties: { type: { const: string } } }) => branch.properties.type.const)).toContain('PROMOTION_V2');
+    expect((await op('editor', SCHEMA, { p: '../secrets.json' })).errors?.[0]?.extensions.reason).toBe('BadUserInput');
     const player = await freshSmsPlayer(app);
     const asPlayer = await app.gql(DOCUMENT, { p: 'layout.json' }, { 'x-sandbox-key': '', ...player.headers });
     expect(asPlayer.errors?.[0]?.extensions.reason).toBe('OperatorAuthenticationFailure');
@@ -260,7 +268,7 @@ describe.each(DATABASES)('content editing through the console on $name', (databa
     expect(menuPublish?.after.version).toBe((menuPublish?.before.version ?? 0) + 1);
     expect(menuPublish?.before.document).not.toEqual(menuPublish?.after.document);
     const actions = (await op('admin', '{ operatorAuditLog(limit: 100) { action } }')).data.operatorAuditLog.map((entry: { action: string }) => entry.action);
-    for (const action of ['content.read', 'content.draft', 'content.publish', 'content.rollback', 'content.schedule', 'content.cancelSchedule', 'content.publishScheduled', 'content.scheduleFailed', 'content.preview', 'content.discardDraft']) expect(actions).toContain(action);
+    for (const action of ['content.read', 'content.draft', 'content.publish', 'content.rollback', 'content.schedule', 'content.cancelSchedule', 'content.publishScheduled', 'content.scheduleFailed', 'content.preview', 'content.discardDraft', 'content.schema']) expect(actions).toContain(action);
   });
 });
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BANNERS } from '../media/artwork.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { FORM_WIDGETS } from './form-widgets.ts';
 
 import { BLOCK_TYPES, type BlockType } from '../../../shared/blocks.ts';
 
@@ -16,7 +17,10 @@ export { BLOCK_TYPES, type BlockType };
 export const localisedText = z.strictObject({
   en: z.string().min(1),
   ...Object.fromEntries(LOCALES.filter((locale) => locale !== 'en').map((locale) => [locale, z.string().min(1).optional()])),
-});
+}).meta({ 'x-widget': FORM_WIDGETS.localised });
+
+/** Rich text in several locales (HTML the lobby sanitises before rendering). */
+export const localisedHtml = localisedText.meta({ 'x-widget': FORM_WIDGETS.localisedHtml });
 
 /** An internal lobby path: starts with "/", ends with "/", no locale prefix (the lobby adds it). */
 export const internalHref = z
@@ -28,7 +32,8 @@ export const internalHref = z
   .refine(
     (href) => !(LOCALES as readonly string[]).includes(href.split('/')[1] ?? ''),
     'no locale prefix: write "/games/", the lobby adds "/fi/" itself',
-  );
+  )
+  .meta({ 'x-widget': FORM_WIDGETS.internalHref });
 
 /** An absolute https URL (external links). */
 export const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'an absolute https:// URL');
@@ -44,7 +49,8 @@ const imageUrl = z
   .refine((url) => {
     const banner = /^\/media\/banners\/([a-z0-9-]+?)(-mobile)?\.svg$/.exec(url);
     return !banner || bannerNames.includes(banner[1] ?? '');
-  }, `an existing banner: /media/banners/<name>.svg or <name>-mobile.svg with name one of ${bannerNames.join(', ')}`);
+  }, `an existing banner: /media/banners/<name>.svg or <name>-mobile.svg with name one of ${bannerNames.join(', ')}`)
+  .meta({ 'x-widget': FORM_WIDGETS.image });
 
 /** Responsive artwork for a block. */
 export const image = z.strictObject({
@@ -92,7 +98,7 @@ export const blockFields = {
   PROMOTION: z.strictObject({
     title: localisedText,
     /** Rich text; the lobby sanitises it before rendering. */
-    html: localisedText,
+    html: localisedHtml,
     cta: localisedText.optional(),
     href: internalHref.optional(),
     /** A promotion of promotions.json whose bonus action (DEPOSIT or PAGE_LINK) is the block's button; its cta unless the block has its own. */

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { escapeHtml } from '../web/html.ts';
 import { fallbackChain, LOCALES } from '../i18n/locales.ts';
+import { FORM_WIDGETS } from './form-widgets.ts';
 
 /** The legal documents a brand publishes, by their route (spec section 2). */
 export const LEGAL_DOCUMENTS = ['terms-and-conditions', 'privacy-policy', 'bonus-terms-and-conditions'] as const;
@@ -36,12 +37,13 @@ const perLocale = <T extends z.ZodType>(value: T) =>
   z.strictObject({
     en: value,
     ...Object.fromEntries(LOCALES.filter((locale) => locale !== 'en').map((locale) => [locale, value.optional()])),
-  }) as z.ZodObject<Record<string, T>>;
+  }).meta({ 'x-widget': FORM_WIDGETS.localised }) as unknown as z.ZodObject<Record<string, T>>;
 
 const fragment = z
   .string()
   .min(1)
-  .max(20_000, 'at most 20,000 characters per fragment: split long sections into several fragments');
+  .max(20_000, 'at most 20,000 characters per fragment: split long sections into several fragments')
+  .meta({ 'x-widget': FORM_WIDGETS.html });
 
 /** `content/<brand>/legal/<document>.json`. */
 export const legalDocumentFile = z.strictObject({

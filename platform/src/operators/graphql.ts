@@ -15,6 +15,7 @@ import { operatorOperation, requireRole, type OperationSpec, type OperationOutco
 import type { Queryable } from '../db/db.ts';
 import type { ContentIssue } from '../content/store.ts';
 import { dateArgument, readAudit } from './audit.ts';
+import { contentJsonSchema } from '../content/json-schema.ts';
 import { editablePath, parseDocument, PREVIEW_HEADER, type ContentDraftView, type ContentVersion } from './content-editing.ts';
 import { consentRecords, documentQueue, findPlayers, pageSize, playerDetails, selfExclusionRegister } from './queries.ts';
 
@@ -261,6 +262,8 @@ export const operatorTypeDefs = /* GraphQL */ `
     operatorContentSchedules(path: String): [OperatorContentSchedule!]!
     "Editor (x-brand): checks a document with the content store's checks without saving it: the problems by field (empty when good)."
     operatorValidateContent(path: String!, document: JSON!): [OperatorContentIssue!]!
+    "Editor (x-brand): the JSON Schema (draft 2020-12) of the document at path, generated from the content store's own schema; x-widget marks localised maps, HTML, images and lobby paths for the console's forms. Checks it cannot say (references into the catalogue) are operatorValidateContent's."
+    operatorContentSchema(path: String!): JSON!
     "The signed-in operator and their roles (operator realm access token)."
     operatorMe: Operator!
     "Compliance (x-brand): documents of a status (Pending by default), oldest first; page with after (the last id)."
@@ -388,6 +391,11 @@ const contentQueries = {
     const brand = ctx.brand().id;
     const path = (await editorPath(ctx, brand, args.path ?? null)) || null;
     return run(ctx, { role: 'editor', brand, action: 'content.schedules', target: path }, async (tx) => ({ result: await ctx.services.contentEditing.schedules(tx, brand, path) }));
+  },
+  async operatorContentSchema(_: unknown, args: { path: string }, ctx: GraphQLContext) {
+    const brand = ctx.brand().id;
+    const path = await editorPath(ctx, brand, args.path);
+    return run(ctx, { role: 'editor', brand, action: 'content.schema', target: path }, async () => ({ result: contentJsonSchema(path) }));
   },
   async operatorValidateContent(_: unknown, args: { path: string; document: unknown }, ctx: GraphQLContext) {
     const brand = ctx.brand().id;

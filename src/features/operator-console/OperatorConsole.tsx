@@ -17,6 +17,7 @@ import { failureText, Message } from './ui.tsx';
 const CompliancePanel = lazy(() => import('./CompliancePanel.tsx'));
 const SupportPanel = lazy(() => import('./SupportPanel.tsx'));
 const AdminPanel = lazy(() => import('./AdminPanel.tsx'));
+const ContentPanel = lazy(() => import('./content/ContentPanel.tsx'));
 
 type Me = OperatorMeQuery['operatorMe'];
 
@@ -24,13 +25,15 @@ interface Props {
   texts: OperatorTexts;
   /** The page's brand (the platform acts on it: the lobby's proxy sends x-brand). */
   brand: string;
+  /** The brand's locales, en first: the languages an editor edits texts in. */
+  locales: readonly string[];
   section: ConsoleSection | 'home';
 }
 
 type State = { phase: 'signing-in' } | { phase: 'failed'; message: string } | { phase: 'ready'; me: Me };
 
 /** The console: sign-in, navigation and the page's section. */
-export default function OperatorConsole({ texts, brand, section }: Props) {
+export default function OperatorConsole({ texts, brand, locales, section }: Props) {
   const [state, setState] = useState<State>({ phase: 'signing-in' });
   useEffect(() => {
     let live = true;
@@ -82,14 +85,14 @@ export default function OperatorConsole({ texts, brand, section }: Props) {
       </header>
       <main id="main" className="op-main" tabIndex={-1}>
         <Suspense fallback={<p role="status">…</p>}>
-          <Section texts={texts} brand={brand} section={section} me={me} sections={sections} />
+          <Section texts={texts} brand={brand} locales={locales} section={section} me={me} sections={sections} />
         </Suspense>
       </main>
     </>
   );
 }
 
-function Section({ texts, brand, section, me, sections }: Props & { me: Me; sections: ConsoleSection[] }) {
+function Section({ texts, brand, locales, section, me, sections }: Props & { me: Me; sections: ConsoleSection[] }) {
   if (section === 'home') {
     const roles = [...rolesOnBrand(me.roles, brand)].map((role) => texts.roles[role] ?? role);
     return (
@@ -117,11 +120,5 @@ function Section({ texts, brand, section, me, sections }: Props & { me: Me; sect
   if (section === 'compliance') return <CompliancePanel texts={texts} brand={brand} />;
   if (section === 'support') return <SupportPanel texts={texts} />;
   if (section === 'admin') return <AdminPanel texts={texts} brand={brand} />;
-  // The editors' section: the block editor lands here (content versions, drafts, publish).
-  return (
-    <>
-      <h1>{texts.content.heading}</h1>
-      <p>{texts.content.body}</p>
-    </>
-  );
+  return <ContentPanel texts={texts} brand={brand} locales={locales} />;
 }

@@ -13,10 +13,13 @@ const SIGN_IN_AGAIN = new Set(['OperatorAuthenticationFailure', 'SecondFactorReq
 /** A refusal or failure of an operator operation, with the platform's reason and message. */
 export class OperatorApiError extends Error {
   readonly reason: string;
-  constructor(reason: string, message: string) {
+  /** The error's other extensions (a conflict's latest version, an invalid document's issues). */
+  readonly extensions: Record<string, unknown>;
+  constructor(reason: string, message: string, extensions: Record<string, unknown> = {}) {
     super(message);
     this.name = 'OperatorApiError';
     this.reason = reason;
+    this.extensions = extensions;
   }
   /** Whether the console should send the operator to sign in again. */
   get needsSignIn(): boolean {
@@ -49,10 +52,10 @@ export async function operatorCall<T, V>(document: TypedDocumentString<T, V>, va
   } catch {
     throw new OperatorApiError('Network', 'The platform could not be reached');
   }
-  const body = (await response.json().catch(() => null)) as { data?: T; errors?: { message: string; extensions?: { reason?: string } }[] } | null;
+  const body = (await response.json().catch(() => null)) as { data?: T; errors?: { message: string; extensions?: { reason?: string } & Record<string, unknown> }[] } | null;
   const error = body?.errors?.[0];
   if (error || !body?.data) {
-    const failure = new OperatorApiError(error?.extensions?.reason ?? `HTTP${response.status}`, error?.message ?? `The platform answered ${response.status}`);
+    const failure = new OperatorApiError(error?.extensions?.reason ?? `HTTP${response.status}`, error?.message ?? `The platform answered ${response.status}`, error?.extensions ?? {});
     if (failure.needsSignIn) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
     throw failure;
   }

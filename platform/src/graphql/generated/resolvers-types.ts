@@ -2055,6 +2055,8 @@ export type Query = {
   operatorContentDocuments: Array<OperatorContentDocument>;
   /** Editor (x-brand): the brand's scheduled publishes (of one document when path is given), newest first. */
   operatorContentSchedules: Array<OperatorContentSchedule>;
+  /** Editor (x-brand): the JSON Schema (draft 2020-12) of the document at path, generated from the content store's own schema; x-widget marks localised maps, HTML, images and lobby paths for the console's forms. Checks it cannot say (references into the catalogue) are operatorValidateContent's. */
+  operatorContentSchema: Scalars['JSON']['output'];
   /** Editor (x-brand): one version with its document. */
   operatorContentVersion: OperatorContentVersion;
   /** Editor (x-brand): the versions of a document, newest first. */
@@ -2224,6 +2226,11 @@ export type QueryOperatorContentDocumentArgs = {
 
 export type QueryOperatorContentSchedulesArgs = {
   path?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryOperatorContentSchemaArgs = {
+  path: Scalars['String']['input'];
 };
 
 
@@ -4585,6 +4592,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   operatorContentDocument?: Resolver<ResolversTypes['OperatorContentDocument'], ParentType, ContextType, RequireFields<QueryOperatorContentDocumentArgs, 'path'>>;
   operatorContentDocuments?: Resolver<Array<ResolversTypes['OperatorContentDocument']>, ParentType, ContextType>;
   operatorContentSchedules?: Resolver<Array<ResolversTypes['OperatorContentSchedule']>, ParentType, ContextType, Partial<QueryOperatorContentSchedulesArgs>>;
+  operatorContentSchema?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryOperatorContentSchemaArgs, 'path'>>;
   operatorContentVersion?: Resolver<ResolversTypes['OperatorContentVersion'], ParentType, ContextType, RequireFields<QueryOperatorContentVersionArgs, 'number' | 'path'>>;
   operatorContentVersions?: Resolver<Array<ResolversTypes['OperatorContentVersion']>, ParentType, ContextType, RequireFields<QueryOperatorContentVersionsArgs, 'path'>>;
   operatorDocumentQueue?: Resolver<Array<ResolversTypes['OperatorDocument']>, ParentType, ContextType, RequireFields<QueryOperatorDocumentQueueArgs, 'limit' | 'status'>>;

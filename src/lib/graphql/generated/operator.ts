@@ -113,6 +113,105 @@ export type OperatorRevokeRoleMutationVariables = Exact<{
 
 export type OperatorRevokeRoleMutation = { operatorRevokeRole: { id: string, email: string, name: string, roles: Array<{ brand: string, role: OperatorRole }> } };
 
+export type OperatorContentScheduleFieldsFragment = { id: string, path: string, baseVersion: number, publishAt: string, status: string, operatorEmail: string, note: string | null, version: number | null, failure: string | null };
+
+export type OperatorContentDocumentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorContentDocumentsQuery = { operatorContentDocuments: Array<{ path: string, version: number, author: string | null, publishedAt: string | null }> };
+
+export type OperatorContentDocumentQueryVariables = Exact<{
+  path: string;
+}>;
+
+
+export type OperatorContentDocumentQuery = { operatorContentDocument: { path: string, version: number, document: unknown, author: string | null, publishedAt: string | null, problems: Array<{ path: string | null, message: string }>, draft: { baseVersion: number, document: unknown, savedAt: string } | null, schedules: Array<{ id: string, path: string, baseVersion: number, publishAt: string, status: string, operatorEmail: string, note: string | null, version: number | null, failure: string | null }> } };
+
+export type OperatorContentSchemaQueryVariables = Exact<{
+  path: string;
+}>;
+
+
+export type OperatorContentSchemaQuery = { operatorContentSchema: unknown };
+
+export type OperatorValidateContentQueryVariables = Exact<{
+  path: string;
+  document: unknown;
+}>;
+
+
+export type OperatorValidateContentQuery = { operatorValidateContent: Array<{ path: string | null, message: string }> };
+
+export type OperatorSaveDraftMutationVariables = Exact<{
+  path: string;
+  document: unknown;
+  baseVersion: number;
+}>;
+
+
+export type OperatorSaveDraftMutation = { operatorSaveDraft: { baseVersion: number, document: unknown, savedAt: string } };
+
+export type OperatorPublishContentMutationVariables = Exact<{
+  path: string;
+  document: unknown;
+  baseVersion: number;
+  note?: string | null | undefined;
+}>;
+
+
+export type OperatorPublishContentMutation = { operatorPublishContent: { number: number, author: string, publishedAt: string, note: string | null } };
+
+export type OperatorScheduleContentPublishMutationVariables = Exact<{
+  path: string;
+  document: unknown;
+  baseVersion: number;
+  publishAt: string;
+  note?: string | null | undefined;
+}>;
+
+
+export type OperatorScheduleContentPublishMutation = { operatorScheduleContentPublish: { id: string, path: string, baseVersion: number, publishAt: string, status: string, operatorEmail: string, note: string | null, version: number | null, failure: string | null } };
+
+export type OperatorCancelContentScheduleMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OperatorCancelContentScheduleMutation = { operatorCancelContentSchedule: { id: string, path: string, baseVersion: number, publishAt: string, status: string, operatorEmail: string, note: string | null, version: number | null, failure: string | null } };
+
+export type OperatorContentVersionsQueryVariables = Exact<{
+  path: string;
+}>;
+
+
+export type OperatorContentVersionsQuery = { operatorContentVersions: Array<{ number: number, author: string, publishedAt: string, note: string | null, rolledBackFrom: number | null }> };
+
+export type OperatorContentDiffQueryVariables = Exact<{
+  path: string;
+  from: number;
+  to: number;
+}>;
+
+
+export type OperatorContentDiffQuery = { operatorContentDiff: { from: number, to: number, parts: Array<{ added: boolean, removed: boolean, value: string }> } };
+
+export type OperatorRollbackContentMutationVariables = Exact<{
+  path: string;
+  toVersion: number;
+  baseVersion: number;
+  note?: string | null | undefined;
+}>;
+
+
+export type OperatorRollbackContentMutation = { operatorRollbackContent: { number: number, author: string, publishedAt: string, note: string | null, rolledBackFrom: number | null } };
+
+export type OperatorPreviewTokenMutationVariables = Exact<{
+  path: string;
+}>;
+
+
+export type OperatorPreviewTokenMutation = { operatorPreviewToken: { token: string, expiresAt: string, name: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -131,7 +230,19 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const OperatorContentScheduleFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`
+    fragment OperatorContentScheduleFields on OperatorContentSchedule {
+  id
+  path
+  baseVersion
+  publishAt
+  status
+  operatorEmail
+  note
+  version
+  failure
+}
+    `, {"fragmentName":"OperatorContentScheduleFields"}) as unknown as TypedDocumentString<OperatorContentScheduleFieldsFragment, unknown>;
 export const OperatorMeDocument = /*#__PURE__*/ new TypedDocumentString(`
     query OperatorMe {
   operatorMe {
@@ -336,3 +447,172 @@ export const OperatorRevokeRoleDocument = /*#__PURE__*/ new TypedDocumentString(
   }
 }
     `) as unknown as TypedDocumentString<OperatorRevokeRoleMutation, OperatorRevokeRoleMutationVariables>;
+export const OperatorContentDocumentsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query OperatorContentDocuments {
+  operatorContentDocuments {
+    path
+    version
+    author
+    publishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorContentDocumentsQuery, OperatorContentDocumentsQueryVariables>;
+export const OperatorContentDocumentDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query OperatorContentDocument($path: String!) {
+  operatorContentDocument(path: $path) {
+    path
+    version
+    document
+    author
+    publishedAt
+    problems {
+      path
+      message
+    }
+    draft {
+      baseVersion
+      document
+      savedAt
+    }
+    schedules {
+      ...OperatorContentScheduleFields
+    }
+  }
+}
+    fragment OperatorContentScheduleFields on OperatorContentSchedule {
+  id
+  path
+  baseVersion
+  publishAt
+  status
+  operatorEmail
+  note
+  version
+  failure
+}`) as unknown as TypedDocumentString<OperatorContentDocumentQuery, OperatorContentDocumentQueryVariables>;
+export const OperatorContentSchemaDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query OperatorContentSchema($path: String!) {
+  operatorContentSchema(path: $path)
+}
+    `) as unknown as TypedDocumentString<OperatorContentSchemaQuery, OperatorContentSchemaQueryVariables>;
+export const OperatorValidateContentDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query OperatorValidateContent($path: String!, $document: JSON!) {
+  operatorValidateContent(path: $path, document: $document) {
+    path
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorValidateContentQuery, OperatorValidateContentQueryVariables>;
+export const OperatorSaveDraftDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OperatorSaveDraft($path: String!, $document: JSON!, $baseVersion: Int!) {
+  operatorSaveDraft(path: $path, document: $document, baseVersion: $baseVersion) {
+    baseVersion
+    document
+    savedAt
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorSaveDraftMutation, OperatorSaveDraftMutationVariables>;
+export const OperatorPublishContentDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OperatorPublishContent($path: String!, $document: JSON!, $baseVersion: Int!, $note: String) {
+  operatorPublishContent(
+    path: $path
+    document: $document
+    baseVersion: $baseVersion
+    note: $note
+  ) {
+    number
+    author
+    publishedAt
+    note
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorPublishContentMutation, OperatorPublishContentMutationVariables>;
+export const OperatorScheduleContentPublishDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OperatorScheduleContentPublish($path: String!, $document: JSON!, $baseVersion: Int!, $publishAt: String!, $note: String) {
+  operatorScheduleContentPublish(
+    path: $path
+    document: $document
+    baseVersion: $baseVersion
+    publishAt: $publishAt
+    note: $note
+  ) {
+    ...OperatorContentScheduleFields
+  }
+}
+    fragment OperatorContentScheduleFields on OperatorContentSchedule {
+  id
+  path
+  baseVersion
+  publishAt
+  status
+  operatorEmail
+  note
+  version
+  failure
+}`) as unknown as TypedDocumentString<OperatorScheduleContentPublishMutation, OperatorScheduleContentPublishMutationVariables>;
+export const OperatorCancelContentScheduleDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OperatorCancelContentSchedule($id: ID!) {
+  operatorCancelContentSchedule(id: $id) {
+    ...OperatorContentScheduleFields
+  }
+}
+    fragment OperatorContentScheduleFields on OperatorContentSchedule {
+  id
+  path
+  baseVersion
+  publishAt
+  status
+  operatorEmail
+  note
+  version
+  failure
+}`) as unknown as TypedDocumentString<OperatorCancelContentScheduleMutation, OperatorCancelContentScheduleMutationVariables>;
+export const OperatorContentVersionsDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query OperatorContentVersions($path: String!) {
+  operatorContentVersions(path: $path) {
+    number
+    author
+    publishedAt
+    note
+    rolledBackFrom
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorContentVersionsQuery, OperatorContentVersionsQueryVariables>;
+export const OperatorContentDiffDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query OperatorContentDiff($path: String!, $from: Int!, $to: Int!) {
+  operatorContentDiff(path: $path, from: $from, to: $to) {
+    from
+    to
+    parts {
+      added
+      removed
+      value
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorContentDiffQuery, OperatorContentDiffQueryVariables>;
+export const OperatorRollbackContentDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OperatorRollbackContent($path: String!, $toVersion: Int!, $baseVersion: Int!, $note: String) {
+  operatorRollbackContent(
+    path: $path
+    toVersion: $toVersion
+    baseVersion: $baseVersion
+    note: $note
+  ) {
+    number
+    author
+    publishedAt
+    note
+    rolledBackFrom
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorRollbackContentMutation, OperatorRollbackContentMutationVariables>;
+export const OperatorPreviewTokenDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OperatorPreviewToken($path: String!) {
+  operatorPreviewToken(path: $path) {
+    token
+    expiresAt
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorPreviewTokenMutation, OperatorPreviewTokenMutationVariables>;
