@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import type { Db } from '../src/db/db.ts';
 import { MIGRATIONS_DIR } from '../src/db/open.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { createSchema } from '../src/graphql/schema.ts';
+import { createOperator } from '../src/operators/accounts.ts';
 import { applyRateLimits, RATE_LIMITED_MUTATIONS } from '../src/security/limited-mutations.ts';
 import { DEFAULT_RATE_RULES, RateLimiter, rateRulesFromEnv, type RateRuleName, type RateRule } from '../src/security/rate-limit.ts';
 import { CookieJar, DATABASES, latestSmsCode, signInBySms, startPlatform, type TestPlatform } from './helpers.ts';
@@ -119,6 +121,37 @@ describe.each(DATABASES)('rate limits over HTTP on $name', (database) => {
     expect(body.errors[0]?.message).toMatch(/Too many sign-in code requests for this number \(at most 2 in 60 s\): try again in \d+ s/);
     // Another number is not held back by this one.
     expect((await request('+3585550003')).status).toBe(200);
+  });
+
+  it('limits an operator account\'s password attempts on its own rule (OPERATORLOGIN): past it even the right password is refused', async () => {
+    const email = `limited-${randomBytes(3).toString('hex')}@operators.test`;
+    await createOperator(app.platform.db, { email, name: 'Limited', password: 'a-long-password-1' });
+    const discovery = (await (await fetch(`${app.url}/auth/realms/operators/.well-known/openid-configuration`)).json()) as Record<string, string>;
+    /** One sign-in at the operator realm's password form, as a browser sends it. */
+    const attempt = async (password: string): Promise<Response> => {
+      const jar = new CookieJar();
+      const browse = async (url: string, init: RequestInit = {}) => {
+        const response = await fetch(new URL(url, app.url).href, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+        jar.take(response);
+        return response;
+      };
+      const url = new URL(discovery.authorization_endpoint as string);
+      const params = { client_id: 'operator-console', redirect_uri: 'http://aurelia.localhost:4321/operator/', response_type: 'code', scope: 'openid email profile', state: 's', code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'), code_challenge_method: 'S256' };
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      const login = (await browse(url.href)).headers.get('location') as string;
+      await browse(login);
+      return browse(login, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action: 'login', email, password }).toString() });
+    };
+    expect((await attempt('wrong-password')).status).toBe(400);
+    expect((await attempt('wrong-password')).status).toBe(400);
+    const refused = await attempt('a-long-password-1');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toMatch(/Too many attempts: try again in \d+ seconds/);
+    // Counted on the operators' own rule, which PLATFORM_RATE_LIMIT_OPERATORLOGIN sets apart from the players' LOGIN.
+    const { rows } = await app.platform.db.query<{ key: string; count: number }>(`select key, count from rate_limit_windows where key like 'operatorLogin|s|%'`);
+    expect(rows).toEqual([expect.objectContaining({ count: 3 })]);
+    expect(rateRulesFromEnv({ PLATFORM_RATE_LIMIT_OPERATORLOGIN: '1000/600' })).toMatchObject({ operatorLogin: { perSubject: { limit: 1000, windowSeconds: 600 } }, login: DEFAULT_RATE_RULES.login });
   });
 
   it('limits wrong code guesses per number', async () => {

@@ -213,7 +213,7 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
     const password = form.get('password') ?? '';
     if (Object.keys(errors).length > 0) return void sendHtml(res, 400, signInPage(action, errors.email ? '' : email, errors));
     const operator = email ? await operatorByEmail(db, email) : null;
-    const attempt = await rateLimiter?.attempt('login', operator ? `${OPERATOR_REALM}|account|${operator.id}` : `${OPERATOR_REALM}|${email.toLowerCase()}`, address);
+    const attempt = await rateLimiter?.attempt('operatorLogin', operator ? `${OPERATOR_REALM}|account|${operator.id}` : `${OPERATOR_REALM}|${email.toLowerCase()}`, address);
     if (attempt && !attempt.allowed) {
       sendHtml(res, 429, signInPage(action, email, { email: T('error.tooManyAttempts', { seconds: attempt.retryAfterSeconds }) }), { 'retry-after': String(attempt.retryAfterSeconds) });
       return;
@@ -248,7 +248,7 @@ export async function operatorInteraction(req: IncomingMessage, res: ServerRespo
       const enrol = secret ? { secret, uri: totpUri(secret, operator.email) } : undefined;
       sendHtml(res, status, codePage(action, { code: message }, enrol), headers);
     };
-    const attempt = await rateLimiter?.attempt('code', `${OPERATOR_REALM}|totp|${operator.id}`, address);
+    const attempt = await rateLimiter?.attempt('operatorLogin', `${OPERATOR_REALM}|totp|${operator.id}`, address);
     if (attempt && !attempt.allowed) return void (await again(429, T('error.tooManyCodes', { seconds: attempt.retryAfterSeconds }), { 'retry-after': String(attempt.retryAfterSeconds) }));
     if (!/^\d{6}$/.test(code)) return void (await again(400, T('error.codeFormat')));
     if (!(await verifyTotp(db, operator.id, code))) return void (await again(400, T('error.codeWrong')));

@@ -23,7 +23,7 @@ export interface RateRule {
 }
 
 /** The kinds of attempt the platform limits. */
-export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup' | 'register' | 'consent' | 'gamification';
+export type RateRuleName = 'login' | 'operatorLogin' | 'code' | 'refresh' | 'money' | 'signup' | 'register' | 'consent' | 'gamification';
 
 /**
  * Default thresholds (documented in platform/README.md). The per-address ceilings are high on
@@ -32,6 +32,10 @@ export type RateRuleName = 'login' | 'code' | 'refresh' | 'money' | 'signup' | '
 export const DEFAULT_RATE_RULES: Readonly<Record<RateRuleName, RateRule>> = {
   // Sign-in attempts (SMS code requests, pay-and-play, the identity provider's form) per identity.
   login: { perSubject: { limit: 10, windowSeconds: 600 }, perAddress: { limit: 1000, windowSeconds: 600 } },
+  // Operator console sign-ins: the operator realm's password form per operator account, and its
+  // authenticator codes per operator (each counted apart). A rule of its own, so an operator's
+  // thresholds can be set apart from the players' (PLATFORM_RATE_LIMIT_OPERATORLOGIN).
+  operatorLogin: { perSubject: { limit: 10, windowSeconds: 600 }, perAddress: { limit: 1000, windowSeconds: 600 } },
   // Six-digit code guesses per phone number.
   code: { perSubject: { limit: 10, windowSeconds: 600 }, perAddress: { limit: 1000, windowSeconds: 600 } },
   // Token refreshes per refresh-token family (one sign-in); a tab refreshes once per token lifetime.
@@ -116,7 +120,7 @@ export class RateLimiter {
 /**
  * Reads the thresholds from the environment: PLATFORM_RATE_LIMIT_<RULE>=<attempts>/<seconds> per
  * subject and PLATFORM_RATE_LIMIT_<RULE>_PER_ADDRESS=<attempts>/<seconds> per client address, for
- * RULE in LOGIN, CODE, REFRESH, MONEY, SIGNUP, REGISTER, CONSENT, GAMIFICATION. Throws a message naming the variable and the expected shape.
+ * RULE in LOGIN, OPERATORLOGIN, CODE, REFRESH, MONEY, SIGNUP, REGISTER, CONSENT, GAMIFICATION. Throws a message naming the variable and the expected shape.
  */
 export function rateRulesFromEnv(env: NodeJS.ProcessEnv = process.env): Record<RateRuleName, RateRule> {
   const parse = (name: string, fallback: Limit): Limit => {
