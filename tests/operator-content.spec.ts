@@ -174,6 +174,24 @@ test.describe('the Swedish layout, edited and restored', () => {
     await expect(async () => expect(await lobbyText(visitor)).not.toContain(stamp)).toPass({ timeout: 20_000 });
     await expect.poll(() => editorOrder(page)).toEqual(start);
     await visitor.context().close();
+
+    // A draft thrown away: the form is the published version again, and a reload restores no draft.
+    const discard = page.getByRole('button', { name: 'Discard my draft' });
+    await expect(discard).toHaveCount(0);
+    await page.getByRole('button', { name: 'Edit hero (BANNER_MANUAL)' }).click();
+    const heroTitle = page.getByRole('group', { name: /^Fields of block hero/ }).getByLabel('Title (en)');
+    const publishedTitle = await heroTitle.inputValue();
+    await heroTitle.fill(`Thrown away ${stamp}`);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText(/^Draft saved at /)).toBeVisible();
+    await discard.click();
+    await expect(page.getByText(/^Your draft is discarded: the form shows version \d+ as published/)).toBeVisible();
+    await expect(discard).toHaveCount(0);
+    await page.reload();
+    await openDocument(page);
+    await page.getByRole('button', { name: 'Edit hero (BANNER_MANUAL)' }).click();
+    await expect(heroTitle).toHaveValue(publishedTitle);
+    await expect(page.getByText(/^Your saved draft \(from /)).toHaveCount(0);
   });
 
   test('two operators editing the same document get a conflict, not an overwrite, and the loser keeps their work; a publish at a time waits and can be cancelled', async ({ page, browser }) => {

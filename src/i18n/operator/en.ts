@@ -101,6 +101,8 @@ export const operatorEn = {
       publish: 'Publish now',
       published: 'Published as version {version}.',
       invalid: 'Nothing was saved: fix the fields marked below and try again.',
+      discardDraft: 'Discard my draft',
+      discarded: 'Your draft is discarded: the form shows version {version} as published, and so does your preview.',
     },
     schedule: {
       heading: 'Publish at a time',

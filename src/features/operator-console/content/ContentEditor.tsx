@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  OperatorContentDocumentDocument, OperatorContentSchemaDocument, OperatorPublishContentDocument, OperatorSaveDraftDocument,
+  OperatorContentDocumentDocument, OperatorContentSchemaDocument, OperatorDiscardDraftDocument, OperatorPublishContentDocument, OperatorSaveDraftDocument,
   OperatorValidateContentDocument, type OperatorContentDocumentQuery,
 } from '../../../lib/graphql/generated/operator.ts';
 import { fillOperatorText, type OperatorTexts } from '../../../i18n/operator/en.ts';
@@ -50,6 +50,8 @@ export default function ContentEditor({ texts, path, locale }: { texts: Operator
   const [note, setNote] = useState('');
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [kept, setKept] = useState<unknown>(undefined);
+  /** Whether this operator holds a saved draft of the document (loaded with it, or saved here). */
+  const [hasDraft, setHasDraft] = useState(false);
   const [revision, setRevision] = useState(0);
   const [focusId, setFocusId] = useState<string | null>(null);
   const [focusFirst, setFocusFirst] = useState(0);
@@ -85,6 +87,7 @@ export default function ContentEditor({ texts, path, locale }: { texts: Operator
         setSchema(loaded);
         setView(operatorContentDocument);
         const { draft } = operatorContentDocument;
+        setHasDraft(Boolean(draft));
         if (draft && draft.baseVersion === operatorContentDocument.version) {
           take(draft.document, draft.baseVersion);
           setStatus(fillOperatorText(t.draftRestored, { at: consoleTime(draft.savedAt) }));
@@ -180,8 +183,21 @@ export default function ContentEditor({ texts, path, locale }: { texts: Operator
 
   const saveDraft = async () => {
     const saved = await write(() => operatorCall(OperatorSaveDraftDocument, { path, document: doc, baseVersion: base }));
-    if (saved) setStatus(fillOperatorText(t.actions.saved, { at: consoleTime(saved.operatorSaveDraft.savedAt) }));
+    if (saved) {
+      setHasDraft(true);
+      setStatus(fillOperatorText(t.actions.saved, { at: consoleTime(saved.operatorSaveDraft.savedAt) }));
+    }
     return saved !== undefined;
+  };
+
+  /** Throws the saved draft away: the form and the preview go back to the published version. */
+  const discardDraft = async () => {
+    const discarded = await write(() => operatorCall(OperatorDiscardDraftDocument, { path }));
+    if (discarded === undefined) return;
+    const latest = await refreshView().catch(() => null);
+    if (latest) take(latest.document ?? skeleton(schema ?? {}), latest.version);
+    setHasDraft(false);
+    setStatus(fillOperatorText(t.actions.discarded, { version: latest?.version ?? base }));
   };
 
   const publish = async () => {
@@ -189,6 +205,8 @@ export default function ContentEditor({ texts, path, locale }: { texts: Operator
     if (!published) return;
     setBase(published.operatorPublishContent.number);
     setDirty(false);
+    // Publishing ends the draft (the platform drops it).
+    setHasDraft(false);
     setNote('');
     setStatus(fillOperatorText(t.actions.published, { version: published.operatorPublishContent.number }));
     setRevision((count) => count + 1);
@@ -311,6 +329,7 @@ export default function ContentEditor({ texts, path, locale }: { texts: Operator
         <div className="op-actions">
           <button type="button" className="op-button op-button--quiet" disabled={busy} onClick={() => void saveDraft()}>{t.actions.saveDraft}</button>
           <button type="button" className="op-button" disabled={busy} onClick={() => void publish()}>{t.actions.publish}</button>
+          {hasDraft && <button type="button" className="op-button op-button--quiet" disabled={busy} onClick={() => void discardDraft()}>{t.actions.discardDraft}</button>}
         </div>
       </section>
 

@@ -151,6 +151,13 @@ export type OperatorSaveDraftMutationVariables = Exact<{
 
 export type OperatorSaveDraftMutation = { operatorSaveDraft: { baseVersion: number, document: unknown, savedAt: string } };
 
+export type OperatorDiscardDraftMutationVariables = Exact<{
+  path: string;
+}>;
+
+
+export type OperatorDiscardDraftMutation = { operatorDiscardDraft: boolean };
+
 export type OperatorPublishContentMutationVariables = Exact<{
   path: string;
   document: unknown;
@@ -512,6 +519,11 @@ export const OperatorSaveDraftDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OperatorSaveDraftMutation, OperatorSaveDraftMutationVariables>;
+export const OperatorDiscardDraftDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation OperatorDiscardDraft($path: String!) {
+  operatorDiscardDraft(path: $path)
+}
+    `) as unknown as TypedDocumentString<OperatorDiscardDraftMutation, OperatorDiscardDraftMutationVariables>;
 export const OperatorPublishContentDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation OperatorPublishContent($path: String!, $document: JSON!, $baseVersion: Int!, $note: String) {
   operatorPublishContent(
