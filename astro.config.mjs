@@ -7,6 +7,7 @@ import { transformSync } from 'esbuild';
 import { copyLibFiles } from '@qwik.dev/partytown/utils';
 import { AFTER_PAINT_GATE_SCRIPT } from './src/features/after-paint/gate.ts';
 import { clientChunkGroups } from './src/features/client-chunks/chunk-groups.ts';
+import { reactNamedImports } from './src/features/client-chunks/react-named-imports.ts';
 import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, inlineScriptHash } from './src/features/security/csp.ts';
 
 /**
@@ -75,6 +76,8 @@ export default defineConfig({
   },
   vite: {
     define: { __AFTER_PAINT_GATE__: JSON.stringify(afterPaintGate) },
+    // React by name only, so the console's drag-and-drop library leaves the player pages' files as they were.
+    plugins: [reactNamedImports()],
     // The browser's code that every page loads comes in a few larger files instead of many small
     // ones, which brotli compresses better (src/features/client-chunks/).
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups() } } } } } },
