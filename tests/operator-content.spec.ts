@@ -264,6 +264,15 @@ test.describe('the Swedish layout, edited and restored', () => {
     const lobbyMenu = page.getByRole('group', { name: 'lobbyMenu', exact: true });
     await expect(lobbyMenu.getByRole('group', { name: 'Items 1', exact: true }).getByLabel('Label (en)')).toHaveValue('Home');
     await expect(lobbyMenu.getByRole('group', { name: 'Items 1', exact: true }).getByLabel('Icon')).toHaveValue('home');
+    // Items reorder by their buttons, and the focus goes with the moved item (nothing is saved here).
+    const second = await lobbyMenu.getByRole('group', { name: 'Items 2', exact: true }).getByLabel('Label (en)').inputValue();
+    await lobbyMenu.getByRole('button', { name: 'Move Items 2 up' }).click();
+    await expect(lobbyMenu.getByRole('group', { name: 'Items 1', exact: true }).getByLabel('Label (en)')).toHaveValue(second);
+    await expect(lobbyMenu.getByRole('group', { name: 'Items 2', exact: true }).getByLabel('Label (en)')).toHaveValue('Home');
+    await expect(lobbyMenu.getByRole('button', { name: 'Move Items 1 down' })).toBeFocused();
+    await expect(lobbyMenu.getByRole('button', { name: 'Move Items 1 up' })).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(lobbyMenu.getByRole('group', { name: 'Items 1', exact: true }).getByLabel('Label (en)')).toHaveValue('Home');
     expect(await seriousViolations(page)).toEqual([]);
 
     await documentPicker.selectOption('legal/privacy-policy.json');

@@ -82,6 +82,8 @@ export const operatorEn = {
       english: 'English: {text}',
       add: 'Add {label}',
       removeItem: 'Remove {label} {number}',
+      moveUp: 'Move {label} {number} up',
+      moveDown: 'Move {label} {number} down',
       item: '{label} {number}',
       none: '(none)',
       json: '{label} (JSON)',

@@ -235,10 +235,33 @@ function ListField({ schema, path, label, shown, value, issues, errorId, ctx }: 
       <FieldErrors id={errorId} issues={issues} />
       {items.map((_item, index) => {
         const itemLabel = fillOperatorText(ctx.texts.form.item, { label, number: index + 1 });
+        const moveButton = (delta: -1 | 1) => {
+          const to = index + delta;
+          if (to < 0 || to >= items.length) return null;
+          const buttonId = `${fieldId(ctx.idPrefix, path)}-move-${delta < 0 ? 'up' : 'down'}-${index}`;
+          return (
+            <button type="button" id={buttonId} className="op-button op-button--quiet" onClick={() => {
+              const next = [...items];
+              [next[index], next[to]] = [next[to], next[index]];
+              ctx.set(path, next);
+              // The focus moves with the item: its button of the same direction at its new place (or the other, at an end).
+              requestAnimationFrame(() => {
+                const base = `${fieldId(ctx.idPrefix, path)}-move-`;
+                (document.getElementById(`${base}${delta < 0 ? 'up' : 'down'}-${to}`) ?? document.getElementById(`${base}${delta < 0 ? 'down' : 'up'}-${to}`))?.focus();
+              });
+            }}>
+              {fillOperatorText(delta < 0 ? ctx.texts.form.moveUp : ctx.texts.form.moveDown, { label, number: index + 1 })}
+            </button>
+          );
+        };
         const remove = (
-          <button type="button" className="op-button op-button--quiet" onClick={() => ctx.set(path, items.filter((_each, at) => at !== index))}>
-            {fillOperatorText(ctx.texts.form.removeItem, { label, number: index + 1 })}
-          </button>
+          <span className="op-actions">
+            {moveButton(-1)}
+            {moveButton(1)}
+            <button type="button" className="op-button op-button--quiet" onClick={() => ctx.set(path, items.filter((_each, at) => at !== index))}>
+              {fillOperatorText(ctx.texts.form.removeItem, { label, number: index + 1 })}
+            </button>
+          </span>
         );
         return simple ? (
           <div key={index} className="op-list-item">
