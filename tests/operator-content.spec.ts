@@ -277,9 +277,72 @@ test.describe('the Swedish layout, edited and restored', () => {
 
     await documentPicker.selectOption('legal/privacy-policy.json');
     await expect(page.getByLabel('Title (en)')).not.toHaveValue('');
-    const fragment = page.getByLabel('Body (en) 1', { exact: true });
-    await expect(fragment).toHaveJSProperty('tagName', 'TEXTAREA');
+    // An HTML fragment is a rich-text field: a multi-line textbox under its toolbar, described by the hint.
+    const fragment = page.getByRole('textbox', { name: 'Body (en) 1', exact: true });
+    await expect(fragment).toHaveAttribute('aria-multiline', 'true');
     await expect(fragment).toHaveAccessibleDescription(/HTML/);
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting of Body (en) 1' });
+    const tool = (name: string) => toolbar.getByRole('button', { name, exact: true });
+    // By keyboard: the toolbar is one tab stop before the text (arrows move along it); a button formats and hands the text the focus back.
+    await fragment.focus();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await expect(tool('Heading')).toBeFocused();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+    await expect(tool('Bold')).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(fragment).toBeFocused();
+    await page.keyboard.type('Play for fun.');
+    await expect(tool('Bold')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Shift+Tab');
+    await expect(tool('Bold')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tool('Bold')).toHaveAttribute('aria-pressed', 'false');
+    await expect(fragment).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(tool('Bulleted list')).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(tool('Bulleted list')).toHaveAttribute('aria-pressed', 'true');
+    await expect(fragment).toBeFocused();
+    await page.keyboard.type('Responsible gaming');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await expect(tool('Link')).toBeFocused();
+    await page.keyboard.press('Space');
+    // Only https:, mailto: or a lobby path: anything else is refused beside the address.
+    const address = page.getByLabel('Link address');
+    await expect(address).toBeFocused();
+    await page.keyboard.type('//evil.example/');
+    await page.keyboard.press('Enter');
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(address).toHaveAccessibleDescription(/Use an https:\/\/ address/);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('/responsible-gaming/');
+    await page.keyboard.press('Enter');
+    await expect(fragment).toBeFocused();
+    await expect(address).toHaveCount(0);
+    await expect(fragment.locator('strong')).toHaveText('Play for fun.');
+    await expect(fragment.locator('ul > li a[href="/responsible-gaming/"]')).toHaveText('Responsible gaming');
+    await expect(tool('Link')).toHaveAttribute('aria-pressed', 'true');
+    // The HTML source shows what the document stores, and the store's checks accept it.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('End');
+    await expect(tool('HTML source')).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(tool('HTML source')).toHaveAttribute('aria-pressed', 'true');
+    const source = page.getByLabel('Body (en) 1 (HTML source)');
+    await expect(source).toHaveValue(/<p><strong>Play for fun\.<\/strong><\/p><ul><li><p><a href="\/responsible-gaming\/">Responsible gaming<\/a><\/p><\/li><\/ul>$/);
+    await expect(page.getByText('The content store accepts this document.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Space');
+    await expect(source).toHaveCount(0);
+    await expect(fragment).toBeVisible();
     // Finnish: the same fields in Finnish, the English beside them.
     await page.getByLabel('Language of the texts you edit').selectOption('fi');
     await expect(page.getByLabel('Title (fi)')).not.toHaveValue('');

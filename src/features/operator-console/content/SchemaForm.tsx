@@ -2,12 +2,13 @@
  * A form generated from a content document's JSON Schema (operatorContentSchema): text inputs, one
  * locale of a localised text at a time (with the English beside it), selects for enums, checkboxes,
  * checkbox groups for lists of choices, fieldsets for nested objects, repeatable groups for lists of
- * objects, textareas for HTML (a rich-text editor may replace them), and a JSON text area for a shape
- * it cannot render. Each field shows the content store's problems at its path beside it
+ * objects, a rich-text editor for HTML (RichTextField.tsx, its HTML source a toggle away), and a
+ * JSON text area for a shape it cannot render. Each field shows the content store's problems at its path beside it
  * (aria-describedby, aria-invalid).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { fillOperatorText, type OperatorTexts } from '../../../i18n/operator/en.ts';
+import RichTextField from './RichTextField.tsx';
 import {
   branchFor, discriminatorOf, fieldId, fieldKind, getAt, humanise, issuesAt, skeleton,
   type JsonSchema, type PathStep,
@@ -113,9 +114,7 @@ export function SchemaField({ schema, path, label, required, ctx }: FieldProps) 
       const hintId = `${id}-hint`;
       return (
         <div className="op-field">
-          <label htmlFor={id}>{shown}</label>
-          <p id={hintId} className="op-hint">{ctx.texts.form.htmlHint}</p>
-          <textarea id={id} rows={6} value={typeof value === 'string' ? value : ''} aria-invalid={invalid || undefined} aria-describedby={describedBy(hintId, invalid && errorId)} onChange={(event) => ctx.set(path, event.target.value === '' ? undefined : event.target.value)} />
+          <RichTextField id={id} label={shown} hint={ctx.texts.form.htmlHint} hintId={hintId} value={typeof value === 'string' ? value : undefined} invalid={invalid} errorId={errorId} texts={ctx.texts.form} onChange={(next) => ctx.set(path, next)} />
           <FieldErrors id={errorId} issues={issues} />
         </div>
       );
