@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { namedReactImports, reactNamedImports } from './react-named-imports.ts';
 
@@ -12,21 +11,30 @@ describe('React by name only', () => {
         'const React = { Fragment: __react_Fragment, createElement: __react_createElement };\n' +
         'export const a = () => React.createElement(React.Fragment, null, useState(0)[0]);',
     );
-    expect(namedReactImports("import React from 'react';\nReact.memo(x);")).toBe("import { memo as __react_memo } from 'react';\nconst React = { memo: __react_memo };\nReact.memo(x);");
-    expect(namedReactImports("import { useState } from 'react';")).toBeNull();
   });
 
-  it('leaves no default import of React in the installed drag-and-drop library', () => {
+  it('does the same for a namespace import, React DOM and double quotes', () => {
+    expect(namedReactImports('import * as R from "react"\nR.memo(x);')).toBe('import { memo as __react_memo } from "react";\nconst R = { memo: __react_memo };\nR.memo(x);');
+    expect(namedReactImports('import ReactDOM from "react-dom"\nReactDOM.flushSync(f);')).toBe(
+      'import { flushSync as __react_dom_flushSync } from "react-dom";\nconst ReactDOM = { flushSync: __react_dom_flushSync };\nReactDOM.flushSync(f);',
+    );
+  });
+
+  it('leaves alone a module with named imports only, or one that uses React as a whole value', () => {
+    expect(namedReactImports("import { useState } from 'react';")).toBeNull();
+    expect(namedReactImports("import React from 'react';\nregister(React);")).toBeNull();
+    // A comment naming React is not a use.
+    expect(namedReactImports("import React from 'react';\n/** Renders a React component. */\n// React 19+\nReact.memo(x);")).toContain('const React = { memo: __react_memo };');
+  });
+
+  it('leaves no default or namespace import of React in the console\'s installed libraries', () => {
     const plugin = reactNamedImports();
-    const require = createRequire(import.meta.url);
-    for (const name of ['core', 'sortable', 'accessibility', 'utilities']) {
-      const folder = dirname(require.resolve(`@dnd-kit/${name}/package.json`));
-      const file = join(folder, (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { module: string }).module);
+    // Each package's ES module entry, as the client build resolves it (import conditions).
+    const files = ['@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/accessibility', '@dnd-kit/utilities', '@tiptap/react', '@tiptap/react/menus'].map((name) => fileURLToPath(import.meta.resolve(name)));
+    for (const file of files) {
       const code = readFileSync(file, 'utf8');
-      const result = plugin.transform(code, file);
-      const out = result?.code ?? code;
-      expect(out, name).not.toMatch(/^import React\b/m);
-      expect(out, name).not.toMatch(/^import \* as React\b/m);
+      const out = plugin.transform(code, file)?.code ?? code;
+      expect(out, file).not.toMatch(/^import (?:\* as )?\w+(?:, \{[^}]*\})? from ['"]react(?:-dom)?['"]/m);
     }
   });
 });

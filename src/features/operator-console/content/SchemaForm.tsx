@@ -6,13 +6,15 @@
  * JSON text area for a shape it cannot render. Each field shows the content store's problems at its path beside it
  * (aria-describedby, aria-invalid).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { fillOperatorText, type OperatorTexts } from '../../../i18n/operator/en.ts';
-import RichTextField from './RichTextField.tsx';
 import {
   branchFor, discriminatorOf, fieldId, fieldKind, getAt, humanise, issuesAt, skeleton,
   type JsonSchema, type PathStep,
 } from './schema-form.ts';
+
+// The rich-text editor (TipTap and ProseMirror, most of the section's code) loads with the first HTML field shown.
+const RichTextField = lazy(() => import('./RichTextField.tsx'));
 
 /** One of the store's problems: a dot path (null for the whole document) and what is wrong. */
 export interface ContentIssue {
@@ -114,7 +116,9 @@ export function SchemaField({ schema, path, label, required, ctx }: FieldProps) 
       const hintId = `${id}-hint`;
       return (
         <div className="op-field">
-          <RichTextField id={id} label={shown} hint={ctx.texts.form.htmlHint} hintId={hintId} value={typeof value === 'string' ? value : undefined} invalid={invalid} errorId={errorId} texts={ctx.texts.form} onChange={(next) => ctx.set(path, next)} />
+          <Suspense fallback={<p role="status" className="op-hint">{ctx.texts.loading}</p>}>
+            <RichTextField id={id} label={shown} hint={ctx.texts.form.htmlHint} hintId={hintId} value={typeof value === 'string' ? value : undefined} invalid={invalid} errorId={errorId} texts={ctx.texts.form} onChange={(next) => ctx.set(path, next)} />
+          </Suspense>
           <FieldErrors id={errorId} issues={issues} />
         </div>
       );
