@@ -15,3 +15,8 @@ export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions):
 export function formatDate(value: Date | string | number, locale: Locale, options: Intl.DateTimeFormatOptions): string {
   return dateFormatter(languageTag(locale), options)(value);
 }
+
+/** The browser's own time zone (an IANA name such as "Europe/Helsinki"), for a page that names it beside a local time. */
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

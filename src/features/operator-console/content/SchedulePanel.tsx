@@ -7,14 +7,19 @@ import { useState } from 'react';
 import {
   OperatorCancelContentScheduleDocument, OperatorScheduleContentPublishDocument, type OperatorContentScheduleFieldsFragment,
 } from '../../../lib/graphql/generated/operator.ts';
+import { dateFormatter } from '../../../../shared/date-format.ts';
+import { localTimeZone } from '../../../i18n/dates.ts';
 import { fillOperatorText, type OperatorTexts } from '../../../i18n/operator/en.ts';
 import { operatorCall } from '../api.ts';
 import { Message } from '../ui.tsx';
 
+/** The console's local times: British English, the month as a word, the zone named (through the shared formatter, like every date with a month name). */
+const localFormat = dateFormatter('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+
 /** An instant in the operator's time zone, with the zone named. */
 export function localTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  return Number.isNaN(date.getTime()) ? iso : localFormat(date);
 }
 
 interface Props {
@@ -34,7 +39,7 @@ export function SchedulePanel({ texts, path, document, base, note, schedules, wr
   const [at, setAt] = useState('');
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState('');
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = localTimeZone();
   const waiting = schedules.filter((schedule) => schedule.status === 'Scheduled');
 
   const schedule = async () => {
