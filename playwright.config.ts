@@ -70,11 +70,16 @@ export default defineConfig({
       PLATFORM_RATE_LIMIT_SIGNUP: '100000/3600',
       PLATFORM_RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000/3600',
       // The suite signs the same demo operators in from one address a dozen times within minutes (and a
-      // local rerun more): their own limit is tested in platform/test/operators.test.ts.
+      // local rerun more): their own limit is tested in platform/test/rate-limit.test.ts.
       PLATFORM_RATE_LIMIT_OPERATORLOGIN: '1000/600',
       // Short-lived access tokens (the lobby refreshes 30 s before expiry): the session tests move the
       // page's clock to the refresh rather than wait for it.
       PLATFORM_ACCESS_TOKEN_TTL_S: '40',
+      // On a PostgreSQL server (DATABASE_URL, as in .ci/run) the suite's platform keeps to a schema of its
+      // own: cluster.spec's platforms use the same database with another content folder, and each
+      // deployment's scheduled content publishes (run by whichever of its processes sweeps first) must
+      // reach its own files.
+      ...(process.env.DATABASE_URL ? { PLATFORM_DATABASE_SCHEMA: `e2e_${E2E_PORT}` } : {}),
     },
   },
 });
