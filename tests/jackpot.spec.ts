@@ -107,7 +107,7 @@ async function showJackpotBlock(page: Page): Promise<void> {
 
 test.describe('the live jackpot', () => {
   // One after another in one worker: one of these switches aurelia's jackpot off in content/ for a few
-  // seconds, and run beside it the others lost their JACKPOT block (stop 37's full run).
+  // seconds, and run beside it the others lost their JACKPOT block (a full run on 2026-11-29).
   test.describe.configure({ mode: 'default' });
 
   test('an opted-in player\'s rounds grow the pots a visitor watches within a second', async ({ page, browser }) => {
