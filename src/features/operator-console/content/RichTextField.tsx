@@ -15,6 +15,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fillOperatorText, type OperatorTexts } from '../../../i18n/operator/en.ts';
 import { isAllowedLinkHref, storedHtml } from './rich-text.ts';
+import { describedBy } from './schema-form.ts';
 
 interface RichTextFieldProps {
   /** The editing area's id (a refused save focuses it by id or by aria-invalid). */
@@ -54,8 +55,7 @@ const TabbableListItem = ListItem.extend({
   },
 });
 
-const ids = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ') || undefined;
-
+/** A rich-text field whose value is the stored HTML string, with its HTML source a toggle away. */
 export default function RichTextField({ id, label, hint, hintId, value, invalid, errorId, texts, onChange }: RichTextFieldProps) {
   const t = texts.richText;
   const labelId = `${id}-label`;
@@ -71,14 +71,14 @@ export default function RichTextField({ id, label, hint, hintId, value, invalid,
     changed.current = onChange;
   }, [onChange]);
 
-  const describedBy = ids(hintId, invalid && errorId);
+  const describedByIds = describedBy(hintId, invalid && errorId);
   const attributes: Record<string, string> = {
     id,
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': labelId,
     class: 'op-rich__area',
-    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(describedByIds ? { 'aria-describedby': describedByIds } : {}),
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
   };
   const attributesKey = JSON.stringify(attributes);
@@ -234,7 +234,7 @@ export default function RichTextField({ id, label, hint, hintId, value, invalid,
             inputMode="url"
             value={linking.href}
             aria-invalid={linking.error || undefined}
-            aria-describedby={ids(`${linkId}-hint`, linking.error && `${linkId}-error`)}
+            aria-describedby={describedBy(`${linkId}-hint`, linking.error && `${linkId}-error`)}
             onChange={(event) => setLinking({ href: event.target.value, error: false })}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
@@ -267,7 +267,7 @@ export default function RichTextField({ id, label, hint, hintId, value, invalid,
             spellCheck={false}
             value={value ?? ''}
             aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
+            aria-describedby={describedByIds}
             onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
           />
         </>

@@ -9,7 +9,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { fillOperatorText, type OperatorTexts } from '../../../i18n/operator/en.ts';
 import {
-  branchFor, discriminatorOf, fieldId, fieldKind, getAt, humanise, issuesAt, skeleton,
+  branchFor, describedBy, discriminatorOf, fieldId, fieldKind, getAt, humanise, issuesAt, skeleton,
   type JsonSchema, type PathStep,
 } from './schema-form.ts';
 
@@ -47,12 +47,6 @@ interface FieldProps {
 function FieldErrors({ id, issues }: { id: string; issues: readonly ContentIssue[] }) {
   if (issues.length === 0) return null;
   return <p id={id} className="op-field__error">{issues.map((issue) => issue.message).join(' ')}</p>;
-}
-
-/** Ids a control is described by: its hint and its errors, when present. */
-function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
-  const present = ids.filter(Boolean);
-  return present.length ? present.join(' ') : undefined;
 }
 
 /** The label of a field, marked when optional. */

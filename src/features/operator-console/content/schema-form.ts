@@ -191,3 +191,9 @@ export function newBlockId(type: string, taken: readonly string[]): string {
     if (!taken.includes(id)) return id;
   }
 }
+
+/** Ids a control is described by (aria-describedby): its hint and its errors, when present. */
+export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  const present = ids.filter(Boolean);
+  return present.length ? present.join(' ') : undefined;
+}
