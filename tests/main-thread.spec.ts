@@ -8,7 +8,9 @@
  *   after it, change no computed style of anything on the first screen (the page inlines the rules
  *   its markup uses, features/critical-css/), so their arrival restyles nothing the visitor sees;
  * - no page builds an Intl formatter while it loads (ICU's start-up is one long task on a phone):
- *   money and counts come from the server's number pattern.
+ *   money and counts come from the server's number pattern;
+ * - the game tiles are raster images: an SVG image is a document of its own, whose text the page's
+ *   main thread shapes, lays out and paints (a page of SVG tiles cost a phone 100-150 ms at 4x CPU).
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
@@ -260,4 +262,23 @@ test.describe('no Intl formatter while a page loads', () => {
     await expect(page.locator('.game-grid__status')).toHaveText(/\d/);
     expect(await built(page)).toBe(0);
   });
+});
+
+test.describe('game tiles are raster images, decoded off the main thread', () => {
+  for (const { name, url } of PAGES.filter((page) => page.name !== 'sports')) {
+    test(`${name} @phone`, async ({ page }) => {
+      const types = new Map<string, string>();
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/media/games/')) types.set(response.url(), response.headers()['content-type'] ?? '');
+      });
+      await page.goto(url);
+      const tiles = page.locator('img.game-tile__image');
+      await expect(tiles.first()).toBeVisible();
+      const sources = await tiles.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src));
+      expect(sources.length).toBeGreaterThan(3);
+      for (const source of sources) expect(new URL(source).pathname).toMatch(/^\/media\/games\/[a-z0-9-]+\.webp$/);
+      await expect.poll(() => types.size).toBeGreaterThan(0);
+      for (const [source, type] of types) expect(type, source).toBe('image/webp');
+    });
+  }
 });

@@ -92,7 +92,7 @@ describe.each(DATABASES)('catalogue on $name', (database) => {
       rtp: `${Math.trunc((expected?.rtpHundredths ?? 0) / 100)}.${String((expected?.rtpHundredths ?? 0) % 100).padStart(2, '0')}`,
       currency: 'EUR',
       minBet: formatBet(BigInt(expected?.minBetMinor ?? 0), 'EUR'),
-      imageUrl: `/media/games/${expected?.slug}.svg`,
+      imageUrl: `/media/games/${expected?.slug}.webp`,
       releasedAt: expected?.releasedAt,
     });
     expect(data.game.rtp).toMatch(/^\d{2}\.\d{2}$/);

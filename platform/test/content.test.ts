@@ -90,7 +90,7 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
       const blocks = (await app.gql(LAYOUT, { cc: 'FI' })).data.layout.blocks as Block[];
       const banner = blocks.find((block) => block.type === 'BANNER_GAME');
       expect(banner?.props.game).toMatchObject({ slug: expect.any(String), name: expect.any(String), href: `/games/${banner?.props.game.slug}/` });
-      expect(banner?.props.game.imageUrl).toBe(`/media/games/${banner?.props.game.slug}.svg`);
+      expect(banner?.props.game.imageUrl).toBe(`/media/games/${banner?.props.game.slug}.webp`);
       const rail = blocks.find((block) => block.type === 'TOP_GAMES');
       expect(rail?.props).toMatchObject({ listOfGamesSlug: 'hot-games', variant: 'default', href: '/game-list/hot-games/' });
     });

@@ -283,7 +283,7 @@ describe.each(DATABASES)('demo games on $name', (database) => {
     const recent = await app.gql(sync, { maxRecentlyPlayedGames: 5 }, headers);
     const games = recent.data.viewer.recentlyPlayedGamesV2 as { isLiveCasinoGame: boolean; gameDescriptorV2: { json: { slug: string; name: string; imageUrl: string; studio: string } } }[];
     expect(games.map((game) => game.gameDescriptorV2.json.slug)).toEqual(rows.slice(1).reverse().map((game) => game.slug));
-    expect(games[0]).toMatchObject({ isLiveCasinoGame: false, gameDescriptorV2: { json: { name: rows[5]?.name, imageUrl: `/media/games/${rows[5]?.slug}.svg`, studio: expect.any(String) } } });
+    expect(games[0]).toMatchObject({ isLiveCasinoGame: false, gameDescriptorV2: { json: { name: rows[5]?.name, imageUrl: `/media/games/${rows[5]?.slug}.webp`, studio: expect.any(String) } } });
     // Playing an older game again brings it to the front; FUN rounds do not count.
     const again = await launch(rows[2]?.slug as string, 'REAL', headers);
     await api(again.gameSessionId, '/rounds', { roundId: 'recent-again-round', bet: again.game.minBet });

@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
 import { BANNERS, escapeXml, gameTileSvg } from '../src/media/artwork.ts';
+import { gameTileWebp } from '../src/media/raster.ts';
 import { DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
@@ -16,6 +18,17 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
     req.on('error', reject);
     req.end();
   });
+}
+
+/** How many nearly white pixels a region of an image holds (the tiles' type is white). */
+function whitePixels(image: Image, x: number, y: number, width: number, height: number): number {
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const { data } = context.getImageData(x, y, width, height);
+  let count = 0;
+  for (let index = 0; index < data.length; index += 4) if ((data[index] ?? 0) > 235 && (data[index + 1] ?? 0) > 235 && (data[index + 2] ?? 0) > 235) count += 1;
+  return count;
 }
 
 describe('artwork', () => {
@@ -36,18 +49,37 @@ describe.each(DATABASES)('media on $name', (database) => {
   });
   afterAll(() => app?.close());
 
-  it('serves a 3:4 game tile with its name and studio, long-cached', async () => {
+  it('links a game tile as a 3:4 WebP with its name drawn on it, long-cached', async () => {
     const { data } = await app.gql('{ game(slug: "golden-vault-show") { name imageUrl studio { name } } }');
+    expect(data.game.imageUrl).toBe('/media/games/golden-vault-show.webp');
     const response = await fetch(`${app.url}${data.game.imageUrl}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe('image/webp');
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(bytes.length).toBeLessThan(20_000);
+    const image = await loadImage(bytes);
+    expect([image.width, image.height]).toEqual([300, 400]);
+    // The white title sits in the art area; the same tile without its name has none there.
+    expect(whitePixels(image, 0, 100, 300, 120)).toBeGreaterThan(300);
+    const again = await fetch(`${app.url}${data.game.imageUrl}`, { headers: { 'if-none-match': response.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+    // Rendered the same way every time (the ETag a CDN keeps stays true across restarts).
+    expect(Buffer.compare(await gameTileWebp({ slug: 'golden-vault-show', name: data.game.name, studioName: data.game.studio.name }), bytes)).toBe(0);
+    const nameless = await loadImage(await gameTileWebp({ slug: 'golden-vault-show', name: ' ', studioName: data.game.studio.name }));
+    expect(whitePixels(nameless, 0, 100, 300, 120)).toBeLessThan(20);
+  });
+
+  it('still serves the SVG tile, with its name and studio, for links made before', async () => {
+    const { data } = await app.gql('{ game(slug: "golden-vault-show") { studio { name } } }');
+    const response = await fetch(`${app.url}/media/games/golden-vault-show.svg`);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     const svg = await response.text();
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 300 400"/);
     expect(svg).toContain(data.game.studio.name.toUpperCase());
     expect(svg).toContain('Golden Vault');
-    const again = await fetch(`${app.url}${data.game.imageUrl}`, { headers: { 'if-none-match': response.headers.get('etag') ?? '' } });
-    expect(again.status).toBe(304);
   });
 
   it('serves studio logos and both banner crops', async () => {
@@ -62,7 +94,7 @@ describe.each(DATABASES)('media on $name', (database) => {
   });
 
   it('answers 404 for unknown artwork', async () => {
-    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png']) {
+    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png', '/media/games/no-such-game.webp', '/media/studios/northwind-forge.webp', '/media/logos/x.webp']) {
       expect((await fetch(`${app.url}${path}`)).status, path).toBe(404);
     }
   });

@@ -255,7 +255,7 @@ describe.each(DATABASES)('sportsbook and feed on $name', (database) => {
     expect(BigInt(feed.jackpots[4].current_value.replace('.', ''))).toBe(sum);
     expect(feed.liveCasino.length).toBeGreaterThan(30);
     for (const table of feed.liveCasino) {
-      expect(table).toMatchObject({ studio: { slug: expect.any(String), name: expect.any(String) }, imageUrl: `/media/games/${table.slug}.svg`, players: expect.any(Number) });
+      expect(table).toMatchObject({ studio: { slug: expect.any(String), name: expect.any(String) }, imageUrl: `/media/games/${table.slug}.webp`, players: expect.any(Number) });
     }
     expect(feed.liveCasino.some((table: { seats: unknown }) => table.seats !== null)).toBe(true);
     const yen = (await (await fetch(`${app.url}/api/feed?brand=aurelia&currency=JPY`)).json()) as any;

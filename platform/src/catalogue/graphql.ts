@@ -1,4 +1,5 @@
 /** GraphQL for the game catalogue: lists, studios, categories and games, with paging and filters. */
+import { gameImageUrl } from '../media/artwork.ts';
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { LICENCES } from '../brands/brands.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -250,6 +251,6 @@ export const catalogueResolvers: Resolvers = {
     studio: (game: GameNode): StudioParent => ({ slug: game.studioSlug, name: game.studioName, isLive: game.studioIsLive }),
     minBet: (game: GameNode) => formatBet(game.minBetMinor, game.currency),
     maxBet: (game: GameNode) => formatBet(game.maxBetMinor, game.currency),
-    imageUrl: (game: GameNode) => `/media/games/${game.slug}.svg`,
+    imageUrl: (game: GameNode) => gameImageUrl(game.slug),
   },
 };

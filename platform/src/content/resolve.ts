@@ -2,6 +2,7 @@
  * Turns validated content into what the lobby renders: localised texts become plain strings in
  * the requested locale (falling back through language and en), and references are expanded.
  */
+import { gameImageUrl } from '../media/artwork.ts';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { PlatformError } from '../graphql/errors.ts';
 import { fallbackChain, isLocale } from '../i18n/locales.ts';
@@ -53,7 +54,7 @@ export async function resolveBlocks(
         if (!game) {
           throw new PlatformError('InvalidContent', `Block "${block.id}" features game "${String(block.fields.game)}", which no longer exists`);
         }
-        const imageUrl = `/media/games/${game.slug}.svg`;
+        const imageUrl = gameImageUrl(game.slug);
         props.game = {
           id: game.id,
           slug: game.slug,

@@ -12,6 +12,7 @@
  * is a 400 with `{ error: { reason: "BadUserInput", message } }`. Values change every second, so
  * responses may be cached for 5 seconds.
  */
+import { gameImageUrl } from '../media/artwork.ts';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrandRegistry } from '../brands/brands.ts';
@@ -83,7 +84,7 @@ export function createFeedHandler(options: { brands: BrandRegistry; catalogue: C
             slug: game.slug,
             name: game.name,
             studio: { slug: game.studioSlug, name: game.studioName, imageUrl: `/media/studios/${game.studioSlug}.svg` },
-            imageUrl: `/media/games/${game.slug}.svg`,
+            imageUrl: gameImageUrl(game.slug),
             href: `/games/${game.slug}/`,
             category: game.categories.find((category) => category !== 'live-casino') ?? 'live-casino',
             engine: engineFor(game).engine,

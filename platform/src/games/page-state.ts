@@ -3,6 +3,7 @@
  * rounds and, at a live table, the table's round. Reading it settles the session's due live bets
  * first, so a page never shows a drawn round as still open. Also refills a FUN session's balance.
  */
+import { gameImageUrl } from '../media/artwork.ts';
 import { betMinorIn } from '../catalogue/money.ts';
 import type { Db } from '../db/db.ts';
 import { PlatformError } from '../graphql/errors.ts';
@@ -50,7 +51,7 @@ export function createPageState(options: {
         minBet: formatMinor(session.minBetMinor, session.currency),
         maxBet: formatMinor(session.maxBetMinor, session.currency),
         betSteps: betSteps(session.minBetMinor, session.maxBetMinor).map((step) => formatMinor(step, session.currency)),
-        imageUrl: `/media/games/${game.slug}.svg`,
+        imageUrl: gameImageUrl(game.slug),
       },
       openRounds: open.map(roundView),
       recentRounds: recent.map(roundView),

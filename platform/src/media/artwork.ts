@@ -38,34 +38,86 @@ export function hash32(text: string): number {
   return hash >>> 0;
 }
 
-/** A 3:4 game tile: gradient, a motif, the game's name and its studio. */
-export function gameTileSvg(game: { slug: string; name: string; studioName: string }): string {
+/**
+ * A game's tile as the catalogue links it: the raster rendering (raster.ts), which a browser
+ * decodes off the page's main thread.
+ */
+export function gameImageUrl(slug: string): string {
+  return `/media/games/${slug}.webp`;
+}
+
+/** The SVG artwork's type: the system's sans-serif (an SVG shown as an image loads no web font). */
+const ARTWORK_FONTS = 'system-ui,-apple-system,Segoe UI,Roboto,sans-serif';
+
+/** What a 3:4 game tile shows, worked out once from the slug and drawn by either renderer. */
+export interface GameTileDesign {
+  /** The gradient's two hues and its end point, on a 0-1 box (it starts at the top left). */
+  gradient: { hueA: number; hueB: number; x2: number; y2: number };
+  /** White translucent circles: the motif. */
+  circles: { cx: number; cy: number; r: number; opacity: number }[];
+  /** The name in lines, centred on x 150, with its font size, first baseline and outline width. */
+  title: { lines: string[]; size: number; top: number; lineHeight: number; outline: number };
+  /** The studio's name in capitals, on the dark band at the bottom. */
+  studio: string;
+  /** What the image shows, for an SVG opened on its own. */
+  label: string;
+}
+
+/** The tile's canvas: 300×400 (3:4), the size every renderer draws. */
+export const GAME_TILE_SIZE = { width: 300, height: 400 } as const;
+/** The band at the bottom that carries the studio's name. */
+export const GAME_TILE_BAND = { y: 300, height: 100, opacity: 0.28 } as const;
+
+/** Lays a game tile out: gradient, a motif, the game's name and its studio, all from the slug. */
+export function gameTileDesign(game: { slug: string; name: string; studioName: string }): GameTileDesign {
   const h = hash32(game.slug);
   const random = createRandom(h);
   const hueA = h % 360;
   const hueB = (hueA + 40 + ((h >>> 9) % 140)) % 360;
   const angle = (h >>> 3) % 4;
-  const [x2, y2] = [['0', '1'], ['1', '1'], ['1', '0'], ['1', '0.5']][angle] as [string, string];
-  const motif = Array.from({ length: 6 }, () => {
+  const [x2, y2] = ([[0, 1], [1, 1], [1, 0], [1, 0.5]] as const)[angle] as readonly [number, number];
+  const circles = Array.from({ length: 6 }, () => {
     const r = random.int(18, 90);
-    return `<circle cx="${random.int(0, 300)}" cy="${random.int(0, 260)}" r="${r}" fill="#fff" opacity="${(random.int(5, 14) / 100).toFixed(2)}"/>`;
-  }).join('');
+    return { cx: random.int(0, 300), cy: random.int(0, 260), r, opacity: random.int(5, 14) / 100 };
+  });
   const lines = wrap(game.name, 13, 4);
   const longest = Math.max(...lines.map((line) => line.length));
   const size = Math.min(40, Math.floor(264 / (longest * 0.6)), Math.floor(250 / (lines.length * 1.15)));
   // The title block is centred in the art area above the studio band (y 0-300), baseline-adjusted.
   const top = 160 - ((lines.length - 1) * size * 1.1) / 2 + size * 0.35;
-  const text = lines
-    .map((line, i) => `<tspan x="150" y="${Math.round(top + i * size * 1.1)}">${escapeXml(line)}</tspan>`)
-    .join('');
+  return {
+    gradient: { hueA, hueB, x2, y2 },
+    circles,
+    title: { lines, size, top, lineHeight: size * 1.1, outline: Math.max(3, Math.round(size / 8)) },
+    studio: game.studioName.toUpperCase(),
+    label: `${game.name} by ${game.studioName}`,
+  };
+}
+
+/** The tile's gradient stops as CSS colours (both renderers read them). */
+export function gameTileStops(design: GameTileDesign): [string, string] {
+  return [`hsl(${design.gradient.hueA} 70% 42%)`, `hsl(${design.gradient.hueB} 75% 22%)`];
+}
+
+/**
+ * A 3:4 game tile as SVG. The lobby shows the raster rendering (raster.ts): a page of SVG images,
+ * each its own document with text to shape, cost a phone's main thread 100-150 ms of style, layout
+ * and paint at 4x CPU; this one stays for links made before, and as the design's readable form.
+ */
+export function gameTileSvg(game: { slug: string; name: string; studioName: string }): string {
+  const design = gameTileDesign(game);
+  const { title } = design;
+  const [stopA, stopB] = gameTileStops(design);
+  const motif = design.circles.map((c) => `<circle cx="${c.cx}" cy="${c.cy}" r="${c.r}" fill="#fff" opacity="${c.opacity.toFixed(2)}"/>`).join('');
+  const text = title.lines.map((line, i) => `<tspan x="150" y="${Math.round(title.top + i * title.lineHeight)}">${escapeXml(line)}</tspan>`).join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400" role="img" aria-label="${escapeXml(`${game.name} by ${game.studioName}`)}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="${x2}" y2="${y2}">` +
-    `<stop offset="0" stop-color="hsl(${hueA} 70% 42%)"/><stop offset="1" stop-color="hsl(${hueB} 75% 22%)"/></linearGradient></defs>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400" role="img" aria-label="${escapeXml(design.label)}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="${design.gradient.x2}" y2="${design.gradient.y2}">` +
+    `<stop offset="0" stop-color="${stopA}"/><stop offset="1" stop-color="${stopB}"/></linearGradient></defs>` +
     `<rect width="300" height="400" fill="url(#g)"/>${motif}` +
-    `<rect y="300" width="300" height="100" fill="#000" opacity="0.28"/>` +
-    `<text font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="800" font-size="${size}" fill="#fff" text-anchor="middle" paint-order="stroke" stroke="#000" stroke-opacity="0.35" stroke-width="${Math.max(3, Math.round(size / 8))}" stroke-linejoin="round">${text}</text>` +
-    `<text x="150" y="370" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="17" letter-spacing="2" fill="#fff" opacity="0.85" text-anchor="middle">${escapeXml(game.studioName.toUpperCase())}</text>` +
+    `<rect y="${GAME_TILE_BAND.y}" width="300" height="${GAME_TILE_BAND.height}" fill="#000" opacity="${GAME_TILE_BAND.opacity}"/>` +
+    `<text font-family="${ARTWORK_FONTS}" font-weight="800" font-size="${title.size}" fill="#fff" text-anchor="middle" paint-order="stroke" stroke="#000" stroke-opacity="0.35" stroke-width="${title.outline}" stroke-linejoin="round">${text}</text>` +
+    `<text x="150" y="370" font-family="${ARTWORK_FONTS}" font-size="17" letter-spacing="2" fill="#fff" opacity="0.85" text-anchor="middle">${escapeXml(design.studio)}</text>` +
     `</svg>`
   );
 }
@@ -85,8 +137,8 @@ export function studioLogoSvg(studio: { slug: string; name: string }): string {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 120" width="320" height="120" role="img" aria-label="${escapeXml(studio.name)}">` +
     `<rect width="320" height="120" rx="16" fill="hsl(${hue} 45% 16%)"/>` +
     `<circle cx="60" cy="60" r="38" fill="hsl(${hue} 80% 55%)"/>` +
-    `<text x="60" y="72" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="800" font-size="32" fill="hsl(${hue} 45% 12%)" text-anchor="middle">${escapeXml(initials)}</text>` +
-    `<text x="112" y="71" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(studio.name)}</text>` +
+    `<text x="60" y="72" font-family="${ARTWORK_FONTS}" font-weight="800" font-size="32" fill="hsl(${hue} 45% 12%)" text-anchor="middle">${escapeXml(initials)}</text>` +
+    `<text x="112" y="71" font-family="${ARTWORK_FONTS}" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(studio.name)}</text>` +
     `</svg>`
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Serves the generated artwork: /media/games/<slug>.svg, /media/studios/<slug>.svg and
+ * Serves the generated artwork: /media/games/<slug>.webp (what the catalogue links, see raster.ts)
+ * or .svg, /media/studios/<slug>.svg and
  * /media/banners/<name>.svg (16:6) or <name>-mobile.svg (4:3). Rendered once per path and kept in
  * memory (the 2000 most recently asked paths); long-cached by browsers and revalidated by ETag.
  * Also serves the content's logo library, /media/logos/<name>.svg from `content/_logos/`: re-read
@@ -12,11 +13,20 @@ import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { bannerSvg, gameTileSvg, studioLogoSvg } from './artwork.ts';
+import { gameTileWebp } from './raster.ts';
 
 /** How many rendered artworks (every game, studio and banner of a catalogue fits) and library logos stay in memory. */
 const RENDERED_CACHED = 2000;
 const LOGOS_CACHED = 500;
-const MEDIA_PATH = /^\/media\/(games|studios|banners|logos)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+const MEDIA_PATH = /^\/media\/(games|studios|banners|logos)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.(svg|webp)$/;
+
+/** One rendered artwork: its bytes and type. */
+interface Artwork {
+  body: string | Buffer;
+  type: 'svg' | 'webp';
+  etag: string;
+}
+const CONTENT_TYPES = { svg: 'image/svg+xml; charset=utf-8', webp: 'image/webp' } as const;
 /** Encoded or literal dot-dot, slashes and backslashes: anything that could step outside /media/. */
 const TRAVERSAL = /(\.\.|%2e|%2f|%5c|\\|%00|\0)/i;
 
@@ -28,11 +38,11 @@ export function isTraversal(rawPath: string): boolean {
 /** Creates the /media/* handler; logos come from logosDir (the content's `_logos` folder) when given. */
 export function createMediaHandler(catalogue: CatalogueRepository, options: { logosDir?: string } = {}) {
   // Any banner name renders, so the rendered artwork is bounded: the least recently asked paths go first.
-  const rendered = new LRUCache<string, { body: string; etag: string }>({ max: RENDERED_CACHED });
-  const logos = new LRUCache<string, { body: string; etag: string; mtimeMs: number; size: number }>({ max: LOGOS_CACHED });
+  const rendered = new LRUCache<string, Artwork>({ max: RENDERED_CACHED });
+  const logos = new LRUCache<string, Artwork & { mtimeMs: number; size: number }>({ max: LOGOS_CACHED });
 
   /** A library logo, re-read whenever its file's modification time or size moves. */
-  async function logo(name: string): Promise<{ body: string; etag: string } | null> {
+  async function logo(name: string): Promise<Artwork | null> {
     if (!options.logosDir) return null;
     const file = join(options.logosDir, `${name}.svg`);
     const info = await stat(file).catch(() => null);
@@ -43,16 +53,19 @@ export function createMediaHandler(catalogue: CatalogueRepository, options: { lo
     const hit = logos.get(name);
     if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit;
     const body = await readFile(file, 'utf8');
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, mtimeMs: info.mtimeMs, size: info.size };
+    const entry = { body, type: 'svg' as const, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, mtimeMs: info.mtimeMs, size: info.size };
     logos.set(name, entry);
     return entry;
   }
 
-  async function render(kind: string, slug: string): Promise<string | null> {
+  async function render(kind: string, slug: string, type: 'svg' | 'webp'): Promise<string | Buffer | null> {
+    if (type === 'webp' && kind !== 'games') return null;
     switch (kind) {
       case 'games': {
         const game = await catalogue.gameBySlug(slug);
-        return game ? gameTileSvg({ slug: game.slug, name: game.name, studioName: game.studioName }) : null;
+        if (!game) return null;
+        const tile = { slug: game.slug, name: game.name, studioName: game.studioName };
+        return type === 'webp' ? gameTileWebp(tile) : gameTileSvg(tile);
       }
       case 'studios': {
         const studio = await catalogue.studio(slug);
@@ -75,12 +88,13 @@ export function createMediaHandler(catalogue: CatalogueRepository, options: { lo
       return;
     }
     const match = MEDIA_PATH.exec(rawPath);
+    const type = match?.[3] as 'svg' | 'webp' | undefined;
     const isLogo = match?.[1] === 'logos';
-    let entry = isLogo ? await logo(match[2] as string) : rendered.get(rawPath);
-    if (!entry && match && !isLogo) {
-      const body = await render(match[1] as string, match[2] as string);
+    let entry = isLogo ? (type === 'svg' ? await logo(match[2] as string) : null) : rendered.get(rawPath);
+    if (!entry && match && type && !isLogo) {
+      const body = await render(match[1] as string, match[2] as string, type);
       if (body) {
-        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+        entry = { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
         rendered.set(rawPath, entry);
       }
     }
@@ -89,7 +103,7 @@ export function createMediaHandler(catalogue: CatalogueRepository, options: { lo
       return;
     }
     const headers = {
-      'content-type': 'image/svg+xml; charset=utf-8',
+      'content-type': CONTENT_TYPES[entry.type],
       'cache-control': isLogo ? 'public, max-age=300' : 'public, max-age=86400',
       etag: entry.etag,
       'x-content-type-options': 'nosniff',

@@ -3,6 +3,7 @@
  * (the lobby's GetPlayerInfo, GetCustomerInfo and SyncRecentlyPlayedGames). Every field needs a
  * bearer token; without a valid one `viewer` fails with AuthenticationFailure and HTTP 401.
  */
+import { gameImageUrl } from '../media/artwork.ts';
 import type { Resolvers } from '../graphql/generated/resolvers-types.ts';
 import { playerAcceptances } from './legal-acceptance.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -302,7 +303,7 @@ export const playerResolvers: Resolvers = {
         lastPlayedAt: game.played_at,
         slug: game.slug,
         gameDescriptorV2: {
-          json: { id: game.id, slug: game.slug, name: game.name, studio: game.studio, imageUrl: `/media/games/${game.slug}.svg`, href: `/games/${game.slug}/` },
+          json: { id: game.id, slug: game.slug, name: game.name, studio: game.studio, imageUrl: gameImageUrl(game.slug), href: `/games/${game.slug}/` },
         },
       }));
     },

@@ -1,0 +1,81 @@
+/**
+ * The game tiles as WebP, the way a real catalogue serves its thumbnails. The lobby's pages show a
+ * dozen tiles or more on the first screen; as SVG each one is a document of its own whose text the
+ * browser shapes, styles, lays out and paints on the page's main thread (100-150 ms a page on a
+ * phone's CPU at 4x, measured by `npm run bench`), where a raster image is decoded off it.
+ *
+ * Drawn with @napi-rs/canvas (Skia, MIT) from the same design as the SVG (artwork.ts), in Inter
+ * from @fontsource-variable/inter (OFL), so every machine draws the same pixels whatever fonts it
+ * has installed.
+ */
+import { createRequire } from 'node:module';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { GAME_TILE_BAND, GAME_TILE_SIZE, gameTileDesign, gameTileStops } from './artwork.ts';
+
+/** The artwork's WebP quality: gradients and large type, where 80 shows no banding at tile size. */
+const WEBP_QUALITY = 80;
+/** The family the tiles are drawn in, registered once from the font package's files. */
+const FAMILY = 'Atrium Artwork Inter';
+/** Inter's subsets that cover the catalogue's names: Latin and Latin Extended. */
+const FONT_FILES = ['inter-latin-wght-normal.woff2', 'inter-latin-ext-wght-normal.woff2'];
+
+let fontsReady = false;
+function registerFonts(): void {
+  if (fontsReady) return;
+  const require = createRequire(import.meta.url);
+  for (const file of FONT_FILES) {
+    const path = require.resolve(`@fontsource-variable/inter/files/${file}`);
+    if (!GlobalFonts.registerFromPath(path, FAMILY)) throw new Error(`The artwork font ${path} could not be loaded: reinstall with npm install`);
+  }
+  fontsReady = true;
+}
+
+/** A game's 3:4 tile (300×400) as WebP bytes; the same game always gives the same bytes. */
+export async function gameTileWebp(game: { slug: string; name: string; studioName: string }): Promise<Buffer> {
+  registerFonts();
+  const design = gameTileDesign(game);
+  const { width, height } = GAME_TILE_SIZE;
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+
+  const [stopA, stopB] = gameTileStops(design);
+  const gradient = context.createLinearGradient(0, 0, design.gradient.x2 * width, design.gradient.y2 * height);
+  gradient.addColorStop(0, stopA);
+  gradient.addColorStop(1, stopB);
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, width, height);
+
+  context.fillStyle = '#fff';
+  for (const circle of design.circles) {
+    context.globalAlpha = circle.opacity;
+    context.beginPath();
+    context.arc(circle.cx, circle.cy, circle.r, 0, Math.PI * 2);
+    context.fill();
+  }
+  context.globalAlpha = GAME_TILE_BAND.opacity;
+  context.fillStyle = '#000';
+  context.fillRect(0, GAME_TILE_BAND.y, width, GAME_TILE_BAND.height);
+
+  // The name: a soft dark outline under white type (the SVG's paint-order="stroke").
+  const { title } = design;
+  context.textAlign = 'center';
+  context.font = `800 ${title.size}px "${FAMILY}"`;
+  context.lineJoin = 'round';
+  context.lineWidth = title.outline;
+  title.lines.forEach((line, index) => {
+    const y = Math.round(title.top + index * title.lineHeight);
+    context.globalAlpha = 0.35;
+    context.strokeStyle = '#000';
+    context.strokeText(line, 150, y);
+    context.globalAlpha = 1;
+    context.fillStyle = '#fff';
+    context.fillText(line, 150, y);
+  });
+
+  context.globalAlpha = 0.85;
+  context.font = `400 17px "${FAMILY}"`;
+  context.letterSpacing = '2px';
+  context.fillText(design.studio, 150, 370);
+
+  return canvas.encode('webp', WEBP_QUALITY);
+}
