@@ -78,7 +78,15 @@ export async function longTasks(page: Page): Promise<MainThreadLoad> {
     const kept = (window as unknown as { __mainThread: { longtask: PerformanceEntry[]; loaf: PerformanceEntry[] } }).__mainThread;
     type Loaf = PerformanceEntry & { scripts: { sourceURL: string; sourceFunctionName: string; invoker: string; duration: number; invokerType: string }[]; styleAndLayoutStart: number; renderStart: number };
     const loafs = kept.loaf as Loaf[];
-    return kept.longtask.map((task) => {
+    type Attributed = PerformanceEntry & { attribution?: { containerType: string; containerSrc: string }[] };
+    return (kept.longtask as Attributed[]).map((task) => {
+      // A same-origin frame's task (Partytown's sandbox, which runs the tags' DOM calls) is reported
+      // to the page too, with no animation frame of the page's own around it.
+      const container = task.attribution?.[0];
+      if (container && container.containerType !== 'window') {
+        const source = container.containerSrc.split('?')[0] ?? '';
+        return { start: Math.round(task.startTime), duration: Math.round(task.duration), blame: source.includes('partytown') ? `Partytown's sandbox frame (the tags' DOM work)` : `a frame (${source || container.containerType})` };
+      }
       const frame = loafs.find((loaf) => loaf.startTime <= task.startTime + 1 && loaf.startTime + loaf.duration >= task.startTime + task.duration - 1);
       const scripts = (frame?.scripts ?? [])
         .filter((script) => script.duration >= 5)

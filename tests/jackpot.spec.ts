@@ -5,7 +5,7 @@
  * jackpotSettings in content/ removes the widget and the block; a cut jackpot socket comes back with
  * the right values. The widget is checked at phone and desktop sizes in two locales, axe-clean.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -106,8 +106,7 @@ async function showJackpotBlock(page: Page): Promise<void> {
 }
 
 test.describe('the live jackpot', () => {
-  // One after another in one worker: one of these switches aurelia's jackpot off in content/ for a few
-  // seconds, and run beside it the others lost their JACKPOT block (a full run on 2026-11-29).
+  // One after another in one worker: they share aurelia's pots and its demo players' sockets.
   test.describe.configure({ mode: 'default' });
 
   test('an opted-in player\'s rounds grow the pots a visitor watches within a second', async ({ page, browser }) => {
@@ -214,32 +213,6 @@ test.describe('the live jackpot', () => {
     // Another draw now (of a window with no tickets yet) pays nothing more.
     await drawWeekly();
     expect(await balance()).toBeCloseTo(before + won, 2);
-  });
-
-  test('disabling jackpotSettings in content/ removes the widget and the JACKPOT block', async ({ page }) => {
-    await fundedPlayer(page);
-    await page.goto(`${ORIGIN}/en/`);
-    const widgetIsland = page.locator('astro-island[component-url*="JackpotWidget"]');
-    await expect(page.getByRole('complementary', { name: 'Jackpot' })).toBeVisible();
-    await showJackpotBlock(page);
-    // The test stack's own copy of content/ (as lobby-content.spec edits it).
-    const file = path.join(`.data/e2e-${E2E_PORT}-content`, BRAND, 'jackpot.json');
-    const original = readFileSync(file, 'utf8');
-    try {
-      const json = JSON.parse(original) as { jackpotSettings: { enabled: boolean } };
-      json.jackpotSettings.enabled = false;
-      writeFileSync(file, JSON.stringify(json, null, 2));
-      await expect.poll(async () => {
-        await page.reload();
-        return widgetIsland.count();
-      }, { timeout: 10_000 }).toBe(0);
-      // The lobby's later blocks are in, and the JACKPOT block is not among them.
-      await waitForLobbyRest(page);
-      await expect(page.locator('.teaser--raffle')).toHaveCount(1);
-      await expect(page.locator('.teaser--jackpot')).toHaveCount(0);
-    } finally {
-      writeFileSync(file, original);
-    }
   });
 
   test('a cut jackpot socket comes back with the values that changed while it was down', async ({ page, browser }) => {
@@ -359,5 +332,48 @@ test.describe('the live jackpot', () => {
     await expect(widget.getByRole('switch', { name: 'Take part in the jackpot' })).toBeEnabled();
     await widget.getByRole('button', { name: /Jackpot/ }).press('Enter');
     await expect(widget).toHaveClass(/jackpot-widget--mobile-game/);
+  });
+});
+
+test.describe('the jackpot switched off in content/', () => {
+  // A visitor's country of its own: the switch-off is a jackpot.<CC>.json variant that only this test's
+  // browser sees, so the specs that show aurelia's jackpot beside it (the live jackpot above, the
+  // jackpot page, the menu's Jackpot link) keep theirs. It switched jackpot.json itself before, and a
+  // test running beside it lost its JACKPOT block (a full run on 2026-11-29).
+  const COUNTRY = 'MT';
+
+  test('disabling jackpotSettings in content/ removes the widget and the JACKPOT block', async ({ page, browser }) => {
+    await fundedPlayer(page);
+    // The page's own requests only (the sign-in above used the context's request API).
+    await page.setExtraHTTPHeaders({ 'x-debug-country': COUNTRY });
+    await page.goto(`${ORIGIN}/en/`);
+    const widgetIsland = page.locator('astro-island[component-url*="JackpotWidget"]');
+    await expect(page.getByRole('complementary', { name: 'Jackpot' })).toBeVisible();
+    await showJackpotBlock(page);
+    // The test stack's own copy of content/ (as lobby-content.spec edits it): the brand's settings,
+    // switched off in a variant for this browser's country only.
+    const folder = path.join(`.data/e2e-${E2E_PORT}-content`, BRAND);
+    const variant = path.join(folder, `jackpot.${COUNTRY}.json`);
+    try {
+      const json = JSON.parse(readFileSync(path.join(folder, 'jackpot.json'), 'utf8')) as { jackpotSettings: { enabled: boolean } };
+      json.jackpotSettings.enabled = false;
+      writeFileSync(variant, JSON.stringify(json, null, 2));
+      await expect.poll(async () => {
+        await page.reload();
+        return widgetIsland.count();
+      }, { timeout: 10_000 }).toBe(0);
+      // The lobby's later blocks are in, and the JACKPOT block is not among them.
+      await waitForLobbyRest(page);
+      await expect(page.locator('.teaser--raffle')).toHaveCount(1);
+      await expect(page.locator('.teaser--jackpot')).toHaveCount(0);
+      // A visitor from the brand's own country still has the brand's jackpot.
+      const elsewhere = await browser.newPage();
+      await elsewhere.goto(`${ORIGIN}/en/`);
+      await waitForLobbyRest(elsewhere);
+      await expect(elsewhere.locator('.teaser--jackpot')).toHaveCount(1);
+      await elsewhere.close();
+    } finally {
+      rmSync(variant, { force: true });
+    }
   });
 });
