@@ -5,9 +5,11 @@ import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { copyLibFiles } from '@qwik.dev/partytown/utils';
+import { readFile, writeFile } from 'node:fs/promises';
 import { AFTER_PAINT_GATE_SCRIPT } from './src/features/after-paint/gate.ts';
 import { clientChunkGroups } from './src/features/client-chunks/chunk-groups.ts';
 import { reactNamedImports } from './src/features/client-chunks/react-named-imports.ts';
+import { rewritePartytownLibrary, SANDBOX_PAGE_FILE, SERVICE_WORKER_FILE } from './src/features/tags/partytown-start-up.ts';
 import { CSP_BASE_DIRECTIVES, CSP_STYLE_RESOURCES, inlineScriptHash } from './src/features/security/csp.ts';
 
 /**
@@ -26,7 +28,8 @@ const afterPaintDirective = {
 /**
  * Partytown's library (the consented third-party tags run in its worker, src/features/tags/):
  * copied next to the client build at /~partytown/, on the lobby's own origin as its service worker
- * requires. Only the production files; the page loads them once a tag's category is granted.
+ * requires. Only the production files; the page loads them once a tag's category is granted. Its
+ * sandbox's start-up is rewritten to run in short tasks (src/features/tags/partytown-start-up.ts).
  * @type {import('astro').AstroIntegration}
  */
 const partytownLibrary = (() => {
@@ -39,7 +42,12 @@ const partytownLibrary = (() => {
         clientDir = config.build.client;
       },
       'astro:build:done': async () => {
-        if (clientDir) await copyLibFiles(fileURLToPath(new URL('~partytown/', clientDir)), { debugDir: false });
+        if (!clientDir) return;
+        const libDir = new URL('~partytown/', clientDir);
+        await copyLibFiles(fileURLToPath(libDir), { debugDir: false });
+        const read = (/** @type {string} */ file) => readFile(new URL(file, libDir), 'utf8');
+        const rewritten = rewritePartytownLibrary({ [SERVICE_WORKER_FILE]: await read(SERVICE_WORKER_FILE), [SANDBOX_PAGE_FILE]: await read(SANDBOX_PAGE_FILE) });
+        for (const [file, text] of Object.entries(rewritten)) await writeFile(new URL(file, libDir), text);
       },
     },
   };

@@ -10,10 +10,18 @@
  * - no page builds an Intl formatter while it loads (ICU's start-up is one long task on a phone):
  *   money and counts come from the server's number pattern;
  * - the game tiles are raster images: an SVG image is a document of its own, whose text the page's
- *   main thread shapes, lays out and paints (a page of SVG tiles cost a phone 100-150 ms at 4x CPU).
+ *   main thread shapes, lays out and paints (a page of SVG tiles cost a phone 100-150 ms at 4x CPU);
+ * - Partytown's sandbox loads its code as a file (compiled off the main thread while it downloads)
+ *   and reads the browser's interfaces for its worker in slices, giving way to the page between
+ *   them (features/tags/partytown-start-up.ts); the library as shipped compiled its inline code and
+ *   read the interfaces in three tasks of 50-150 ms each at 4x CPU.
  */
-import type { CDPSession, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { CDPSession, Frame, Page } from '@playwright/test';
 import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
+import { SANDBOX_PAGE_FILE, SANDBOX_SCRIPT_FILE } from '../src/features/tags/partytown-start-up.ts';
 import { addTokenCookies, creditWallet, smsTokens, unique } from './support/player.ts';
 import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
@@ -281,4 +289,76 @@ test.describe('game tiles are raster images, decoded off the main thread', () =>
       for (const [source, type] of types) expect(type, source).toBe('image/webp');
     });
   }
+});
+
+test.describe("Partytown's start-up", () => {
+  /** Kororaa accepts cookies for New Zealand (the loopback's country), so its Google tag runs at once. */
+  async function loadWithTags(page: Page): Promise<Frame> {
+    await page.goto(`${brandOrigin('kororaa')}/en/`);
+    // Partytown marks each script its worker ran: the worker had the interfaces it asked for.
+    await expect(page.locator('script[data-atrium-tag="gtag"][type="text/partytown-x"]')).toHaveCount(2, { timeout: 15_000 });
+    const sandbox = page.frames().find((frame) => frame.url().includes('/~partytown/partytown-sandbox'));
+    expect(sandbox, "Partytown's sandbox frame").toBeDefined();
+    return sandbox!;
+  }
+
+  test('the sandbox compiles its code off the main thread and reads the interfaces in slices, giving way to the page between them @phone', async ({ page }) => {
+    // Every way the rewritten start-up gives way is a message-channel task: count them in the sandbox frame.
+    await page.addInitScript(() => {
+      if (!location.pathname.includes('partytown-sandbox')) return;
+      const Channel = window.MessageChannel;
+      const counted = window as unknown as { yields: number };
+      counted.yields = 0;
+      window.MessageChannel = class extends Channel {
+        constructor() {
+          super();
+          counted.yields += 1;
+        }
+      };
+    });
+    const sandbox = await loadWithTags(page);
+    // Its code is a file, which Chromium compiles while it downloads, off the main thread; never inline.
+    expect(await sandbox.evaluate(() => [...document.scripts].map((script) => (script.src ? new URL(script.src).pathname : `inline, ${script.text.length} characters`)))).toEqual(['/~partytown/partytown-sandbox-sw.js']);
+    // At least once before each of the two reads (the window's members, then the DOM's interfaces).
+    expect(await sandbox.evaluate(() => (window as unknown as { yields: number }).yields)).toBeGreaterThanOrEqual(2);
+  });
+
+  test('the worker gets the same answers as from the library as shipped @phone', async ({ browser }) => {
+    // The library's own sandbox code, as its page carries it inline, served in place of the rewritten file.
+    const shipped = /<script type="module">([^]*)<\/script>/.exec(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@qwik.dev/partytown/package.json')), 'lib', SANDBOX_PAGE_FILE), 'utf8'))![1]!;
+    const answers: Record<string, string[]> = {};
+    let servedAsShipped = 0;
+    for (const library of ['rewritten', 'as shipped'] as const) {
+      const context = await browser.newContext();
+      try {
+        if (library === 'as shipped') {
+          await context.route(`**/~partytown/${SANDBOX_SCRIPT_FILE}*`, (route) => {
+            servedAsShipped += 1;
+            return route.fulfill({ contentType: 'text/javascript', body: shipped });
+          });
+        }
+        // What the sandbox sends the worker in answer to its two reads (the tab's id, a time, left out).
+        await context.addInitScript(() => {
+          if (!location.pathname.includes('partytown-sandbox')) return;
+          const kept: string[] = [];
+          (window as unknown as { answers: string[] }).answers = kept;
+          const post = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+          Worker.prototype.postMessage = function postMessage(this: Worker, ...args: unknown[]) {
+            const [message] = args;
+            if (Array.isArray(message) && (message[0] === 1 || message[0] === 3)) kept.push(JSON.stringify(message, (key, value: unknown) => (key === '$tabId$' ? undefined : value)));
+            post.apply(this, args);
+          } as Worker['postMessage'];
+        });
+        const page = await context.newPage();
+        const sandbox = await loadWithTags(page);
+        answers[library] = await sandbox.evaluate(() => (window as unknown as { answers: string[] }).answers);
+      } finally {
+        await context.close();
+      }
+    }
+    expect(servedAsShipped).toBe(1);
+    expect(answers['as shipped']).toHaveLength(2);
+    expect(answers['as shipped']![1]).toContain('"HTMLCanvasElement"');
+    expect(answers.rewritten).toEqual(answers['as shipped']);
+  });
 });
