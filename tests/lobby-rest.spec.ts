@@ -79,6 +79,29 @@ test('nor when the later blocks come late, after a phone has already scrolled to
   expect(shift, `what moved:\n${sources}`).toBeLessThanOrEqual(0.01);
 });
 
+test('a visitor who jumps to the footer keeps it where it is while the later blocks go in above it, and its buttons work', async ({ page }) => {
+  await page.goto(LOBBY);
+  const slot = page.locator('[data-lobby-rest]');
+  await expect(slot).toHaveAttribute('data-lobby-rest-state', 'parked');
+  const button = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
+  // Where the footer's button is on screen right after the jump, and once the blocks are in.
+  const [before, after] = await button.evaluate(async (element) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    element.scrollIntoView({ block: 'end' });
+    const jumped = Math.round(element.getBoundingClientRect().top);
+    while (document.querySelector('[data-lobby-rest]')) await frame();
+    await frame();
+    await frame();
+    return [jumped, Math.round(element.getBoundingClientRect().top)];
+  });
+  expect(before).toBeGreaterThan(0);
+  expect(after).toBe(before);
+  await expect(slot).toHaveCount(0);
+  expect(await page.locator('main [data-block]').count()).toBeGreaterThan(5);
+  await button.click();
+  await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
+});
+
 test('a visitor only looking at the first screen is not made to lay out the rest; the first Tab brings it in', async ({ page }) => {
   const fetched = page.waitForResponse(/\/lobby-blocks\//);
   await page.goto(LOBBY);

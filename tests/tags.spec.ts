@@ -62,6 +62,10 @@ async function customize(page: Page, granted: { analytics?: boolean; marketing?:
   await expect(page.locator('astro-island[component-url*="ConsentHost"]')).not.toHaveAttribute('ssr');
   if (from === 'prompt') await prompt(page).getByRole('button', { name: 'Choose cookies' }).click();
   else await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+  // Said here, within the assertion timeout, rather than by the switch below (an action, with no
+  // timeout of its own), which once waited out the test: the later blocks went in as the click
+  // scrolled to the footer, and the footer fell off screen under it (lobby-rest.ts, putInPlace).
+  await expect(settings(page)).toBeVisible();
   for (const [category, label] of [['analytics', 'Analytics'], ['marketing', 'Marketing']] as const) {
     await settings(page).getByRole('switch', { name: label }).setChecked(Boolean(granted[category]));
   }

@@ -15,7 +15,8 @@
  * space coming near, they go in as soon as the last is parsed; the placeholder holds their space
  * until then, so nothing moves. They go in at once (blocks put in one by one moved the footer on
  * screen each time); each block below the screen skips its layout until it comes near
- * (`content-visibility: auto` in _lobby.scss).
+ * (`content-visibility: auto` in _lobby.scss). A visitor who jumped past their space keeps what
+ * they see: the page scrolls by what the blocks add (putInPlace).
  */
 import { afterPaintOpened } from '../../after-paint/opened.ts';
 import { afterNextPaint, nextTask, whenIdle } from '../../../lib/yield-to-browser.ts';
@@ -66,6 +67,35 @@ async function parseInTurns(html: string, want: Promise<unknown>): Promise<Docum
   return blocks;
 }
 
+/**
+ * Puts the blocks in the placeholder's place. A visitor who went past it (a jump to the end: the End
+ * key, a link to the footer) has what follows it on screen, and keeps it there: the page scrolls by
+ * what the blocks add. The blocks are laid out whole for that one frame (`content-visibility:
+ * visible`), so what they add is their real height, which `contain-intrinsic-size: auto` then
+ * remembers for each block once it skips its layout again; none of them changes height later under
+ * the visitor. Chromium's scroll anchoring did none of this: it anchored on the placeholder, then on
+ * a block whose real height replaced its estimate, and the footer fell 1,000-2,200 px, off screen,
+ * under a desktop visitor's pointer (a click meant for its Cookie settings landed on a block).
+ */
+function putInPlace(slot: HTMLElement, blocks: DocumentFragment): void {
+  if (slot.getBoundingClientRect().bottom >= window.innerHeight) {
+    slot.replaceWith(blocks);
+    return;
+  }
+  const height = document.documentElement.scrollHeight;
+  const scrolled = window.scrollY;
+  const laidOut = [...blocks.children].filter((block): block is HTMLElement => block instanceof HTMLElement);
+  for (const block of laidOut) block.style.contentVisibility = 'visible';
+  slot.replaceWith(blocks);
+  const grown = document.documentElement.scrollHeight - height;
+  // Unless the browser has anchored it after all.
+  if (grown !== 0 && window.scrollY === scrolled) window.scrollBy({ top: grown, behavior: 'instant' });
+  // Each block's size is remembered once a frame has rendered it; then it may skip its layout again.
+  void afterNextPaint().then(() => {
+    for (const block of laidOut) block.style.removeProperty('content-visibility');
+  });
+}
+
 /** Replaces the lobby's placeholder with the blocks the server renders for it. */
 export async function loadLobbyRest(): Promise<void> {
   const slot = document.querySelector<HTMLElement>('[data-lobby-rest]');
@@ -80,7 +110,7 @@ export async function loadLobbyRest(): Promise<void> {
     const blocks = await parseInTurns(html, want);
     if ((await want).discrete) await afterNextPaint();
     const liveJackpot = blocks.querySelector('[data-jackpot-live]') !== null;
-    slot.replaceWith(blocks);
+    putInPlace(slot, blocks);
     // A JACKPOT block among them: its ticker script came inert, so start the ticker here (loaded only then).
     if (liveJackpot) void import('../../jackpot/client/ticker.ts').then(({ startJackpotTicker }) => startJackpotTicker());
   } catch (error) {
