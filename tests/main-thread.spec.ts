@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { CDPSession, Frame, Page } from '@playwright/test';
 import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
-import { SANDBOX_PAGE_FILE, SANDBOX_SCRIPT_FILE } from '../src/features/tags/partytown-start-up.ts';
+import { SANDBOX_PAGE_FILE, SANDBOX_SCRIPT_FILE, shippedSandboxScript } from '../src/features/tags/partytown-start-up.ts';
 import { addTokenCookies, creditWallet, smsTokens, unique } from './support/player.ts';
 import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
@@ -325,7 +325,7 @@ test.describe("Partytown's start-up", () => {
 
   test('the worker gets the same answers as from the library as shipped @phone', async ({ browser }) => {
     // The library's own sandbox code, as its page carries it inline, served in place of the rewritten file.
-    const shipped = /<script type="module">([^]*)<\/script>/.exec(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@qwik.dev/partytown/package.json')), 'lib', SANDBOX_PAGE_FILE), 'utf8'))![1]!;
+    const shipped = shippedSandboxScript(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@qwik.dev/partytown/package.json')), 'lib', SANDBOX_PAGE_FILE), 'utf8'));
     const answers: Record<string, string[]> = {};
     let servedAsShipped = 0;
     for (const library of ['rewritten', 'as shipped'] as const) {

@@ -105,6 +105,18 @@ export class PartytownRewriteError extends Error {}
 const stale = (file: string, what: string) =>
   new PartytownRewriteError(`${file}: ${what}; src/features/tags/partytown-start-up.ts must be brought up to date with this Partytown.`);
 
+/** The library's sandbox page in three parts: what comes before its inline script, the script, what comes after. */
+function sandboxPageParts(page: string): [before: string, script: string, after: string] {
+  const parts = PAGE_SCRIPT.exec(page);
+  if (!parts) throw stale(SANDBOX_PAGE_FILE, 'no inline module script');
+  return [parts[1]!, parts[2]!, parts[3]!];
+}
+
+/** The sandbox's code as the library ships it, inline in its page (a test serves it in place of the rewritten file). */
+export function shippedSandboxScript(page: string): string {
+  return sandboxPageParts(page)[1];
+}
+
 function rewriteScript(script: string): string {
   const licence = `/* Partytown ${PARTYTOWN_VERSION} - MIT QwikDev */\n`;
   if (!script.startsWith(licence)) throw stale(SANDBOX_PAGE_FILE, 'its script does not open with the licence line');
@@ -127,16 +139,15 @@ export function rewritePartytownLibrary(files: { [SERVICE_WORKER_FILE]: string; 
       throw new PartytownRewriteError(`${file} is not Partytown ${PARTYTOWN_VERSION}'s: src/features/tags/partytown-start-up.ts rewrites that version's start-up. Pin @qwik.dev/partytown to ${PARTYTOWN_VERSION}, or take the anchors again from the new version's files.`);
     }
   }
-  const page = PAGE_SCRIPT.exec(files[SANDBOX_PAGE_FILE]);
-  if (!page) throw stale(SANDBOX_PAGE_FILE, 'no inline module script');
+  const [before, shipped, after] = sandboxPageParts(files[SANDBOX_PAGE_FILE]);
   const served = SERVED_PAGE.exec(files[SERVICE_WORKER_FILE]);
   if (!served) throw stale(SERVICE_WORKER_FILE, 'no sandbox page served from a string');
   // The string is the worker's own constant: evaluated alone, in a context of its own.
   if (runInNewContext(served[2]!) !== files[SANDBOX_PAGE_FILE]) throw stale(SERVICE_WORKER_FILE, 'the page it serves is not the sandbox page');
 
-  const script = rewriteScript(page[2]!);
+  const script = rewriteScript(shipped);
   const version = createHash('sha256').update(script).digest('hex').slice(0, 12);
-  const sandboxPage = `${page[1]}<script type="module" src="${SANDBOX_SCRIPT_FILE}?v=${version}"></script>${page[3]}`;
+  const sandboxPage = `${before}<script type="module" src="${SANDBOX_SCRIPT_FILE}?v=${version}"></script>${after}`;
   return {
     [SERVICE_WORKER_FILE]: files[SERVICE_WORKER_FILE].replace(SERVED_PAGE, (_, before: string, _literal: string, after: string) => `${before}${JSON.stringify(sandboxPage)}${after}`),
     [SANDBOX_PAGE_FILE]: sandboxPage,
