@@ -13,7 +13,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
-import { longTasks, openContext, settle, slowCpu } from './main-thread.ts';
+import { longTasks, median, openContext, settle, slowCpu } from './main-thread.ts';
 
 const RUNS = Number(process.env.BENCH_ARTWORK_RUNS ?? 5);
 const WORK = { Paint: 'paint', Layout: 'layout', UpdateLayoutTree: 'style', RunTask: 'all tasks' } as const;
@@ -52,7 +52,6 @@ async function load(browser: Browser, url: string, format: Format): Promise<Figu
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 assertChromium();
 const urls = process.argv.slice(2);

@@ -57,7 +57,7 @@ import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/ch
 import { firstVisitFlags } from './lighthouse-first-visit.ts';
 import { createHostNoise } from './host-noise.ts';
 import { socketsSection } from './bench-sockets.ts';
-import { interactionLatency, longTasks, openContext, settle, slowCpu, type MainThreadLoad } from './main-thread.ts';
+import { interactionLatency, longTasks, median, openContext, settle, slowCpu, type MainThreadLoad } from './main-thread.ts';
 import { ensureHaproxy, startHaproxy } from './haproxy.ts';
 import { ALIAS_BOMB, COST_BOMB, HEAVIEST_ALLOWED, HUGE_BODY, NESTING_BOMB, NORMAL_QUERY, percentile } from '../tests/support/hostile.ts';
 
@@ -166,8 +166,6 @@ async function requestsPerSecond(pagePath: string): Promise<number> {
   }
   return result.requests.average;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A page Lighthouse measures; `floor` names the floor page its LCP is compared with. */
 interface BenchPage {

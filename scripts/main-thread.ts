@@ -72,6 +72,9 @@ export async function settle(page: Page, quietMs = 2000, timeoutMs = 30_000): Pr
   );
 }
 
+/** The middle value of a run's figures (the upper middle of an even count); the benches print medians. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /** Reads the long tasks recorded so far, each with the scripts its frame ran. */
 export async function longTasks(page: Page): Promise<MainThreadLoad> {
   const tasks = await page.evaluate(() => {
