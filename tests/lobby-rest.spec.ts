@@ -102,6 +102,25 @@ test('a visitor who jumps to the footer keeps it where it is while the later blo
   await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
 });
 
+for (const when of ['before', 'after'] as const) {
+  test(`the End key takes a keyboard user to the footer in one press, pressed ${when} the later blocks are in`, async ({ page }) => {
+    await page.goto(LOBBY);
+    const slot = page.locator('[data-lobby-rest]');
+    await expect(slot).toHaveAttribute('data-lobby-rest-state', 'parked');
+    if (when === 'after') {
+      // A little scroll brings them in; those below the screen keep their estimated height until laid out.
+      await page.mouse.wheel(0, 120);
+      await expect(slot).toHaveCount(0);
+    }
+    await page.keyboard.press('End');
+    // The scroll is smooth, and ends at the page's real end: a first End stopped about 2,200 px short.
+    await expect.poll(() => page.evaluate(() => Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight))).toBe(0);
+    await expect(slot).toHaveCount(0);
+    await expect(page.locator('[data-block="raffle"]')).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })).toBeInViewport();
+  });
+}
+
 test('a visitor only looking at the first screen is not made to lay out the rest; the first Tab brings it in', async ({ page }) => {
   const fetched = page.waitForResponse(/\/lobby-blocks\//);
   await page.goto(LOBBY);

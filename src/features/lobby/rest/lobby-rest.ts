@@ -15,8 +15,9 @@
  * space coming near, they go in as soon as the last is parsed; the placeholder holds their space
  * until then, so nothing moves. They go in at once (blocks put in one by one moved the footer on
  * screen each time); each block below the screen skips its layout until it comes near
- * (`content-visibility: auto` in _lobby.scss). A visitor who jumped past their space keeps what
- * they see: the page scrolls by what the blocks add (putInPlace).
+ * (`content-visibility: auto` in _lobby.scss), or the End key asks for the page's real end. A visitor who jumped past their space keeps what
+ * they see: the page scrolls by what the blocks add (putInPlace). The End key is the exception to
+ * "the visitor first": it asks for the end of the page, so the blocks go in before its scroll does.
  */
 import { afterPaintOpened } from '../../after-paint/opened.ts';
 import { afterNextPaint, nextTask, whenIdle } from '../../../lib/yield-to-browser.ts';
@@ -29,8 +30,25 @@ const INTERACTIONS = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart']
 /** The interactions answered by a paint of their own before the blocks go in (what INP times). */
 const DISCRETE: ReadonlySet<string> = new Set(['keydown', 'pointerdown', 'touchstart']);
 
-/** Resolves when the later blocks are wanted (see above), with whether a tap or key wanted them. */
-function wanted(slot: HTMLElement): Promise<{ discrete: boolean }> {
+/** What wanted the later blocks: a tap or key answered first (discrete), or a key that scrolls to the end. */
+interface Wish {
+  discrete: boolean;
+  toEnd: boolean;
+}
+
+/**
+ * The End key (Ctrl+End, Fn+Right) outside a text field: its default action, run after the listeners,
+ * scrolls to the end of the page as it is laid out then. The blocks go in before it, laid out whole,
+ * or a first End stopped at the old end, some 2,200 px above the footer.
+ */
+function scrollsToEnd(event: Event | undefined): boolean {
+  if (!(event instanceof KeyboardEvent) || event.key !== 'End' || event.altKey) return false;
+  const target = event.target;
+  return !(target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select') !== null));
+}
+
+/** Resolves when the later blocks are wanted (see above), and by what. */
+function wanted(slot: HTMLElement): Promise<Wish> {
   return new Promise((resolve) => {
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) done();
@@ -40,7 +58,8 @@ function wanted(slot: HTMLElement): Promise<{ discrete: boolean }> {
     function done(event?: Event) {
       observer.disconnect();
       for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
-      resolve({ discrete: DISCRETE.has(event?.type ?? '') });
+      const toEnd = scrollsToEnd(event);
+      resolve({ discrete: !toEnd && DISCRETE.has(event?.type ?? ''), toEnd });
     }
     observer.observe(slot);
     for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
@@ -51,15 +70,16 @@ function wanted(slot: HTMLElement): Promise<{ discrete: boolean }> {
  * Parses the later blocks one per task (the whole run in one task was 70-170 ms on a phone at 4x
  * CPU): each in an idle period while nobody wants them, then one after another, yielding between
  * blocks so a frame or an input can go first (their space is still below the screen, or the
- * placeholder holds it). The lobby's own server-rendered markup, parsed in templates: its scripts
+ * placeholder holds it); wanted by the End key, the rest at once (scrollsToEnd). The lobby's own server-rendered markup, parsed in templates: its scripts
  * stay inert; the islands' runtime is already on the page.
  */
-async function parseInTurns(html: string, want: Promise<unknown>): Promise<DocumentFragment> {
-  let wantedNow = false;
-  void want.then(() => (wantedNow = true));
+async function parseInTurns(html: string, want: Promise<Wish>): Promise<DocumentFragment> {
+  let wish: Wish | undefined;
+  void want.then((value) => (wish = value));
   const blocks = document.createDocumentFragment();
   for (const part of html.split(BLOCK_SEPARATOR)) {
-    await (wantedNow ? nextTask() : Promise.race([whenIdle(), want]));
+    // The End key's scroll waits for nobody: the rest are parsed before its default action runs.
+    if (!wish?.toEnd) await (wish ? nextTask() : Promise.race([whenIdle(), want]));
     const template = document.createElement('template');
     template.innerHTML = part;
     blocks.append(template.content);
@@ -68,32 +88,53 @@ async function parseInTurns(html: string, want: Promise<unknown>): Promise<Docum
 }
 
 /**
- * Puts the blocks in the placeholder's place. A visitor who went past it (a jump to the end: the End
- * key, a link to the footer) has what follows it on screen, and keeps it there: the page scrolls by
- * what the blocks add. The blocks are laid out whole for that one frame (`content-visibility:
- * visible`), so what they add is their real height, which `contain-intrinsic-size: auto` then
- * remembers for each block once it skips its layout again; none of them changes height later under
- * the visitor. Chromium's scroll anchoring did none of this: it anchored on the placeholder, then on
- * a block whose real height replaced its estimate, and the footer fell 1,000-2,200 px, off screen,
- * under a desktop visitor's pointer (a click meant for its Cookie settings landed on a block).
+ * Lays the blocks out whole from now on (`content-visibility: visible`), so the page has their real
+ * height. Not for one frame only: a block that skipped its layout again (`auto`), and was then
+ * scrolled to, moved in Chromium's layout-shift accounting (CLS 0.4-0.7 in lobby-rest.spec).
  */
-function putInPlace(slot: HTMLElement, blocks: DocumentFragment): void {
-  if (slot.getBoundingClientRect().bottom >= window.innerHeight) {
+function layOutWhole(blocks: readonly Element[]): void {
+  for (const block of blocks) if (block instanceof HTMLElement) block.style.contentVisibility = 'visible';
+}
+
+/**
+ * Puts the blocks in the placeholder's place. A visitor who went past it (a jump to the end: a
+ * scrollbar dragged down, a link to the footer) has what follows it on screen, and keeps it there:
+ * the page scrolls by what the blocks add, laid out whole. Chromium's scroll anchoring did not: it
+ * anchored on the placeholder, then on a block whose real height replaced its estimate, and the
+ * footer fell 1,000-2,200 px, off screen, under a desktop visitor's pointer (a click meant for its
+ * Cookie settings landed on a block). For the End key they are laid out whole too, so the end its
+ * scroll heads for is the real one.
+ */
+function putInPlace(slot: HTMLElement, blocks: DocumentFragment, toEnd: boolean): void {
+  const jumpedPast = slot.getBoundingClientRect().bottom < window.innerHeight;
+  if (!jumpedPast && !toEnd) {
     slot.replaceWith(blocks);
     return;
   }
   const height = document.documentElement.scrollHeight;
   const scrolled = window.scrollY;
-  const laidOut = [...blocks.children].filter((block): block is HTMLElement => block instanceof HTMLElement);
-  for (const block of laidOut) block.style.contentVisibility = 'visible';
+  layOutWhole([...blocks.children]);
   slot.replaceWith(blocks);
   const grown = document.documentElement.scrollHeight - height;
   // Unless the browser has anchored it after all.
-  if (grown !== 0 && window.scrollY === scrolled) window.scrollBy({ top: grown, behavior: 'instant' });
-  // Each block's size is remembered once a frame has rendered it; then it may skip its layout again.
-  void afterNextPaint().then(() => {
-    for (const block of laidOut) block.style.removeProperty('content-visibility');
-  });
+  if (jumpedPast && grown !== 0 && window.scrollY === scrolled) window.scrollBy({ top: grown, behavior: 'instant' });
+}
+
+/**
+ * Once the blocks are in, each one below the screen has only its estimated height (320 px; a
+ * phone's sports block is 1,300) until it first comes near, so the End key's scroll stopped short of
+ * the real end, 1,100-2,200 px above the footer. The first End lays them all out before its default
+ * action runs (the listener bubbles, so a carousel that keeps End to itself is left alone). They are
+ * not laid out ahead of it in idle time: one block a frame made 2-5 more tasks over 50 ms on a phone
+ * at 4x CPU (its largest blocks take 50-130 ms each), for a key a phone seldom has.
+ */
+function layOutWholeOnFirstEnd(lobby: Element): void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || !scrollsToEnd(event)) return;
+    window.removeEventListener('keydown', onKey);
+    layOutWhole([...lobby.children]);
+  };
+  window.addEventListener('keydown', onKey);
 }
 
 /** Replaces the lobby's placeholder with the blocks the server renders for it. */
@@ -108,9 +149,12 @@ export async function loadLobbyRest(): Promise<void> {
     await afterPaintOpened();
     const want = wanted(slot);
     const blocks = await parseInTurns(html, want);
-    if ((await want).discrete) await afterNextPaint();
+    const wish = await want;
+    if (wish.discrete) await afterNextPaint();
     const liveJackpot = blocks.querySelector('[data-jackpot-live]') !== null;
-    putInPlace(slot, blocks);
+    const lobby = slot.parentElement;
+    putInPlace(slot, blocks, wish.toEnd);
+    if (lobby && !wish.toEnd) layOutWholeOnFirstEnd(lobby);
     // A JACKPOT block among them: its ticker script came inert, so start the ticker here (loaded only then).
     if (liveJackpot) void import('../../jackpot/client/ticker.ts').then(({ startJackpotTicker }) => startJackpotTicker());
   } catch (error) {
