@@ -1,6 +1,7 @@
 /**
- * What the game tiles' format costs a phone's main thread: an A/B of the same pages with each tile
- * answered as the platform's WebP (what the catalogue links) or as the same tile's SVG, alternating
+ * What the artwork's format costs a phone's main thread: an A/B of the same pages with each game
+ * tile and banner answered as the platform's WebP (what the catalogue and the content link) or as
+ * the same art's SVG, alternating
  * fresh loads in one run. Chromium's trace of each load at a real 4x CPU slowdown on a phone
  * viewport is summed per kind of work (paint, layout, style, all tasks), which a noisy host moves
  * far less than the longest task; the page's long tasks are read too. Medians; tracing inflates
@@ -9,13 +10,17 @@
  *   npm start   # in another terminal
  *   node scripts/bench-artwork.ts http://aurelia.localhost:4321/en/game-list/slots/ http://kororaa.localhost:4321/en/
  *
- * BENCH_ARTWORK_RUNS (5) loads of each page in each format.
+ * BENCH_ARTWORK_RUNS (5) loads of each page in each format; BENCH_ARTWORK_KINDS (games,banners)
+ * which artwork the SVG loads swap, e.g. `banners` to see the hero's share alone.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 import { longTasks, median, openContext, settle, slowCpu } from './main-thread.ts';
 
 const RUNS = Number(process.env.BENCH_ARTWORK_RUNS ?? 5);
+const KINDS = (process.env.BENCH_ARTWORK_KINDS ?? 'games,banners').split(',').map((kind) => kind.trim());
+if (KINDS.length === 0 || KINDS.some((kind) => kind !== 'games' && kind !== 'banners')) throw new Error(`BENCH_ARTWORK_KINDS is a list of games and banners, not "${process.env.BENCH_ARTWORK_KINDS}"`);
+const SWAPPED = new RegExp(`/media/(${KINDS.join('|')})/[a-z0-9-]+\\.webp$`);
 const WORK = { Paint: 'paint', Layout: 'layout', UpdateLayoutTree: 'style', RunTask: 'all tasks' } as const;
 type Format = 'svg' | 'webp';
 type Figures = Record<string, number>;
@@ -31,7 +36,7 @@ interface TraceEvent {
 
 async function load(browser: Browser, url: string, format: Format): Promise<Figures> {
   const context = await openContext(browser, { phone: true });
-  if (format === 'svg') await context.route(/\/media\/games\/[a-z0-9-]+\.webp$/, (route) => route.continue({ url: route.request().url().replace(/\.webp$/, '.svg') }));
+  if (format === 'svg') await context.route(SWAPPED, (route) => route.continue({ url: route.request().url().replace(/\.webp$/, '.svg') }));
   try {
     const page = await context.newPage();
     await slowCpu(page);
@@ -58,7 +63,7 @@ const urls = process.argv.slice(2);
 if (urls.length === 0) throw new Error('Name the pages to load, e.g. node scripts/bench-artwork.ts http://aurelia.localhost:4321/en/');
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
-  console.log(`Game tiles as SVG and as WebP, phone, real 4x CPU slowdown, ${RUNS} alternating loads each (medians, ms of main-thread time with tracing on):`);
+  console.log(`Artwork (${KINDS.join(' and ')}) as SVG and as WebP, phone, real 4x CPU slowdown, ${RUNS} alternating loads each (medians, ms of main-thread time with tracing on):`);
   const columns = [...Object.values(WORK), 'longest', 'past 50 ms'];
   console.log(`  ${'page'.padEnd(48)} ${'format'.padEnd(6)} ${columns.map((column) => column.padStart(10)).join(' ')}`);
   for (const url of urls) {

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { CDPSession, Frame, Page } from '@playwright/test';
+import type { CDPSession, Frame, Locator, Page } from '@playwright/test';
 import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
 import { SANDBOX_PAGE_FILE, SANDBOX_SCRIPT_FILE, shippedSandboxScript } from '../src/features/tags/partytown-start-up.ts';
 import { addTokenCookies, creditWallet, smsTokens, unique } from './support/player.ts';
@@ -272,19 +272,26 @@ test.describe('no Intl formatter while a page loads', () => {
   });
 });
 
-test.describe('game tiles are raster images, decoded off the main thread', () => {
+test.describe('game tiles and banners are raster images, decoded off the main thread', () => {
   for (const { name, url } of PAGES.filter((page) => page.name !== 'sports')) {
     test(`${name} @phone`, async ({ page }) => {
       const types = new Map<string, string>();
       page.on('response', (response) => {
-        if (new URL(response.url()).pathname.startsWith('/media/games/')) types.set(response.url(), response.headers()['content-type'] ?? '');
+        if (/^\/media\/(games|banners)\//.test(new URL(response.url()).pathname)) types.set(response.url(), response.headers()['content-type'] ?? '');
       });
       await page.goto(url);
       const tiles = page.locator('img.game-tile__image');
       await expect(tiles.first()).toBeVisible();
-      const sources = await tiles.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src));
-      expect(sources.length).toBeGreaterThan(3);
-      for (const source of sources) expect(new URL(source).pathname).toMatch(/^\/media\/games\/[a-z0-9-]+\.webp$/);
+      const sources = (images: Locator) => images.evaluateAll((elements) => elements.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src));
+      const tileSources = await sources(tiles);
+      expect(tileSources.length).toBeGreaterThan(3);
+      for (const source of tileSources) expect(new URL(source).pathname).toMatch(/^\/media\/games\/[a-z0-9-]+\.webp$/);
+      // A lobby's hero (its largest paint) and every banner art on the first screen.
+      if (name.includes('lobby')) {
+        const banners = await sources(page.locator('.block-image img[loading="eager"]'));
+        expect(banners.length).toBeGreaterThan(0);
+        for (const source of banners) expect(new URL(source).pathname).toMatch(/^\/media\/banners\/[a-z0-9-]+\.webp$/);
+      }
       await expect.poll(() => types.size).toBeGreaterThan(0);
       for (const [source, type] of types) expect(type, source).toBe('image/webp');
     });

@@ -67,8 +67,8 @@ test.describe('jackpot and raffle pages', () => {
     const jackpot = page.getByTestId('jackpot-page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Aurelia Jackpot\s*Four pots, one bet/);
     await expect(jackpot.getByText('Opt in, pick your contribution, and every real-money spin can drop a pot.')).toBeVisible();
-    await expect(jackpot.locator('picture source')).toHaveAttribute('srcset', '/media/banners/jackpot.svg');
-    await expect(jackpot.locator('picture img')).toHaveAttribute('src', '/media/banners/jackpot-mobile.svg');
+    await expect(jackpot.locator('picture source')).toHaveAttribute('srcset', '/media/banners/jackpot.webp');
+    await expect(jackpot.locator('picture img')).toHaveAttribute('src', '/media/banners/jackpot-mobile.webp');
     await expect(jackpot.getByText(/Opt in below and choose how much of each bet/)).toBeVisible();
     const optIn = jackpot.getByRole('region', { name: 'Jackpot Opt-In Settings' });
     await expect(optIn.locator('#jackpot-opt-in')).toHaveAttribute('data-instance-id', 'northstar-jackpot');

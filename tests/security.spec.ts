@@ -210,13 +210,13 @@ test('sign-in code requests past the limit get 429 with Retry-After through the 
 test('the benchmark floor page shows only platform media, and is compressed like every page', async ({ request }) => {
   const refused = await request.get(`${LOOPBACK}/internal/floor/?mobile=${encodeURIComponent('https://evil.example/x.png')}`, { headers: brandHost('aurelia') });
   expect(refused.status()).toBe(400);
-  const floor = await request.get(`${LOOPBACK}/internal/floor/?mobile=/media/banners/aurora-mobile.svg&desktop=/media/banners/aurora.svg`, {
+  const floor = await request.get(`${LOOPBACK}/internal/floor/?mobile=/media/banners/aurora-mobile.webp&desktop=/media/banners/aurora.webp`, {
     headers: { ...brandHost('aurelia'), 'accept-encoding': 'br' },
   });
   expect(floor.status()).toBe(200);
-  expect(await floor.text()).toContain('src="/media/banners/aurora-mobile.svg"');
+  expect(await floor.text()).toContain('src="/media/banners/aurora-mobile.webp"');
   const lobby = await request.get(`${LOOPBACK}/en/`, { headers: { ...brandHost('aurelia'), 'accept-encoding': 'br' } });
   expect(lobby.headers()['content-encoding']).toBe('br');
   // The lobby preloads its hero (the first banner) for phones and desktops.
-  expect(await lobby.text()).toMatch(/<link rel="preload" as="image" href="\/media\/banners\/aurora-mobile.svg" media="\(max-width: 767px\)"/);
+  expect(await lobby.text()).toMatch(/<link rel="preload" as="image" href="\/media\/banners\/aurora-mobile.webp" media="\(max-width: 767px\)"/);
 });

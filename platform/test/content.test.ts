@@ -66,7 +66,7 @@ describe.each(DATABASES)('content and translations on $name', (database) => {
       const blocks = data.layout.blocks as Block[];
       expect(new Set(blocks.map((block) => block.type))).toEqual(new Set(BLOCK_TYPES));
       const hero = blocks.find((block) => block.id === 'hero');
-      expect(hero?.props).toMatchObject({ title: 'Tervetuloa Aureliaan', href: '/promotions/', image: { desktop: '/media/banners/aurora.svg' } });
+      expect(hero?.props).toMatchObject({ title: 'Tervetuloa Aureliaan', href: '/promotions/', image: { desktop: '/media/banners/aurora.webp' } });
       expect(hero?.props).not.toHaveProperty('id');
     });
 

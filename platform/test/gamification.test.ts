@@ -279,7 +279,7 @@ describe.each(DATABASES)('the gamification provider on $name', (database) => {
 
   it('serves the loyalty page in the locale, and the missions to a visitor without progress', async () => {
     const page = await app.gql('{ loyaltyPage(locale: "fi") { enabled rankCards { level rank pointsFrom } steps { title } rewardCards { title colour } faq { question } images { shopDesktop } pointsRate { per points } } }');
-    expect(page.data.loyaltyPage).toMatchObject({ enabled: true, rankCards: [{ level: 1, rank: 'Pronssi', pointsFrom: 0 }, { level: 2, rank: 'Hopea' }, { level: 3 }, { level: 4 }], images: { shopDesktop: '/media/banners/promo.svg' }, pointsRate: { per: '1.00', points: 1 } });
+    expect(page.data.loyaltyPage).toMatchObject({ enabled: true, rankCards: [{ level: 1, rank: 'Pronssi', pointsFrom: 0 }, { level: 2, rank: 'Hopea' }, { level: 3 }, { level: 4 }], images: { shopDesktop: '/media/banners/promo.webp' }, pointsRate: { per: '1.00', points: 1 } });
     expect(page.data.loyaltyPage.faq).toHaveLength(8);
     const missions = await app.gql('{ missions { id goal target progress percent completed reward } }');
     expect(missions.data.missions).toEqual([

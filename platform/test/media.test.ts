@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
 import { BANNERS, escapeXml, gameTileSvg } from '../src/media/artwork.ts';
-import { gameTileWebp } from '../src/media/raster.ts';
+import { bannerWebp, gameTileWebp } from '../src/media/raster.ts';
 import { DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
@@ -72,6 +72,34 @@ describe.each(DATABASES)('media on $name', (database) => {
     expect(whitePixels(nameless, 0, 100, 300, 120)).toBeLessThan(20);
   });
 
+  it('serves both banner crops as WebP, drawn from the SVG, the same bytes every time', async () => {
+    const { data } = await app.gql('{ layout(countryCode: "FI", locale: "en") { blocks { id props } } }', {}, { 'x-brand': 'aurelia' });
+    const hero = (data.layout.blocks as { id: string; props: { image: { desktop: string; mobile: string } } }[]).find((block) => block.id === 'hero')!.props.image;
+    // What the demo content links: the WebP of each crop.
+    expect(hero).toEqual({ desktop: '/media/banners/aurora.webp', mobile: '/media/banners/aurora-mobile.webp' });
+    for (const [path, size, variant] of [[hero.desktop, [1600, 600], 'desktop'], [hero.mobile, [800, 600], 'mobile']] as const) {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(bytes.length).toBeLessThan(40_000);
+      const image = await loadImage(bytes);
+      expect([image.width, image.height]).toEqual(size);
+      // The art, not an empty canvas: aurora's gradient runs from dark navy (top left) to teal (bottom right).
+      const canvas = createCanvas(image.width, image.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const [r, g, b] = context.getImageData(4, 4, 1, 1).data;
+      expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(150);
+      const [, g2] = context.getImageData(image.width - 4, image.height - 4, 1, 1).data;
+      expect(g2).toBeGreaterThan(100);
+      expect(Buffer.compare((await bannerWebp('aurora', variant))!, bytes)).toBe(0);
+    }
+    expect(await bannerWebp('nothing', 'mobile')).toBeNull();
+  });
+
   it('still serves the SVG tile, with its name and studio, for links made before', async () => {
     const { data } = await app.gql('{ game(slug: "golden-vault-show") { studio { name } } }');
     const response = await fetch(`${app.url}/media/games/golden-vault-show.svg`);
@@ -94,7 +122,7 @@ describe.each(DATABASES)('media on $name', (database) => {
   });
 
   it('answers 404 for unknown artwork', async () => {
-    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png', '/media/games/no-such-game.webp', '/media/studios/northwind-forge.webp', '/media/logos/x.webp']) {
+    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/banners/nothing.webp', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png', '/media/games/no-such-game.webp', '/media/studios/northwind-forge.webp', '/media/logos/x.webp']) {
       expect((await fetch(`${app.url}${path}`)).status, path).toBe(404);
     }
   });

@@ -39,17 +39,21 @@ export const internalHref = z
 export const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'an absolute https:// URL');
 
 const bannerNames = Object.keys(BANNERS);
-/** An image: a platform banner (/media/banners/<name>.svg or <name>-mobile.svg), a game tile, or https. */
+/**
+ * An image: a platform banner (/media/banners/<name>.webp or <name>-mobile.webp; .svg is the same
+ * art as a document the page must lay out and paint itself, kept for content written before), a
+ * game tile or studio logo, or https.
+ */
 const imageUrl = z
   .string()
   .regex(
-    /^(\/media\/(banners|games|studios)\/[a-z0-9-]+\.svg|https:\/\/\S+)$/,
-    'a /media/banners/<name>.svg path or an https URL',
+    /^(\/media\/(banners|games|studios)\/[a-z0-9-]+\.svg|\/media\/(banners|games)\/[a-z0-9-]+\.webp|https:\/\/\S+)$/,
+    'a /media/banners/<name>.webp path or an https URL',
   )
   .refine((url) => {
-    const banner = /^\/media\/banners\/([a-z0-9-]+?)(-mobile)?\.svg$/.exec(url);
+    const banner = /^\/media\/banners\/([a-z0-9-]+?)(-mobile)?\.(svg|webp)$/.exec(url);
     return !banner || bannerNames.includes(banner[1] ?? '');
-  }, `an existing banner: /media/banners/<name>.svg or <name>-mobile.svg with name one of ${bannerNames.join(', ')}`)
+  }, `an existing banner: /media/banners/<name>.webp or <name>-mobile.webp with name one of ${bannerNames.join(', ')}`)
   .meta({ 'x-widget': FORM_WIDGETS.image });
 
 /** Responsive artwork for a block. */

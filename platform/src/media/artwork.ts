@@ -22,6 +22,11 @@ export const BANNERS: Readonly<Record<string, readonly [string, string, string]>
 
 /** The two banner crops: 16:6 for wide screens, 4:3 for phones. */
 export type BannerVariant = 'desktop' | 'mobile';
+/** Each crop's canvas. */
+export const BANNER_SIZES: Readonly<Record<BannerVariant, { width: number; height: number }>> = {
+  desktop: { width: 1600, height: 600 },
+  mobile: { width: 800, height: 600 },
+};
 
 /** Escapes text for SVG element content and attribute values. */
 export function escapeXml(text: string): string {
@@ -148,7 +153,7 @@ export function bannerSvg(name: string, variant: BannerVariant): string | null {
   const palette = BANNERS[name];
   if (!palette) return null;
   const [from, to, accent] = palette;
-  const [width, height] = variant === 'desktop' ? [1600, 600] : [800, 600];
+  const { width, height } = BANNER_SIZES[variant];
   const random = createRandom(hash32(`banner:${name}`));
   const orbs = Array.from({ length: 9 }, () => {
     const r = random.int(30, 220);

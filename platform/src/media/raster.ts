@@ -1,16 +1,17 @@
 /**
- * The game tiles as WebP, the way a real catalogue serves its thumbnails. The lobby's pages show a
- * dozen tiles or more on the first screen; as SVG each one is a document of its own whose text the
- * browser shapes, styles, lays out and paints on the page's main thread (100-150 ms a page on a
- * phone's CPU at 4x, measured by `npm run bench`), where a raster image is decoded off it.
+ * The game tiles and the banners as WebP, the way a real catalogue serves its artwork. The lobby's
+ * pages show a dozen tiles or more and a hero banner on the first screen; as SVG each one is a
+ * document of its own that the browser parses, styles, lays out and paints on the page's main
+ * thread (the tiles 100-150 ms a page on a phone's CPU at 4x, the hero 15-40 ms more, measured by
+ * scripts/bench-artwork.ts), where a raster image is decoded off it.
  *
- * Drawn with @napi-rs/canvas (Skia, MIT) from the same design as the SVG (artwork.ts), in Inter
- * from @fontsource-variable/inter (OFL), so every machine draws the same pixels whatever fonts it
- * has installed.
+ * Drawn with @napi-rs/canvas (Skia, MIT): the tiles from the same design as their SVG (artwork.ts),
+ * in Inter from @fontsource-variable/inter (OFL), so every machine draws the same pixels whatever
+ * fonts it has installed; the banners, which have no text, by Skia's own SVG renderer from their SVG.
  */
 import { createRequire } from 'node:module';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { GAME_TILE_BAND, GAME_TILE_SIZE, gameTileDesign, gameTileStops } from './artwork.ts';
+import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
+import { BANNER_SIZES, bannerSvg, GAME_TILE_BAND, GAME_TILE_SIZE, gameTileDesign, gameTileStops, type BannerVariant } from './artwork.ts';
 
 /** The artwork's WebP quality: gradients and large type, where 80 shows no banding at tile size. */
 const WEBP_QUALITY = 80;
@@ -77,5 +78,15 @@ export async function gameTileWebp(game: { slug: string; name: string; studioNam
   context.letterSpacing = '2px';
   context.fillText(design.studio, 150, 370);
 
+  return canvas.encode('webp', WEBP_QUALITY);
+}
+
+/** A banner's crop (16:6 at 1600×600, or 4:3 at 800×600 for phones) as WebP bytes, or null for an unknown name. */
+export async function bannerWebp(name: string, variant: BannerVariant): Promise<Buffer | null> {
+  const svg = bannerSvg(name, variant);
+  if (!svg) return null;
+  const { width, height } = BANNER_SIZES[variant];
+  const canvas = createCanvas(width, height);
+  canvas.getContext('2d').drawImage(await loadImage(Buffer.from(svg)), 0, 0, width, height);
   return canvas.encode('webp', WEBP_QUALITY);
 }

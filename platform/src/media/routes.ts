@@ -1,8 +1,8 @@
 /**
  * Serves the generated artwork: /media/games/<slug>.webp (what the catalogue links, see raster.ts)
- * or .svg, /media/studios/<slug>.svg and
- * /media/banners/<name>.svg (16:6) or <name>-mobile.svg (4:3). Rendered once per path and kept in
- * memory (the 2000 most recently asked paths); long-cached by browsers and revalidated by ETag.
+ * or .svg, /media/studios/<slug>.svg and /media/banners/<name>.webp (16:6) or <name>-mobile.webp
+ * (4:3), or the same banners as .svg. Rendered once per path and kept in memory (the 2000 most
+ * recently asked paths); long-cached by browsers and revalidated by ETag.
  * Also serves the content's logo library, /media/logos/<name>.svg from `content/_logos/`: re-read
  * when the file changes and cached for minutes only, since editors replace logos.
  */
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { bannerSvg, gameTileSvg, studioLogoSvg } from './artwork.ts';
-import { gameTileWebp } from './raster.ts';
+import { bannerWebp, gameTileWebp } from './raster.ts';
 
 /** How many rendered artworks (every game, studio and banner of a catalogue fits) and library logos stay in memory. */
 const RENDERED_CACHED = 2000;
@@ -59,7 +59,7 @@ export function createMediaHandler(catalogue: CatalogueRepository, options: { lo
   }
 
   async function render(kind: string, slug: string, type: 'svg' | 'webp'): Promise<string | Buffer | null> {
-    if (type === 'webp' && kind !== 'games') return null;
+    if (type === 'webp' && kind === 'studios') return null;
     switch (kind) {
       case 'games': {
         const game = await catalogue.gameBySlug(slug);
@@ -73,7 +73,8 @@ export function createMediaHandler(catalogue: CatalogueRepository, options: { lo
       }
       default: {
         const mobile = slug.endsWith('-mobile');
-        return bannerSvg(mobile ? slug.slice(0, -'-mobile'.length) : slug, mobile ? 'mobile' : 'desktop');
+        const [name, variant] = [mobile ? slug.slice(0, -'-mobile'.length) : slug, mobile ? 'mobile' : 'desktop'] as const;
+        return type === 'webp' ? bannerWebp(name, variant) : bannerSvg(name, variant);
       }
     }
   }

@@ -110,7 +110,7 @@ export const operatorEn = {
         source: 'HTML source',
         sourceLabel: '{label} (HTML source)',
       },
-      imageHint: 'A /media/banners/<name>.svg path or an https:// URL.',
+      imageHint: 'A /media/banners/<name>.webp path or an https:// URL.',
       hrefHint: 'A lobby path with a trailing slash and no language, such as /games/.',
       kind: 'Kind',
     },
