@@ -15,9 +15,10 @@
  * space coming near, they go in as soon as the last is parsed; the placeholder holds their space
  * until then, so nothing moves. They go in at once (blocks put in one by one moved the footer on
  * screen each time); each block below the screen skips its layout until it comes near
- * (`content-visibility: auto` in _lobby.scss), or the End key asks for the page's real end. A visitor who jumped past their space keeps what
- * they see: the page scrolls by what the blocks add (putInPlace). The End key is the exception to
- * "the visitor first": it asks for the end of the page, so the blocks go in before its scroll does.
+ * (`content-visibility: auto` in _lobby.scss), or the End key asks for the page's real end. A
+ * visitor who jumped past their space keeps what they see: the page scrolls by what the blocks add
+ * (putInPlace). The End key is the exception to "the visitor first": it asks for the end of the
+ * page, so the blocks go in before its scroll does.
  */
 import { afterPaintOpened } from '../../after-paint/opened.ts';
 import { afterNextPaint, nextTask, whenIdle } from '../../../lib/yield-to-browser.ts';
@@ -70,8 +71,9 @@ function wanted(slot: HTMLElement): Promise<Wish> {
  * Parses the later blocks one per task (the whole run in one task was 70-170 ms on a phone at 4x
  * CPU): each in an idle period while nobody wants them, then one after another, yielding between
  * blocks so a frame or an input can go first (their space is still below the screen, or the
- * placeholder holds it); wanted by the End key, the rest at once (scrollsToEnd). The lobby's own server-rendered markup, parsed in templates: its scripts
- * stay inert; the islands' runtime is already on the page.
+ * placeholder holds it); wanted by the End key, the rest at once (scrollsToEnd). The lobby's own
+ * server-rendered markup, parsed in templates: its scripts stay inert; the islands' runtime is
+ * already on the page.
  */
 async function parseInTurns(html: string, want: Promise<Wish>): Promise<DocumentFragment> {
   let wish: Wish | undefined;
