@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test.
 import { seriousViolations } from './support/axe.ts';
 import { nextFrame } from './support/frames.ts';
 import { waitForIslands } from './support/hydration.ts';
-import { addTokenCookies, bankSignIn, creditWallet, graphql, smsTokens, type Tokens, unique } from './support/player.ts';
+import { addTokenCookies, bankSignIn, creditWallet, graphql, signOutHere, smsTokens, type Tokens, unique } from './support/player.ts';
 import { brandHost, brandOrigin, LOOPBACK } from './support/urls.ts';
 
 const BRAND = 'aurelia';
@@ -307,19 +307,19 @@ test.describe('cashier', () => {
     await expect(cashier(page).getByTestId('cashier-blocked')).toHaveText('Deposits are blocked on your account. Please contact customer support.');
     await expect(cashier(page).getByRole('button', { name: 'Continue to deposit' })).toHaveCount(0);
 
-    await page.context().clearCookies();
+    await signOutHere(page);
     await demoPlayer(page, 'withdrawals-blocked');
     await page.goto(`${ORIGIN}/en/withdraw/`);
     await expect(cashier(page).getByTestId('cashier-blocked')).toHaveText('Withdrawals are blocked on your account. Please contact customer support.');
 
-    await page.context().clearCookies();
+    await signOutHere(page);
     await demoPlayer(page, 'instant-banking-blocked');
     await page.goto(`${ORIGIN}/en/withdraw/`);
     await expect(cashier(page).getByRole('radio', { name: 'Instant' })).toBeDisabled();
     await expect(cashier(page).getByTestId('cashier-instant-blocked')).toBeVisible();
     await expect(cashier(page).getByRole('radio', { name: 'Manual (1–3 banking days)' })).toBeChecked();
 
-    await page.context().clearCookies();
+    await signOutHere(page);
     await demoPlayer(page, 'restricted');
     await page.goto(`${ORIGIN}/en/withdraw/`);
     await cashier(page).getByLabel('Amount (EUR)').fill('10');

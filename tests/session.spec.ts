@@ -6,7 +6,7 @@
  * and a cut or silently dead socket restored with the right balance.
  */
 import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from './support/test.ts';
-import { addTokenCookies, bankTokens, claims, creditWallet as credit, freshPlayer, graphql, smsTokens, unique } from './support/player.ts';
+import { addTokenCookies, bankTokens, claims, creditWallet as credit, freshPlayer, graphql, signOutHere, smsTokens, unique } from './support/player.ts';
 import { brandOrigin } from './support/urls.ts';
 import { readFileSync } from 'node:fs';
 
@@ -231,7 +231,7 @@ test.describe('account banners', () => {
 
   test('a plain verified player and a reopenable closed account show no account banner', async ({ page }) => {
     for (const phone of ['+3585550001', '+3585550009']) {
-      await page.context().clearCookies();
+      await signOutHere(page);
       await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', phone));
       await page.goto(`${brandOrigin('aurelia')}/en/`);
       await expect(page.getByTestId('balance')).toBeVisible();

@@ -51,6 +51,16 @@ export async function addTokenCookies(context: BrowserContext, brand: string, to
   );
 }
 
+/**
+ * Signs the browser out before the next player signs in: off the page first, then the cookies. A
+ * signed-in lobby left open sees its cookies go and navigates on its own, which aborted the test's
+ * next page.goto (net::ERR_ABORTED).
+ */
+export async function signOutHere(page: Page): Promise<void> {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 /** The newest SMS code the platform "sent" to a number (the sandbox outbox). */
 export async function smsCode(request: APIRequestContext, brand: string, phone: string): Promise<string> {
   const response = await request.get(`${LOOPBACK}/platform/sms-outbox.json?brand=${brand}&phone=${encodeURIComponent(phone)}`, { headers: brandHost(brand) });
