@@ -1,11 +1,10 @@
 /**
  * What the artwork's format costs a phone's main thread: an A/B of the same pages with each game
  * tile and banner answered as the platform's WebP (what the catalogue and the content link) or as
- * the same art's SVG, alternating
- * fresh loads in one run. Chromium's trace of each load at a real 4x CPU slowdown on a phone
- * viewport is summed per kind of work (paint, layout, style, all tasks), which a noisy host moves
- * far less than the longest task; the page's long tasks are read too. Medians; tracing inflates
- * every figure alike. Prints figures and asserts nothing.
+ * the same art's SVG, alternating fresh loads in one run. Chromium's trace of each load at a real
+ * 4x CPU slowdown on a phone viewport is summed per kind of work (paint, layout, style, all
+ * tasks), which a noisy host moves far less than the longest task; the page's long tasks are read
+ * too. Medians; tracing inflates every figure alike. Prints figures and asserts nothing.
  *
  *   npm start   # in another terminal
  *   node scripts/bench-artwork.ts http://aurelia.localhost:4321/en/game-list/slots/ http://kororaa.localhost:4321/en/
