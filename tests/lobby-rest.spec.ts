@@ -112,7 +112,12 @@ for (const when of ['before', 'after'] as const) {
       await page.mouse.wheel(0, 120);
       await expect(slot).toHaveCount(0);
     }
+    // Before: the blocks are in by the time the key has gone through the page's listeners, ahead of its scroll.
+    await page.evaluate(() => window.addEventListener('keydown', (event) => {
+      if (event.key === 'End') document.documentElement.dataset.slotAtEnd = String(document.querySelector('[data-lobby-rest]') !== null);
+    }));
     await page.keyboard.press('End');
+    await expect(page.locator('html')).toHaveAttribute('data-slot-at-end', 'false');
     // The scroll is smooth, and ends at the page's real end: a first End stopped about 2,200 px short.
     await expect.poll(() => page.evaluate(() => Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight))).toBe(0);
     await expect(slot).toHaveCount(0);

@@ -122,7 +122,7 @@ describe.each(DATABASES)('media on $name', (database) => {
   });
 
   it('answers 404 for unknown artwork', async () => {
-    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/banners/nothing.webp', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png', '/media/games/no-such-game.webp', '/media/studios/northwind-forge.webp', '/media/logos/x.webp']) {
+    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/banners/nothing.webp', '/media/banners/constructor.webp', '/media/banners/constructor-mobile.svg', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png', '/media/games/no-such-game.webp', '/media/studios/northwind-forge.webp', '/media/logos/x.webp']) {
       expect((await fetch(`${app.url}${path}`)).status, path).toBe(404);
     }
   });

@@ -150,7 +150,8 @@ export function studioLogoSvg(studio: { slug: string; name: string }): string {
 
 /** Abstract hero art (no text: the lobby overlays localised titles) or null for an unknown name. */
 export function bannerSvg(name: string, variant: BannerVariant): string | null {
-  const palette = BANNERS[name];
+  // Own names only: "constructor" and the like are on every object.
+  const palette = Object.hasOwn(BANNERS, name) ? BANNERS[name] : undefined;
   if (!palette) return null;
   const [from, to, accent] = palette;
   const { width, height } = BANNER_SIZES[variant];

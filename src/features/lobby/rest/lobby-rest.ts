@@ -37,6 +37,9 @@ interface Wish {
   toEnd: boolean;
 }
 
+/** Input types whose End key scrolls the page. */
+const INPUTS_WITHOUT_END: ReadonlySet<string> = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'color']);
+
 /**
  * The End key (Ctrl+End, Fn+Right) outside a text field: its default action, run after the listeners,
  * scrolls to the end of the page as it is laid out then. The blocks go in before it, laid out whole,
@@ -45,7 +48,10 @@ interface Wish {
 function scrollsToEnd(event: Event | undefined): boolean {
   if (!(event instanceof KeyboardEvent) || event.key !== 'End' || event.altKey) return false;
   const target = event.target;
-  return !(target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select') !== null));
+  if (!(target instanceof HTMLElement)) return true;
+  // A field that takes End itself: text, a number, a range, a list; checkboxes and buttons do not.
+  if (target instanceof HTMLInputElement) return INPUTS_WITHOUT_END.has(target.type);
+  return !(target.isContentEditable || target.closest('textarea, select') !== null);
 }
 
 /** Resolves when the later blocks are wanted (see above), and by what. */
@@ -115,7 +121,8 @@ function putInPlace(slot: HTMLElement, blocks: DocumentFragment, toEnd: boolean)
   }
   const height = document.documentElement.scrollHeight;
   const scrolled = window.scrollY;
-  layOutWhole([...blocks.children]);
+  // The page's own later blocks too: one below the screen has only its estimate as well.
+  layOutWhole([...blocks.children, ...(slot.parentElement?.children ?? [])]);
   slot.replaceWith(blocks);
   const grown = document.documentElement.scrollHeight - height;
   // Unless the browser has anchored it after all.
