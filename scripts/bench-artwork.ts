@@ -1,6 +1,6 @@
 /**
  * What the artwork's format costs a phone's main thread: an A/B of the same pages with each game
- * tile and banner answered as the platform's WebP (what the catalogue and the content link) or as
+ * tile, studio logo and banner answered as the platform's WebP (what the catalogue and the content link) or as
  * the same art's SVG, alternating fresh loads in one run. Chromium's trace of each load at a real
  * 4x CPU slowdown on a phone viewport is summed per kind of work (paint, layout, style, all
  * tasks), which a noisy host moves far less than the longest task; the page's long tasks are read
@@ -9,16 +9,17 @@
  *   npm start   # in another terminal
  *   node scripts/bench-artwork.ts http://aurelia.localhost:4321/en/game-list/slots/ http://kororaa.localhost:4321/en/
  *
- * BENCH_ARTWORK_RUNS (5) loads of each page in each format; BENCH_ARTWORK_KINDS (games,banners)
- * which artwork the SVG loads swap, e.g. `banners` to see the hero's share alone.
+ * BENCH_ARTWORK_RUNS (5) loads of each page in each format; BENCH_ARTWORK_KINDS
+ * (games,studios,banners) which artwork the SVG loads swap, e.g. `banners` to see the hero's share alone.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { assertChromium, CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 import { longTasks, median, openContext, settle, slowCpu } from './main-thread.ts';
 
 const RUNS = Number(process.env.BENCH_ARTWORK_RUNS ?? 5);
-const KINDS = (process.env.BENCH_ARTWORK_KINDS ?? 'games,banners').split(',').map((kind) => kind.trim());
-if (KINDS.length === 0 || KINDS.some((kind) => kind !== 'games' && kind !== 'banners')) throw new Error(`BENCH_ARTWORK_KINDS is a list of games and banners, not "${process.env.BENCH_ARTWORK_KINDS}"`);
+const ARTWORK = ['games', 'studios', 'banners'];
+const KINDS = (process.env.BENCH_ARTWORK_KINDS ?? ARTWORK.join(',')).split(',').map((kind) => kind.trim());
+if (KINDS.length === 0 || KINDS.some((kind) => !ARTWORK.includes(kind))) throw new Error(`BENCH_ARTWORK_KINDS is a list of ${ARTWORK.join(', ')}, not "${process.env.BENCH_ARTWORK_KINDS}"`);
 const SWAPPED = new RegExp(`/media/(${KINDS.join('|')})/[a-z0-9-]+\\.webp$`);
 const WORK = { Paint: 'paint', Layout: 'layout', UpdateLayoutTree: 'style', RunTask: 'all tasks' } as const;
 type Format = 'svg' | 'webp';

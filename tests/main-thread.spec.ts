@@ -9,8 +9,9 @@
  *   its markup uses, features/critical-css/), so their arrival restyles nothing the visitor sees;
  * - no page builds an Intl formatter while it loads (ICU's start-up is one long task on a phone):
  *   money and counts come from the server's number pattern;
- * - the game tiles are raster images: an SVG image is a document of its own, whose text the page's
- *   main thread shapes, lays out and paints (a page of SVG tiles cost a phone 100-150 ms at 4x CPU);
+ * - the game tiles, banners and studio logos are raster images: an SVG image is a document of its
+ *   own, whose text the page's main thread shapes, lays out and paints (a page of SVG tiles cost a
+ *   phone 100-150 ms at 4x CPU);
  * - Partytown's sandbox loads its code as a file (compiled off the main thread while it downloads)
  *   and reads the browser's interfaces for its worker in slices, giving way to the page between
  *   them (features/tags/partytown-start-up.ts); the library as shipped compiled its inline code and
@@ -272,7 +273,7 @@ test.describe('no Intl formatter while a page loads', () => {
   });
 });
 
-test.describe('game tiles and banners are raster images, decoded off the main thread', () => {
+test.describe('game tiles, banners and studio logos are raster images, decoded off the main thread', () => {
   for (const { name, url } of PAGES.filter((page) => page.name !== 'sports')) {
     test(`${name} @phone`, async ({ page }) => {
       const types = new Map<string, string>();
@@ -296,6 +297,26 @@ test.describe('game tiles and banners are raster images, decoded off the main th
       for (const [source, type] of types) expect(type, source).toBe('image/webp');
     });
   }
+
+  // A studio's logo carries its name as text: as SVG, its own document on the main thread, whose
+  // first text waited on the font fallback (25-50 ms to parse, up to 70 ms more to lay out at 4x).
+  test('studio logos on a studio page and on the studios index @phone', async ({ page }) => {
+    const types = new Map<string, string>();
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/media/studios/')) types.set(response.url(), response.headers()['content-type'] ?? '');
+    });
+    const logoSources = (selector: string) => page.locator(selector).evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).currentSrc).pathname));
+    await page.goto(`${brandOrigin('aurelia')}/en/game-studio/northwind-forge/`);
+    await expect(page.locator('img.games-heading__logo')).toBeVisible();
+    expect(await logoSources('img.games-heading__logo')).toEqual(['/media/studios/northwind-forge.webp']);
+    await page.goto(`${brandOrigin('aurelia')}/en/game-studio/`);
+    await expect(page.locator('.studio-logo img').first()).toBeVisible();
+    const index = await logoSources('.studio-logo img[loading="eager"]');
+    expect(index.length).toBeGreaterThan(3);
+    for (const source of index) expect(source).toMatch(/^\/media\/studios\/[a-z0-9-]+\.webp$/);
+    await expect.poll(() => types.size).toBeGreaterThan(index.length);
+    for (const [source, type] of types) expect(type, source).toBe('image/webp');
+  });
 });
 
 test.describe("Partytown's start-up", () => {

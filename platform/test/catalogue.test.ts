@@ -57,7 +57,7 @@ describe.each(DATABASES)('catalogue on $name', (database) => {
     const total = data.studios.reduce((sum: number, studio: { gameCount: number }) => sum + studio.gameCount, 0);
     expect(total).toBeGreaterThanOrEqual(400);
     expect(data.studios.length).toBeGreaterThanOrEqual(12);
-    expect(data.studios[0].imageUrl).toBe(`/media/studios/${data.studios[0].slug}.svg`);
+    expect(data.studios[0].imageUrl).toBe(`/media/studios/${data.studios[0].slug}.webp`);
     expect(data.gameCategories.map((category: { slug: string }) => category.slug)).toEqual(
       expect.arrayContaining(['slots', 'table-games', 'live-casino', 'jackpots']),
     );

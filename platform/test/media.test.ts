@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
 import { BANNERS, escapeXml, gameTileSvg } from '../src/media/artwork.ts';
-import { bannerWebp, gameTileWebp } from '../src/media/raster.ts';
+import { bannerWebp, gameTileWebp, studioLogoWebp } from '../src/media/raster.ts';
 import { DATABASES, startPlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
@@ -72,6 +72,28 @@ describe.each(DATABASES)('media on $name', (database) => {
     expect(whitePixels(nameless, 0, 100, 300, 120)).toBeLessThan(20);
   });
 
+  it('links every studio logo as an 8:3 WebP with its name drawn on it, the same bytes every time', async () => {
+    const { data } = await app.gql('{ studios { slug name imageUrl } }');
+    const studios = data.studios as { slug: string; name: string; imageUrl: string }[];
+    for (const studio of studios) expect(studio.imageUrl, studio.slug).toBe(`/media/studios/${studio.slug}.webp`);
+    const studio = studios.find((each) => each.slug === 'northwind-forge')!;
+    const response = await fetch(`${app.url}${studio.imageUrl}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(bytes.length).toBeLessThan(15_000);
+    const image = await loadImage(bytes);
+    expect([image.width, image.height]).toEqual([640, 240]);
+    // The white name beside the badge; the same logo with a blank name has none there.
+    expect(whitePixels(image, 224, 90, 416, 70)).toBeGreaterThan(500);
+    expect(Buffer.compare(await studioLogoWebp(studio), bytes)).toBe(0);
+    expect(whitePixels(await loadImage(await studioLogoWebp({ slug: studio.slug, name: ' ' })), 224, 90, 416, 70)).toBeLessThan(20);
+    // Every name fits the canvas: nothing white touches its right edge.
+    for (const each of studios) expect(whitePixels(await loadImage(await studioLogoWebp(each)), 630, 0, 10, 240), each.name).toBe(0);
+  });
+
   it('serves both banner crops as WebP, drawn from the SVG, the same bytes every time', async () => {
     const { data } = await app.gql('{ layout(countryCode: "FI", locale: "en") { blocks { id props } } }', {}, { 'x-brand': 'aurelia' });
     const hero = (data.layout.blocks as { id: string; props: { image: { desktop: string; mobile: string } } }[]).find((block) => block.id === 'hero')!.props.image;
@@ -122,7 +144,7 @@ describe.each(DATABASES)('media on $name', (database) => {
   });
 
   it('answers 404 for unknown artwork', async () => {
-    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/banners/nothing.webp', '/media/banners/constructor.webp', '/media/banners/constructor-mobile.svg', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png', '/media/games/no-such-game.webp', '/media/studios/northwind-forge.webp', '/media/logos/x.webp']) {
+    for (const path of ['/media/games/no-such-game.svg', '/media/studios/nobody.svg', '/media/banners/nothing.svg', '/media/banners/nothing.webp', '/media/banners/constructor.webp', '/media/banners/constructor-mobile.svg', '/media/games/Golden.svg', '/media/other/x.svg', '/media/games/x.png', '/media/games/no-such-game.webp', '/media/studios/nobody.webp', '/media/logos/x.webp']) {
       expect((await fetch(`${app.url}${path}`)).status, path).toBe(404);
     }
   });

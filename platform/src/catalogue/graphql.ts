@@ -240,7 +240,7 @@ export const catalogueResolvers: Resolvers = {
       pageFor(ctx, { kind: 'category', slug: category.slug }, args, 20),
   },
   Studio: {
-    imageUrl: (studio: StudioParent) => `/media/studios/${studio.slug}.svg`,
+    imageUrl: (studio: StudioParent) => `/media/studios/${studio.slug}.webp`,
     async gameCount(studio: StudioParent, _: unknown, ctx: GraphQLContext) {
       return studio.gameCount ?? (await ctx.services.catalogue.studio(studio.slug))?.gameCount ?? 0;
     },

@@ -83,7 +83,7 @@ export function createFeedHandler(options: { brands: BrandRegistry; catalogue: C
             id: game.id,
             slug: game.slug,
             name: game.name,
-            studio: { slug: game.studioSlug, name: game.studioName, imageUrl: `/media/studios/${game.studioSlug}.svg` },
+            studio: { slug: game.studioSlug, name: game.studioName, imageUrl: `/media/studios/${game.studioSlug}.webp` },
             imageUrl: gameImageUrl(game.slug),
             href: `/games/${game.slug}/`,
             category: game.categories.find((category) => category !== 'live-casino') ?? 'live-casino',

@@ -127,23 +127,37 @@ export function gameTileSvg(game: { slug: string; name: string; studioName: stri
   );
 }
 
-/** A 8:3 studio logo: a monogram badge and the studio's name. */
-export function studioLogoSvg(studio: { slug: string; name: string }): string {
-  const h = hash32(studio.slug);
-  const hue = h % 360;
+/** A studio logo's canvas: 8:3. */
+export const STUDIO_LOGO_SIZE = { width: 320, height: 120 } as const;
+
+/** A studio logo's design, the same in its SVG and its raster: a hue, the monogram and the name's size. */
+export interface StudioLogoDesign {
+  hue: number;
+  initials: string;
+  name: string;
+  /** The name's font size, so long names still fit beside the badge. */
+  size: number;
+}
+
+export function studioLogoDesign(studio: { slug: string; name: string }): StudioLogoDesign {
   const initials = studio.name
     .split(/\s+/)
     .map((word) => word[0] ?? '')
     .join('')
     .slice(0, 2)
     .toUpperCase();
-  const size = Math.min(34, Math.floor(196 / (studio.name.length * 0.58)));
+  return { hue: hash32(studio.slug) % 360, initials, name: studio.name, size: Math.min(34, Math.floor(196 / (studio.name.length * 0.58))) };
+}
+
+/** A 8:3 studio logo: a monogram badge and the studio's name. */
+export function studioLogoSvg(studio: { slug: string; name: string }): string {
+  const { hue, initials, name, size } = studioLogoDesign(studio);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 120" width="320" height="120" role="img" aria-label="${escapeXml(studio.name)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 120" width="320" height="120" role="img" aria-label="${escapeXml(name)}">` +
     `<rect width="320" height="120" rx="16" fill="hsl(${hue} 45% 16%)"/>` +
     `<circle cx="60" cy="60" r="38" fill="hsl(${hue} 80% 55%)"/>` +
     `<text x="60" y="72" font-family="${ARTWORK_FONTS}" font-weight="800" font-size="32" fill="hsl(${hue} 45% 12%)" text-anchor="middle">${escapeXml(initials)}</text>` +
-    `<text x="112" y="71" font-family="${ARTWORK_FONTS}" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(studio.name)}</text>` +
+    `<text x="112" y="71" font-family="${ARTWORK_FONTS}" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(name)}</text>` +
     `</svg>`
   );
 }

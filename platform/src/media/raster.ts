@@ -1,17 +1,19 @@
 /**
- * The game tiles and the banners as WebP, the way a real catalogue serves its artwork. The lobby's
- * pages show a dozen tiles or more and a hero banner on the first screen; as SVG each one is a
- * document of its own that the browser parses, styles, lays out and paints on the page's main
- * thread (the tiles 100-150 ms a page on a phone's CPU at 4x, the hero 15-40 ms more, measured by
- * scripts/bench-artwork.ts), where a raster image is decoded off it.
+ * The game tiles, the studio logos and the banners as WebP, the way a real catalogue serves its
+ * artwork. The lobby's pages show a dozen tiles or more and a hero banner on the first screen; as
+ * SVG each one is a document of its own that the browser parses, styles, lays out and paints on the
+ * page's main thread (the tiles 100-150 ms a page on a phone's CPU at 4x, the hero 15-40 ms more,
+ * measured by scripts/bench-artwork.ts; a studio page's logo 25-50 ms, and its text's first font
+ * fallback up to 70 ms of layout more), where a raster image is decoded off it.
  *
- * Drawn with @napi-rs/canvas (Skia, MIT): the tiles from the same design as their SVG (artwork.ts),
- * in Inter from @fontsource-variable/inter (OFL), so every machine draws the same pixels whatever
- * fonts it has installed; the banners, which have no text, by Skia's own SVG renderer from their SVG.
+ * Drawn with @napi-rs/canvas (Skia, MIT): the tiles and the logos from the same design as their SVG
+ * (artwork.ts), in Inter from @fontsource-variable/inter (OFL), so every machine draws the same
+ * pixels whatever fonts it has installed; the banners, which have no text, by Skia's own SVG
+ * renderer from their SVG.
  */
 import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
-import { BANNER_SIZES, bannerSvg, GAME_TILE_BAND, GAME_TILE_SIZE, gameTileDesign, gameTileStops, type BannerVariant } from './artwork.ts';
+import { BANNER_SIZES, bannerSvg, GAME_TILE_BAND, GAME_TILE_SIZE, gameTileDesign, gameTileStops, STUDIO_LOGO_SIZE, studioLogoDesign, type BannerVariant } from './artwork.ts';
 
 /** The artwork's WebP quality: gradients and large type, where 80 shows no banding at tile size. */
 const WEBP_QUALITY = 80;
@@ -78,6 +80,36 @@ export async function gameTileWebp(game: { slug: string; name: string; studioNam
   context.letterSpacing = '2px';
   context.fillText(design.studio, 150, 370);
 
+  return canvas.encode('webp', WEBP_QUALITY);
+}
+
+/** How much finer than its 320×120 canvas a studio logo is drawn: sharp at the index's widest card on a 3x phone. */
+const STUDIO_LOGO_SCALE = 2;
+
+/** A studio's 8:3 logo (640×240) as WebP bytes: its monogram badge and its name, like the SVG. */
+export async function studioLogoWebp(studio: { slug: string; name: string }): Promise<Buffer> {
+  registerFonts();
+  const { hue, initials, name, size } = studioLogoDesign(studio);
+  const { width, height } = STUDIO_LOGO_SIZE;
+  const canvas = createCanvas(width * STUDIO_LOGO_SCALE, height * STUDIO_LOGO_SCALE);
+  const context = canvas.getContext('2d');
+  context.scale(STUDIO_LOGO_SCALE, STUDIO_LOGO_SCALE);
+  context.fillStyle = `hsl(${hue}, 45%, 16%)`;
+  context.beginPath();
+  context.roundRect(0, 0, width, height, 16);
+  context.fill();
+  context.fillStyle = `hsl(${hue}, 80%, 55%)`;
+  context.beginPath();
+  context.arc(60, 60, 38, 0, Math.PI * 2);
+  context.fill();
+  context.textAlign = 'center';
+  context.font = `800 32px "${FAMILY}"`;
+  context.fillStyle = `hsl(${hue}, 45%, 12%)`;
+  context.fillText(initials, 60, 72);
+  context.textAlign = 'left';
+  context.font = `700 ${size}px "${FAMILY}"`;
+  context.fillStyle = '#fff';
+  context.fillText(name, 112, 71);
   return canvas.encode('webp', WEBP_QUALITY);
 }
 

@@ -1,7 +1,7 @@
 /**
- * Serves the generated artwork: /media/games/<slug>.webp (what the catalogue links, see raster.ts)
- * or .svg, /media/studios/<slug>.svg and /media/banners/<name>.webp (16:6) or <name>-mobile.webp
- * (4:3), or the same banners as .svg. Rendered once per path and kept in memory (the 2000 most
+ * Serves the generated artwork: /media/games/<slug>.webp, /media/studios/<slug>.webp and
+ * /media/banners/<name>.webp (16:6) or <name>-mobile.webp (4:3), which the catalogue and the content
+ * link (see raster.ts), or any of them as .svg. Rendered once per path and kept in memory (the 2000 most
  * recently asked paths); long-cached by browsers and revalidated by ETag.
  * Also serves the content's logo library, /media/logos/<name>.svg from `content/_logos/`: re-read
  * when the file changes and cached for minutes only, since editors replace logos.
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { bannerSvg, gameTileSvg, studioLogoSvg } from './artwork.ts';
-import { bannerWebp, gameTileWebp } from './raster.ts';
+import { bannerWebp, gameTileWebp, studioLogoWebp } from './raster.ts';
 
 /** How many rendered artworks (every game, studio and banner of a catalogue fits) and library logos stay in memory. */
 const RENDERED_CACHED = 2000;
@@ -59,7 +59,6 @@ export function createMediaHandler(catalogue: CatalogueRepository, options: { lo
   }
 
   async function render(kind: string, slug: string, type: 'svg' | 'webp'): Promise<string | Buffer | null> {
-    if (type === 'webp' && kind === 'studios') return null;
     switch (kind) {
       case 'games': {
         const game = await catalogue.gameBySlug(slug);
@@ -69,7 +68,8 @@ export function createMediaHandler(catalogue: CatalogueRepository, options: { lo
       }
       case 'studios': {
         const studio = await catalogue.studio(slug);
-        return studio ? studioLogoSvg(studio) : null;
+        if (!studio) return null;
+        return type === 'webp' ? studioLogoWebp(studio) : studioLogoSvg(studio);
       }
       default: {
         const mobile = slug.endsWith('-mobile');
