@@ -16,6 +16,7 @@ import { withFrameSources } from './features/security/csp.server.ts';
 import { cachedRender, clearRenderCache, isAnonymousRequest, isCacheableRequest, PREVIEW_COOKIE, PREVIEW_COOKIE_SECONDS, previewTokenOf, renderCacheKey } from './features/render-cache/render-cache.server.ts';
 import { contentGeneration } from './features/render-cache/content-version.server.ts';
 import { finishPage } from './features/critical-css/finish-page.server.ts';
+import { REST_PREFIX, restOfSheetResponse } from './features/critical-css/critical-css.server.ts';
 import { cdnCachePolicyFromEnv, pageCacheHeaders, withCacheHeaders } from './features/render-cache/cdn-cache.server.ts';
 import { cdnPurgeFromEnv, startCdnPurgeHook } from './features/render-cache/cdn-purge.server.ts';
 
@@ -31,6 +32,8 @@ const purgeTarget = cdnPurgeFromEnv();
 if (purgeTarget) startCdnPurgeHook(purgeTarget, (brandId) => getBrands().find((brand) => brand.id === brandId)?.settings.hosts ?? []);
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // The rest of a page's stylesheet (critical-css.server.ts): the same for every brand, like /_astro/.
+  if (context.url.pathname.startsWith(REST_PREFIX)) return restOfSheetResponse(context.url.pathname);
   const brands = getBrands();
   if (brandsGeneration() !== renderedGeneration) {
     renderedGeneration = brandsGeneration();

@@ -225,6 +225,96 @@ test.describe('the first screen is styled in the first paint', () => {
 });
 
 /**
+ * What a page loads after its first paint is the rest of each stylesheet, not the whole sheet again
+ * (features/critical-css/: a sheet whose rules were already inline restyled nearly every element,
+ * a 38-50 ms task on a phone at 4x). Rules that follow the inline ones come after them in the
+ * cascade, where in the whole sheet some came before: once a page is whole (its later blocks in, its
+ * islands hydrated), every element's computed style must be what the whole sheets, in their own
+ * order, give it. Appending the whole sheets last restores that order; an element they restyle, and
+ * that goes back once they are removed, met a rule the split put out of order. What changes by
+ * itself meanwhile (a ticker, a rail that grows) is left out.
+ */
+async function cascadeChanges(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.head.querySelector('template[data-after-paint]') === null);
+  await waitForLobbyRest(page);
+  await scrollThroughIslands(page);
+  return page.evaluate(async () => {
+    const frames = (count: number) => new Promise<void>((done) => {
+      const next = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+      next(count);
+    });
+    // Nothing animates, and every block is laid out: a skipped block's sizes would read as none.
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; content-visibility: visible !important; }';
+    document.head.append(still);
+    // Every property (a computed style's cssText is empty), and a pseudo-element's where it has content.
+    const serialise = (style: CSSStyleDeclaration) => {
+      let text = '';
+      for (let index = 0; index < style.length; index += 1) text += `${style[index]}: ${style.getPropertyValue(style[index]!)}; `;
+      return text;
+    };
+    const snapshot = () => {
+      const styles = new Map<Element, string>();
+      for (const element of document.body.querySelectorAll('*')) {
+        let text = serialise(getComputedStyle(element));
+        for (const pseudo of ['::before', '::after']) {
+          const style = getComputedStyle(element, pseudo);
+          if (style.content !== 'none' && style.content !== 'normal') text += `${pseudo} { ${serialise(style)}}`;
+        }
+        styles.set(element, text);
+      }
+      return styles;
+    };
+    await frames(2);
+    const split = snapshot();
+    await frames(3);
+    const again = snapshot();
+    const whole = [...document.querySelectorAll('noscript')].flatMap((noscript) => [...(noscript.textContent ?? '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!));
+    const links = whole.map((href) => Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+    await Promise.all(links.map((link) => new Promise((done, fail) => {
+      link.onload = done;
+      link.onerror = () => fail(new Error(`${link.href} did not load`));
+      document.head.append(link);
+    })));
+    await frames(2);
+    const ordered = snapshot();
+    // And back: a difference the whole sheets make goes with them; what changed by itself meanwhile does not.
+    for (const link of links) link.remove();
+    await frames(2);
+    const back = snapshot();
+    const changes: string[] = [`whole sheets: ${whole.length}`, `elements: ${split.size}`];
+    const declarations = (text: string) => text.split(/;\s*/);
+    for (const [element, text] of split) {
+      const now = ordered.get(element);
+      if (now === undefined || now === text || again.get(element) !== text || back.get(element) !== text) continue;
+      const was = new Set(declarations(text));
+      const moved = declarations(now).filter((declaration) => !was.has(declaration));
+      changes.push(`${element.localName}.${[...element.classList].join('.')}: now ${moved.slice(0, 3).join('; ')}`);
+    }
+    return changes;
+  });
+}
+
+test.describe('the rest of the stylesheets keeps the whole sheets\' cascade', () => {
+  for (const { name, url } of PAGES) {
+    test(`${name}, whole`, async ({ page }) => {
+      await page.goto(url);
+      const [sheets, elements, ...changed] = await cascadeChanges(page);
+      expect(sheets, 'the page has its stylesheets in <noscript>').not.toBe('whole sheets: 0');
+      expect(Number(elements!.split(': ')[1]), 'elements compared').toBeGreaterThan(50);
+      expect(changed).toEqual([]);
+    });
+  }
+
+  test('the signed-in lobby on a phone, whole @phone', async ({ page }) => {
+    await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', `+35699${unique()}`));
+    await page.goto(`${brandOrigin('aurelia')}/en/`);
+    const [, , ...changed] = await cascadeChanges(page);
+    expect(changed).toEqual([]);
+  });
+});
+
+/**
  * A page's first Intl number or date format starts ICU, 120-240 ms in one task on a phone's CPU:
  * the pages format their money and counts from the server's number pattern instead
  * (i18n/number-pattern.ts). Counts every Intl formatter a page builds while it loads.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inlineCriticalCss } from './critical-css.server.ts';
+import { inlineCriticalCss, restOfSheet, restOfSheetResponse } from './critical-css.server.ts';
 
-const SHEET = [
+const SHEET_RULES = [
   '.banner{display:grid}',
   '.banner__title{font-size:2rem}',
   '@media (min-width:768px){.banner{grid-template-columns:1fr 1fr}}',
@@ -14,8 +14,18 @@ const SHEET = [
   '@keyframes spin{to{transform:rotate(1turn)}}',
   '.spinner{animation:spin 1s linear infinite}',
   '@keyframes unused{to{opacity:0}}',
-].join('');
-const sheets: Record<string, string> = { '/_astro/site.abc.css': SHEET, '/_astro/extra.def.css': '.banner__text{margin:0}.footer-only{margin:1px}' };
+  // Selectors beasties cannot match against a page: left out of its inline rules and of its rest.
+  ':is(.account-card,.personal-info){padding:1rem}',
+  ':root:has(.quick-menu--strip){--header-height:7rem}',
+  ':focus-visible{outline:2px solid}',
+];
+const SHEET = SHEET_RULES.join('');
+const sheets: Record<string, string> = {
+  '/_astro/site.abc.css': SHEET,
+  '/_astro/extra.def.css': '.banner__text{margin:0}.footer-only{margin:1px}',
+  '/_astro/later.ghi.css': '.cashier-only{margin:2px}',
+  '/_astro/whole.jkl.css': '.banner{color:red}',
+};
 const read = (href: string) => sheets[href] ?? null;
 
 const page = (links: string) => `<!doctype html><html><head><meta charset="utf-8">${links}<title>t</title></head><body>`
@@ -45,6 +55,12 @@ describe('inlineCriticalCss', () => {
     expect(style).not.toContain('unused');
   });
 
+  it('keeps inline the selectors beasties cannot match against a page, which would otherwise be lost', () => {
+    expect(style).toContain(':is(.account-card,.personal-info){padding:1rem}');
+    expect(style).toContain(':root:has(.quick-menu--strip){--header-height:7rem}');
+    expect(style).toContain(':focus-visible{outline:2px solid}');
+  });
+
   it('keeps the open state of a <details>, which opens without script before the stylesheet arrives', () => {
     expect(style).toContain('.language-picker[open] ul{position:absolute}');
   });
@@ -54,11 +70,53 @@ describe('inlineCriticalCss', () => {
     expect(style).toContain("[data-flag-sga='enabled'] .sga-bar{display:block}");
   });
 
+  /** The addresses the page loads after its first paint. */
+  const later = (head: string) => [.../<template data-after-paint>([\s\S]*?)<\/template>/.exec(head)![1]!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+
   it('moves the links after the first paint and into <noscript>, leaving none to block rendering', () => {
     expect(head.replace(/<noscript>[\s\S]*?<\/noscript>|<template[\s\S]*?<\/template>/g, '')).not.toContain('<link rel="stylesheet"');
     expect(head).toContain(`<noscript>${links}</noscript>`);
-    expect(head).toContain(`<template data-after-paint>${links}</template>`);
+    expect(later(head)).toEqual([expect.stringMatching(/^\/_css\/site\.abc\/[\w-]+\.css$/), expect.stringMatching(/^\/_css\/extra\.def\/[\w-]+\.css$/)]);
     expect(head.indexOf('<style>')).toBeLessThan(head.indexOf('<title>'));
+  });
+
+  it('loads after the first paint only what is not inline, so the rules already applied do not restyle the page again', () => {
+    const [siteRest = '', extraRest] = later(head).map((href) => restOfSheet(href, read) ?? '');
+    for (const rule of ['.cashier{position:fixed}', '.search-panel .result{color:red}', '@keyframes unused{to{opacity:0}}']) expect(siteRest).toContain(rule);
+    expect(extraRest).toBe('.footer-only{margin:1px}');
+    for (const inline of ['.banner{', '.banner__title{', '.tile:hover', '.spinner', '@keyframes spin']) expect(siteRest).not.toContain(inline);
+    // Nothing is lost: every rule of the sheet is inline or follows.
+    for (const rule of SHEET_RULES) expect(style.includes(rule) || siteRest.includes(rule), rule).toBe(true);
+  });
+
+  it('links a sheet with nothing inline as it is, and none for a sheet wholly inline', () => {
+    const out = inlineCriticalCss(page('<link rel="stylesheet" href="/_astro/later.ghi.css"><link rel="stylesheet" href="/_astro/whole.jkl.css">'), read);
+    expect(later(out)).toEqual(['/_astro/later.ghi.css']);
+    expect(out).toContain('<style>.banner{color:red}</style>');
+  });
+
+  it('gives pages of the same markup one address, and another markup another', () => {
+    expect(later(inlineCriticalCss(page(links), read))).toEqual(later(head));
+    const other = inlineCriticalCss(page(links).replace('<a class="tile" href="/">t</a>', '<div class="cashier">c</div>'), read);
+    expect(later(other)[0]).not.toBe(later(head)[0]);
+    expect(restOfSheet(later(other)[0]!, read)).not.toContain('.cashier');
+  });
+
+  it('answers an address no page links with 404, and the rest with the build files\' caching', () => {
+    const [siteRest] = later(head);
+    const key = /\/([\w-]+)\.css$/.exec(siteRest!)![1]!;
+    for (const address of [`/_css/gone.abc/${key}.css`, '/_css/site.abc/AAAA.css', `/_css/site.abc/${key}A.css`, '/_css/../package.json', '/_css/site.abc/x y.css']) {
+      expect(restOfSheet(address, read), address).toBeNull();
+    }
+    // One address per answer: the same bits spelt another way (a short key's last letter carries unused bits) are refused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelt = key.slice(0, -1) + alphabet[alphabet.indexOf(key.at(-1)!) ^ 1];
+    expect(Buffer.from(respelt, 'base64url')).toEqual(Buffer.from(key, 'base64url'));
+    expect(restOfSheet(`/_css/site.abc/${respelt}.css`, read)).toBeNull();
+    expect(restOfSheet(siteRest!, read)).toContain('.cashier');
+    const missing = restOfSheetResponse('/_css/nothing.abc/AA.css');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
   it('leaves a page alone when a stylesheet cannot be found or there is none', () => {
