@@ -86,6 +86,9 @@ export async function gameTileWebp(game: { slug: string; name: string; studioNam
 /** How much finer than its 320×120 canvas a studio logo is drawn: sharp at the index's widest card on a 3x phone. */
 const STUDIO_LOGO_SCALE = 2;
 
+/** The width the name has beside the badge (x 112 to 8 from the right edge). */
+const STUDIO_NAME_ROOM = STUDIO_LOGO_SIZE.width - 112 - 8;
+
 /** A studio's 8:3 logo (640×240) as WebP bytes: its monogram badge and its name, like the SVG. */
 export async function studioLogoWebp(studio: { slug: string; name: string }): Promise<Buffer> {
   registerFonts();
@@ -106,10 +109,17 @@ export async function studioLogoWebp(studio: { slug: string; name: string }): Pr
   context.font = `800 32px "${FAMILY}"`;
   context.fillStyle = `hsl(${hue}, 45%, 12%)`;
   context.fillText(initials, 60, 72);
+  // The name beside the badge: smaller where the design's estimate of its width was short, down to
+  // 16 px, and past that narrowed to the room it has.
   context.textAlign = 'left';
-  context.font = `700 ${size}px "${FAMILY}"`;
+  let fitted = size;
+  for (; fitted > 16; fitted -= 1) {
+    context.font = `700 ${fitted}px "${FAMILY}"`;
+    if (context.measureText(name).width <= STUDIO_NAME_ROOM) break;
+  }
+  context.font = `700 ${fitted}px "${FAMILY}"`;
   context.fillStyle = '#fff';
-  context.fillText(name, 112, 71);
+  context.fillText(name, 112, 71, STUDIO_NAME_ROOM);
   return canvas.encode('webp', WEBP_QUALITY);
 }
 
