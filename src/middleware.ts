@@ -33,7 +33,7 @@ if (purgeTarget) startCdnPurgeHook(purgeTarget, (brandId) => getBrands().find((b
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // The rest of a page's stylesheet (critical-css.server.ts): the same for every brand, like /_astro/.
-  if (context.url.pathname.startsWith(REST_PREFIX)) return restOfSheetResponse(context.url.pathname);
+  if (context.url.pathname.startsWith(REST_PREFIX)) return restOfSheetResponse(context.url.pathname, context.request.method);
   const brands = getBrands();
   if (brandsGeneration() !== renderedGeneration) {
     renderedGeneration = brandsGeneration();

@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path';
 import type { CDPSession, Frame, Locator, Page } from '@playwright/test';
 import { HYDRATE_MARK } from '../src/features/after-paint/directive.ts';
 import { SANDBOX_PAGE_FILE, SANDBOX_SCRIPT_FILE, shippedSandboxScript } from '../src/features/tags/partytown-start-up.ts';
-import { addTokenCookies, creditWallet, smsTokens, unique } from './support/player.ts';
+import { addTokenCookies, creditWallet, freshPlayer, smsTokens, unique } from './support/player.ts';
 import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
 import { brandOrigin } from './support/urls.ts';
@@ -305,6 +305,18 @@ test.describe('the rest of the stylesheets keeps the whole sheets\' cascade', ()
       expect(changed).toEqual([]);
     });
   }
+
+  // Two brands are light: their account pages' light rules come after the rules they override.
+  test("a light brand's account pages, whole", async ({ page }) => {
+    await freshPlayer(page, 'vantor', '+372');
+    for (const [path, ready] of [['/en/profile/', '.account-card'], ['/en/profile/limits/', '.player-limits__kind'], ['/en/profile/session-history/', '.history-table td']] as const) {
+      await page.goto(`${brandOrigin('vantor')}${path}`);
+      await expect(page.locator(ready).first()).toBeVisible();
+      const [, elements, ...changed] = await cascadeChanges(page);
+      expect(Number(elements!.split(': ')[1]), `${path}: elements compared`).toBeGreaterThan(50);
+      expect(changed, path).toEqual([]);
+    }
+  });
 
   test('the signed-in lobby on a phone, whole @phone', async ({ page }) => {
     await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', `+35699${unique()}`));

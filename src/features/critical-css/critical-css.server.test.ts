@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inlineCriticalCss, restOfSheet, restOfSheetResponse } from './critical-css.server.ts';
 
 const SHEET_RULES = [
@@ -14,10 +14,6 @@ const SHEET_RULES = [
   '@keyframes spin{to{transform:rotate(1turn)}}',
   '.spinner{animation:spin 1s linear infinite}',
   '@keyframes unused{to{opacity:0}}',
-  // Selectors beasties cannot match against a page: left out of its inline rules and of its rest.
-  ':is(.account-card,.personal-info){padding:1rem}',
-  ':root:has(.quick-menu--strip){--header-height:7rem}',
-  ':focus-visible{outline:2px solid}',
 ];
 const SHEET = SHEET_RULES.join('');
 const sheets: Record<string, string> = {
@@ -25,6 +21,8 @@ const sheets: Record<string, string> = {
   '/_astro/extra.def.css': '.banner__text{margin:0}.footer-only{margin:1px}',
   '/_astro/later.ghi.css': '.cashier-only{margin:2px}',
   '/_astro/whole.jkl.css': '.banner{color:red}',
+  // Selectors beasties cannot match against a page: it leaves them out of its inline rules and of its rest.
+  '/_astro/odd.mno.css': '.cashier{padding:0}:is(.account-card,.personal-info){padding:1rem}:root:has(.quick-menu--strip){--header-height:7rem}:focus-visible{outline:2px solid}.banner{margin:0}',
 };
 const read = (href: string) => sheets[href] ?? null;
 
@@ -55,10 +53,19 @@ describe('inlineCriticalCss', () => {
     expect(style).not.toContain('unused');
   });
 
-  it('keeps inline the selectors beasties cannot match against a page, which would otherwise be lost', () => {
-    expect(style).toContain(':is(.account-card,.personal-info){padding:1rem}');
-    expect(style).toContain(':root:has(.quick-menu--strip){--header-height:7rem}');
-    expect(style).toContain(':focus-visible{outline:2px solid}');
+  it('keeps inline the selectors beasties cannot match against a page, and loads their sheet whole after it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const out = inlineCriticalCss(page('<link rel="stylesheet" href="/_astro/odd.mno.css">'), read);
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(out)![1]!;
+    expect(inline).toContain(':is(.account-card,.personal-info){padding:1rem}');
+    expect(inline).toContain(':root:has(.quick-menu--strip){--header-height:7rem}');
+    expect(inline).toContain(':focus-visible{outline:2px solid}');
+    expect(inline).toContain('.banner{margin:0}');
+    // The whole sheet, in its own order, after the first paint: the rest would put `.cashier` after the
+    // `:is()` rule it came before.
+    expect(later(out)).toEqual(['/_astro/odd.mno.css']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(':is(.account-card,.personal-info)'));
+    warn.mockRestore();
   });
 
   it('keeps the open state of a <details>, which opens without script before the stylesheet arrives', () => {
@@ -76,7 +83,7 @@ describe('inlineCriticalCss', () => {
   it('moves the links after the first paint and into <noscript>, leaving none to block rendering', () => {
     expect(head.replace(/<noscript>[\s\S]*?<\/noscript>|<template[\s\S]*?<\/template>/g, '')).not.toContain('<link rel="stylesheet"');
     expect(head).toContain(`<noscript>${links}</noscript>`);
-    expect(later(head)).toEqual([expect.stringMatching(/^\/_css\/site\.abc\/[\w-]+\.css$/), expect.stringMatching(/^\/_css\/extra\.def\/[\w-]+\.css$/)]);
+    expect(later(head)).toEqual([expect.stringMatching(/^\/_css\/site\.abc\/[\w-]{12}\/[\w-]+\.css$/), expect.stringMatching(/^\/_css\/extra\.def\/[\w-]{12}\/[\w-]+\.css$/)]);
     expect(head.indexOf('<style>')).toBeLessThan(head.indexOf('<title>'));
   });
 
@@ -102,21 +109,28 @@ describe('inlineCriticalCss', () => {
     expect(restOfSheet(later(other)[0]!, read)).not.toContain('.cashier');
   });
 
-  it('answers an address no page links with 404, and the rest with the build files\' caching', () => {
+  it('answers an address no page of this build links with 404, and only GET and HEAD', () => {
     const [siteRest] = later(head);
-    const key = /\/([\w-]+)\.css$/.exec(siteRest!)![1]!;
-    for (const address of [`/_css/gone.abc/${key}.css`, '/_css/site.abc/AAAA.css', `/_css/site.abc/${key}A.css`, '/_css/../package.json', '/_css/site.abc/x y.css']) {
-      expect(restOfSheet(address, read), address).toBeNull();
-    }
+    const [, , , schema, file] = siteRest!.split('/');
+    const key = file!.replace(/\.css$/, '');
+    expect(restOfSheet(siteRest!, read)).toContain('.cashier');
+    for (const address of [
+      `/_css/gone.abc/${schema}/${key}.css`, // no such sheet
+      `/_css/site.abc/${schema}x/${key}.css`, // what the bits mean in another build
+      `/_css/site.abc/${key}.css`, // no schema
+      `/_css/site.abc/${schema}/AAAA.css`, // a key of another length
+      `/_css/site.abc/${schema}/${key}A.css`,
+      '/_css/../package.json', `/_css/site.abc/${schema}/x y.css`,
+    ]) expect(restOfSheet(address, read), address).toBeNull();
     // One address per answer: the same bits spelt another way (a short key's last letter carries unused bits) are refused.
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const respelt = key.slice(0, -1) + alphabet[alphabet.indexOf(key.at(-1)!) ^ 1];
     expect(Buffer.from(respelt, 'base64url')).toEqual(Buffer.from(key, 'base64url'));
-    expect(restOfSheet(`/_css/site.abc/${respelt}.css`, read)).toBeNull();
-    expect(restOfSheet(siteRest!, read)).toContain('.cashier');
-    const missing = restOfSheetResponse('/_css/nothing.abc/AA.css');
+    expect(restOfSheet(`/_css/site.abc/${schema}/${respelt}.css`, read)).toBeNull();
+    const missing = restOfSheetResponse('/_css/nothing.abc/AAAAAAAAAAAA/AA.css');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');
+    expect(restOfSheetResponse(siteRest!, 'POST').status).toBe(405);
   });
 
   it('leaves a page alone when a stylesheet cannot be found or there is none', () => {

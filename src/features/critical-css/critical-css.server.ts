@@ -16,22 +16,26 @@
  *   copy of the original links serves browsers without script.
  * - Only the rest, not the whole sheet again (issue 27): a sheet that arrives holding the rules
  *   already inline restyles every element they match, nearly the whole first screen (a 38-50 ms
- *   style recalculation on a phone at 4x CPU, 34-41 ms of style a load). The rest of a sheet is
- *   served at /_css/<sheet>/<key>.css, where the key is the page's tokens that the sheet's selectors
- *   name, one bit each: any lobby process rebuilds the same CSS from the address alone (no state
- *   shared between processes), and the address, like the sheet's own, never changes its answer. A
- *   sheet with none of its rules inline is linked as it is, shared by every page.
+ *   style recalculation on a phone at 4x CPU, 21-55 ms of style a load). The rest of a sheet is
+ *   served at /_css/<sheet>/<schema>/<key>.css, where the key is the page's tokens that the sheet's
+ *   selectors name, one bit each, and the schema what those bits mean: any lobby process rebuilds
+ *   the same CSS from the address alone (no state shared between processes), and the address, like
+ *   the sheet's own, never changes its answer. A sheet with none of its rules inline is linked as it
+ *   is, shared by every page.
  * - The cascade keeps the sheets' order between the inline rules and the rest only where they cannot
- *   meet: a later rule of the rest now also comes after an inline rule that preceded it. The rules
- *   that are left for later match nothing on the page, so that matters only for markup that comes
- *   later with classes of both; tests/main-thread.spec.ts compares every element's computed style
- *   against the original order once the pages are whole.
+ *   meet: a rule of the rest now comes after every inline rule, some of which (the rules kept inline
+ *   whatever the markup, below) it preceded in its sheet. The rules left for later match nothing on
+ *   the page, so that matters only for markup that comes later with classes of both;
+ *   tests/main-thread.spec.ts compares every element's computed style against the sheets' own order
+ *   once the lobbies, the game pages and a light brand's account pages are whole.
  *
  * Rules for states a visitor can reach before the gate opens without script (an open `<details>`)
  * and for the feature flags (set on <html> by the head script) are always kept. Where the built
  * stylesheets cannot be found (the dev server), pages keep their links.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileSheet } from 'beasties/compiler';
@@ -70,13 +74,15 @@ function readBuiltSheet(href: string): string | null {
 
 let clientDir: string | null | undefined;
 
-/** Where the rest of a sheet is served: /_css/<the sheet's file name, without .css>/<key>.css. */
+/** Where the rest of a sheet is served: /_css/<the sheet's file name, without .css>/<schema>/<key>.css. */
 export const REST_PREFIX = '/_css/';
-const REST_PATH = /^\/_css\/([\w][\w.-]*)\/([\w-]+)\.css$/;
+const REST_PATH = /^\/_css\/([\w][\w.-]*)\/([\w-]+)\/([\w-]+)\.css$/;
 /** What beasties renders: the inline rules and, for the rest, every other rule of the sheet. */
 const RENDER = { keyframes: 'critical', fonts: false, inverse: true } as const;
 /** The token kinds a selector's condition names, in the order a key's bits list them. */
 const TOKEN_KINDS = ['tags', 'classes', 'ids', 'attrs'] as const;
+/** Raised when what a key's bits mean changes in this file, so no cache keeps an answer under another meaning. */
+const KEY_FORMAT = 1;
 
 type CompiledSheet = ReturnType<typeof compileSheet>;
 type Program = ReturnType<typeof collectPrograms>[number];
@@ -89,45 +95,73 @@ interface Sheet {
   words: Record<(typeof TOKEN_KINDS)[number], string[]>;
   /** Its structural selectors (descendants, siblings...), whose result a page's scan gives: the key's last bits. */
   programs: Program[];
+  /**
+   * What the key's bits mean: a hash of the compiled sheet, its words and programs, and beasties'
+   * version. A rest's address names it, so an address cached for good never changes its answer,
+   * whatever a later deploy changes here; a process of another deploy answers it 404.
+   */
+  schema: string;
+  /** Selectors beasties cannot match against a page: kept inline, and the sheet then loads whole. */
+  unmatched: string[];
 }
 
-// A few sheets are built; the bound keeps made-up names from piling up.
-const sheets = new LRUCache<string, { sheet: Sheet | null }>({ max: 64 });
+/** The built sheets compiled so far: only files that exist (a made-up name is never kept). */
+const sheets = new Map<string, Sheet>();
+const warned = new Set<string>();
+
+/** beasties' version, part of every schema: its matching decides what a key's bits give. */
+const BEASTIES_VERSION = (() => {
+  try {
+    const require = createRequire(import.meta.url);
+    return (JSON.parse(readFileSync(path.join(path.dirname(require.resolve('beasties')), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+})();
 
 /** The built sheet at href, compiled; null where there is none. */
 function sheetFor(href: string, readSheet: (href: string) => string | null): Sheet | null {
   const known = sheets.get(href);
-  if (known) return known.sheet;
+  if (known) return known;
   const text = readSheet(href);
-  let sheet: Sheet | null = null;
-  if (text !== null) {
-    // Selectors beasties cannot match against a page (`:is()`, `:where()`, `:has()`, a bare
-    // `:focus-visible`) it leaves out of both the inline rules and the rest: kept inline instead,
-    // or the rest would lose them (the account cards, the quick menu's header height).
-    const first = compileSheet(text, { href, allowRules: ALWAYS_KEPT });
-    const unmatched = selectorsLeftOut(text, first);
-    const compiled = unmatched.length === 0 ? first : compileSheet(text, { href, allowRules: [...ALWAYS_KEPT, ...unmatched] });
-    const words = { tags: new Set<string>(), classes: new Set<string>(), ids: new Set<string>(), attrs: new Set<string>() };
-    for (const rule of compiled.rules) {
-      for (const condition of rule.match ?? []) {
-        if (condition === true) continue;
-        for (const kind of TOKEN_KINDS) for (const word of condition[kind] ?? []) words[kind].add(word);
-      }
-    }
-    sheet = { href, compiled, words: { tags: [...words.tags], classes: [...words.classes], ids: [...words.ids], attrs: [...words.attrs] }, programs: collectPrograms([compiled]) };
+  if (text === null) return null;
+  // Selectors beasties cannot match against a page (`:is()` or `:has()` where it cannot read them, a
+  // selector of pseudo-classes alone) it leaves out of both its inline rules and its rest: kept
+  // inline, so the first paint has them, and the sheet loads whole after it, as before the rest
+  // existed, since a rule inline comes before the rest in the cascade where in the sheet it may
+  // have come after (and overridden) a rule that now follows. The build's own sheets have none
+  // (tests/after-paint.spec.ts): write such selectors as plain lists.
+  const first = compileSheet(text, { href, allowRules: ALWAYS_KEPT });
+  const unmatched = selectorsLeftOut(text, first);
+  const compiled = unmatched.length === 0 ? first : compileSheet(text, { href, allowRules: [...ALWAYS_KEPT, ...unmatched] });
+  if (unmatched.length > 0 && !warned.has(href)) {
+    warned.add(href);
+    console.warn(`[critical-css] ${href}: beasties cannot match ${unmatched.join(', ')}; they are inline on every page, and pages load this sheet whole after their first paint`);
   }
-  sheets.set(href, { sheet });
+  const words = { tags: new Set<string>(), classes: new Set<string>(), ids: new Set<string>(), attrs: new Set<string>() };
+  for (const rule of compiled.rules) {
+    for (const condition of rule.match ?? []) {
+      if (condition === true) continue;
+      for (const kind of TOKEN_KINDS) for (const word of condition[kind] ?? []) words[kind].add(word);
+    }
+  }
+  const listed = { tags: [...words.tags], classes: [...words.classes], ids: [...words.ids], attrs: [...words.attrs] };
+  const programs = collectPrograms([compiled]);
+  const schema = createHash('sha256').update(JSON.stringify([KEY_FORMAT, BEASTIES_VERSION, RENDER, compiled.rules, listed, programs])).digest('base64url').slice(0, 12);
+  const sheet: Sheet = { href, compiled, words: listed, programs, schema, unmatched };
+  sheets.set(href, sheet);
   return sheet;
 }
 
-/** The selectors of a sheet's style rules that its compiled form has neither kept nor holds whole. */
+/** The selectors of a sheet's style rules that its compiled form neither matches nor holds whole. */
 function selectorsLeftOut(text: string, compiled: CompiledSheet): string[] {
   const kept = new Set(compiled.rules.flatMap((rule) => rule.selectors ?? []));
-  const whole = compiled.rules.map((rule) => rule.css ?? '').join('');
+  // A rule beasties keeps whole (an at-rule's own text, a rule holding rules): its selectors, exactly.
+  for (const rule of compiled.rules) if (rule.css && !rule.selectors) postcss.parse(rule.css).walkRules((inner) => inner.selectors.forEach((selector) => kept.add(selector)));
   const left: string[] = [];
   postcss.parse(text).walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name)) return;
-    for (const selector of rule.selectors) if (!kept.has(selector) && !whole.includes(`${selector}{`)) left.push(selector);
+    for (const selector of rule.selectors) if (!kept.has(selector)) left.push(selector);
   });
   return left;
 }
@@ -161,40 +195,47 @@ function decodeKey(sheet: Sheet, key: string): DocumentTokens | null {
   return tokens;
 }
 
-// The rest of a sheet by its address: what the route answers, and what a page's link was checked against.
-const rests = new LRUCache<string, { css: string | null }>({ max: 256 });
+// The rest of a sheet by its address: what the route answers, and what a page's link was checked
+// against. Only real answers are kept; any key of the right length is one, so the bound matters.
+const rests = new LRUCache<string, { css: string }>({ max: 256 });
 
-/** The rest of a sheet at a /_css/ address (see above); null for an address no page links. */
+/** The rest of a sheet at a /_css/ address (see above); null for an address no page of this build links. */
 export function restOfSheet(pathname: string, readSheet: (href: string) => string | null = readBuiltSheet): string | null {
   const known = rests.get(pathname);
   if (known) return known.css;
   const match = REST_PATH.exec(pathname);
   const sheet = match ? sheetFor(`/_astro/${match[1]}.css`, readSheet) : null;
-  const tokens = sheet ? decodeKey(sheet, match![2]!) : null;
-  const css = sheet && tokens ? (renderCriticalCss(sheet.compiled, tokens, RENDER).inverseCss ?? '') : null;
+  if (!sheet || sheet.unmatched.length > 0 || match![2] !== sheet.schema) return null;
+  const tokens = decodeKey(sheet, match![3]!);
+  if (!tokens) return null;
+  const css = renderCriticalCss(sheet.compiled, tokens, RENDER).inverseCss ?? '';
   rests.set(pathname, { css });
   return css;
 }
 
 /** The /_css/ answer: the rest of a sheet, cached for good like the build's own files, or 404. */
-export function restOfSheetResponse(pathname: string): Response {
+export function restOfSheetResponse(pathname: string, method = 'GET'): Response {
+  if (method !== 'GET' && method !== 'HEAD') return new Response('Method not allowed\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
   const css = restOfSheet(pathname);
   if (css === null) return new Response('No such stylesheet\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-  return new Response(css, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } });
+  return new Response(method === 'HEAD' ? null : css, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } });
 }
 
 /**
  * The link for what a sheet has beyond the page's inline rules: the sheet itself when none of it
- * is inline (cached across pages), none when all of it is, else the rest's address. Each address is
- * checked once against the rest it stands for; should they ever differ, the page links the whole
- * sheet, which is always right.
+ * is inline (cached across pages) or when beasties cannot match all its selectors (see sheetFor),
+ * none when all of it is inline, else the rest's address. Each address is checked once against the
+ * rest it stands for; should they ever differ, the page links the whole sheet, which is always right.
  */
 function laterLink(sheet: Sheet, tokens: DocumentTokens, inline: string, rest: string, readSheet: (href: string) => string | null): string {
-  if (!inline) return linkTag(sheet.href);
+  if (!inline || sheet.unmatched.length > 0) return linkTag(sheet.href);
   if (!rest) return '';
-  const href = `${REST_PREFIX}${path.basename(sheet.href, '.css')}/${encodeKey(sheet, tokens)}.css`;
+  const href = `${REST_PREFIX}${path.basename(sheet.href, '.css')}/${sheet.schema}/${encodeKey(sheet, tokens)}.css`;
   if (restOfSheet(href, readSheet) === rest) return linkTag(href);
-  console.warn(`[critical-css] ${href} does not rebuild the rest of ${sheet.href}; the page links the whole sheet`);
+  if (!warned.has(href)) {
+    warned.add(href);
+    console.warn(`[critical-css] ${href} does not rebuild the rest of ${sheet.href}; pages link the whole sheet`);
+  }
   return linkTag(sheet.href);
 }
 

@@ -11,3 +11,9 @@ export const OPEN_LIVE_CHAT_EVENT = 'atrium:open-live-chat';
 export function openLiveChat(): void {
   window.dispatchEvent(new Event(OPEN_LIVE_CHAT_EVENT));
 }
+
+/**
+ * The attribute on <html> while a game plays: the floating chat button hides (LiveChatButton.astro's
+ * `:root[data-game-playing]` rule), the stage's bar carrying the chat instead.
+ */
+export const GAME_PLAYING_ATTRIBUTE = 'data-game-playing';

@@ -16,7 +16,7 @@ import { refusalOf, type Refusal, type RefusalTexts } from '../../protection/ref
 import { $wallet } from '../../wallet/wallet-store.ts';
 import { $session } from '../../session/session-store.ts';
 import { acceptGameMessage } from './game-messages.ts';
-import { openLiveChat } from '../../live-chat/open-event.ts';
+import { GAME_PLAYING_ATTRIBUTE, openLiveChat } from '../../live-chat/open-event.ts';
 import { LaunchGameDocument } from '../../../lib/graphql/generated/graphql.ts';
 import type { GameLaunch } from './queries.ts';
 import { useHydrated, useStoreAfterHydration } from '../../session/use-hydrated.ts';
@@ -132,6 +132,16 @@ export default function GameLauncher({ slug, name, playForFun, aspectRatio, resp
   useEffect(() => {
     if (launchedId) stageRef.current?.scrollIntoView({ block: 'nearest' });
   }, [launchedId]);
+
+  // While a game plays, <html> says so: the floating chat button gives the game its corner
+  // (LiveChatButton.astro). An attribute, not `:root:has(.game-stage--playing)`, which made every
+  // change anywhere in the page check the root's style again.
+  const playing = launch !== null;
+  useEffect(() => {
+    if (!playing) return;
+    document.documentElement.setAttribute(GAME_PLAYING_ATTRIBUTE, '');
+    return () => document.documentElement.removeAttribute(GAME_PLAYING_ATTRIBUTE);
+  }, [playing]);
 
   useEffect(() => {
     if (!launch) return;
