@@ -49,22 +49,27 @@ describe.each(DATABASES)('media on $name', (database) => {
   });
   afterAll(() => app?.close());
 
-  it('links a game tile as a 3:4 WebP with its name drawn on it, long-cached', async () => {
-    const { data } = await app.gql('{ game(slug: "golden-vault-show") { name imageUrl studio { name } } }');
-    expect(data.game.imageUrl).toBe('/media/games/golden-vault-show.webp');
-    const response = await fetch(`${app.url}${data.game.imageUrl}`);
-    expect(response.status).toBe(200);
+  /** Fetches generated artwork and checks it is a day-cached WebP of the given size, under maxBytes. */
+  async function servedWebp(path: string, size: readonly [number, number], maxBytes: number): Promise<{ bytes: Buffer; image: Image; etag: string }> {
+    const response = await fetch(`${app.url}${path}`);
+    expect(response.status, path).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
     const bytes = Buffer.from(await response.arrayBuffer());
-    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    expect(bytes.length).toBeLessThan(20_000);
+    expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP']);
+    expect(bytes.length).toBeLessThan(maxBytes);
     const image = await loadImage(bytes);
-    expect([image.width, image.height]).toEqual([300, 400]);
+    expect([image.width, image.height]).toEqual(size);
+    return { bytes, image, etag: response.headers.get('etag') ?? '' };
+  }
+
+  it('links a game tile as a 3:4 WebP with its name drawn on it, long-cached', async () => {
+    const { data } = await app.gql('{ game(slug: "golden-vault-show") { name imageUrl studio { name } } }');
+    expect(data.game.imageUrl).toBe('/media/games/golden-vault-show.webp');
+    const { bytes, image, etag } = await servedWebp(data.game.imageUrl, [300, 400], 20_000);
     // The white title sits in the art area; the same tile without its name has none there.
     expect(whitePixels(image, 0, 100, 300, 120)).toBeGreaterThan(300);
-    const again = await fetch(`${app.url}${data.game.imageUrl}`, { headers: { 'if-none-match': response.headers.get('etag') ?? '' } });
+    const again = await fetch(`${app.url}${data.game.imageUrl}`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     // Rendered the same way every time (the ETag a CDN keeps stays true across restarts).
     expect(Buffer.compare(await gameTileWebp({ slug: 'golden-vault-show', name: data.game.name, studioName: data.game.studio.name }), bytes)).toBe(0);
@@ -77,15 +82,7 @@ describe.each(DATABASES)('media on $name', (database) => {
     const studios = data.studios as { slug: string; name: string; imageUrl: string }[];
     for (const studio of studios) expect(studio.imageUrl, studio.slug).toBe(`/media/studios/${studio.slug}.webp`);
     const studio = studios.find((each) => each.slug === 'northwind-forge')!;
-    const response = await fetch(`${app.url}${studio.imageUrl}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/webp');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
-    const bytes = Buffer.from(await response.arrayBuffer());
-    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    expect(bytes.length).toBeLessThan(15_000);
-    const image = await loadImage(bytes);
-    expect([image.width, image.height]).toEqual([640, 240]);
+    const { bytes, image } = await servedWebp(studio.imageUrl, [640, 240], 15_000);
     // The white name beside the badge; the same logo with a blank name has none there.
     expect(whitePixels(image, 224, 90, 416, 70)).toBeGreaterThan(500);
     expect(Buffer.compare(await studioLogoWebp(studio), bytes)).toBe(0);
@@ -102,15 +99,7 @@ describe.each(DATABASES)('media on $name', (database) => {
     // What the demo content links: the WebP of each crop.
     expect(hero).toEqual({ desktop: '/media/banners/aurora.webp', mobile: '/media/banners/aurora-mobile.webp' });
     for (const [path, size, variant] of [[hero.desktop, [1600, 600], 'desktop'], [hero.mobile, [800, 600], 'mobile']] as const) {
-      const response = await fetch(`${app.url}${path}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('image/webp');
-      expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
-      const bytes = Buffer.from(await response.arrayBuffer());
-      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
-      expect(bytes.length).toBeLessThan(40_000);
-      const image = await loadImage(bytes);
-      expect([image.width, image.height]).toEqual(size);
+      const { bytes, image } = await servedWebp(path, size, 40_000);
       // The art, not an empty canvas: aurora's gradient runs from dark navy (top left) to teal (bottom right).
       const canvas = createCanvas(image.width, image.height);
       const context = canvas.getContext('2d');
