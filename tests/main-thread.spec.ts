@@ -47,14 +47,14 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { detail?: string; callTime?: number } };
+  args?: { data?: { detail?: string; callTime?: number }; elementCount?: number };
 }
 
-async function startTrace(page: Page): Promise<{ stop(): Promise<TraceEvent[]> }> {
+async function startTrace(page: Page, categories = ['toplevel', 'blink.user_timing', '__metadata']): Promise<{ stop(): Promise<TraceEvent[]> }> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'blink.user_timing', '__metadata'] }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
   return {
     async stop() {
       const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -138,6 +138,35 @@ test('the after-paint gate puts what it parked in one template per task @phone',
   // Icons, stylesheets, the lobby's later blocks' script, the session's: four, each in a task of its own.
   expect(batches.length, JSON.stringify(batches)).toBeGreaterThanOrEqual(4);
   expect(Math.max(...batches), JSON.stringify(batches)).toBe(1);
+});
+
+/**
+ * A block that goes in between the lobby's blocks restyles itself, not the blocks already laid
+ * out: while any rule of the site had a `+` before a bare element (`.lobby > * + *`, `legend + *`,
+ * `li + li`), Chromium restyled every laid-out block, whole, at each insertion (about 300 elements,
+ * 20-40 ms on a phone at 4x CPU, once for each later block; _lobby.scss). Read from the element
+ * counts of Chromium's style recalculations in a trace.
+ */
+test.describe('a block going in restyles only itself', () => {
+  for (const { name, url } of PAGES.slice(0, 3)) {
+    test(`${name} @phone`, async ({ page }) => {
+      await page.goto(url);
+      await waitForLobbyRest(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // The blocks near the first screen are laid out (their content-visibility is not skipping them).
+      await expect.poll(() => page.locator('.lobby > :nth-child(3) *').evaluateAll((nodes) => nodes.filter((node) => node.checkVisibility({ contentVisibilityAuto: true })).length)).toBeGreaterThan(5);
+      const trace = await startTrace(page, ['devtools.timeline', '__metadata']);
+      await page.evaluate(async () => {
+        const block = document.createElement('section');
+        block.textContent = 'A block that came later';
+        document.querySelector('.lobby > :nth-child(3)')!.after(block);
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
+      const restyles = (await trace.stop()).filter((event) => event.name === 'UpdateLayoutTree' && event.ph === 'X').map((event) => event.args?.elementCount ?? 0);
+      expect(restyles.length, 'the insertion was styled').toBeGreaterThan(0);
+      expect(Math.max(...restyles), `elements restyled per recalculation: ${restyles.join(', ')} (see _lobby.scss on \`+\` rules)`).toBeLessThanOrEqual(10);
+    });
+  }
 });
 
 /**
