@@ -79,6 +79,34 @@ test('nor when the later blocks come late, after a phone has already scrolled to
   expect(shift, `what moved:\n${sources}`).toBeLessThanOrEqual(0.01);
 });
 
+test('while their space is below the screen the later blocks go in one a frame, and nothing on screen moves @phone', async ({ page }) => {
+  // A MutationObserver's records arrive at the end of the task that made them: one batch a task.
+  await page.addInitScript(() => {
+    const batches: number[] = [];
+    (window as unknown as { __blockBatches: number[] }).__blockBatches = batches;
+    new MutationObserver((records) => {
+      const blocks = records.flatMap((record) => [...record.addedNodes]).filter((node) => node instanceof Element && node.hasAttribute('data-block') && node.parentElement?.matches('.lobby'));
+      if (blocks.length > 0) batches.push(blocks.length);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await recordLayoutShifts(page);
+  await page.goto(LOBBY);
+  const slot = page.locator('[data-lobby-rest]');
+  await expect(slot).toHaveAttribute('data-lobby-rest-state', 'parked');
+  const batchesSoFar = () => page.evaluate(() => (window as unknown as { __blockBatches: number[] }).__blockBatches.length);
+  const parsed = await batchesSoFar();
+  // A scroll that leaves their space below the screen wants them.
+  expect(await slot.evaluate((node) => node.getBoundingClientRect().top - window.innerHeight), 'the space starts below the screen').toBeGreaterThan(40);
+  await page.evaluate(() => window.scrollBy({ top: 20, behavior: 'instant' }));
+  await expect(slot).toHaveCount(0);
+  const batches = (await page.evaluate(() => (window as unknown as { __blockBatches: number[] }).__blockBatches)).slice(parsed);
+  expect(batches.length, JSON.stringify(batches)).toBeGreaterThan(5);
+  // The last batch is the provider of the week, which takes the placeholder's place.
+  expect(Math.max(...batches), JSON.stringify(batches)).toBe(1);
+  expect(await layoutShiftSoFar(page), (await layoutShiftSources(page)).join('\n')).toBe(0);
+  expect(await page.locator('.lobby [data-block]').count()).toBeGreaterThan(10);
+});
+
 test('a visitor who jumps to the footer keeps it where it is while the later blocks go in above it, and its buttons work', async ({ page }) => {
   await page.goto(LOBBY);
   const slot = page.locator('[data-lobby-rest]');
