@@ -107,6 +107,30 @@ test('while their space is below the screen the later blocks go in one a frame, 
   expect(await page.locator('.lobby [data-block]').count()).toBeGreaterThan(10);
 });
 
+test('the End key pressed while the later blocks are going in one a frame puts the rest in before its scroll @phone', async ({ page }) => {
+  await page.goto(LOBBY);
+  const slot = page.locator('[data-lobby-rest]');
+  await expect(slot).toHaveAttribute('data-lobby-rest-state', 'parked');
+  const [shown, slotLeft, allIn] = await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const count = () => document.querySelectorAll('.lobby > [data-block]').length;
+    const before = count();
+    window.scrollBy({ top: 20, behavior: 'instant' });
+    while (count() === before) await frame();
+    // The key as the page's listeners see it: the rest go in then, ahead of its default action.
+    const shownThen = count();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true, cancelable: true }));
+    return [shownThen - before, document.querySelector('[data-lobby-rest]') !== null, count()];
+  });
+  expect(shown, 'some blocks were in, one a frame, when the key came').toBeGreaterThan(0);
+  expect(slotLeft, 'the rest went in within the key\'s own listeners').toBe(false);
+  expect(allIn).toBeGreaterThan(10);
+  // Laid out whole, so the real key's scroll ends at the footer.
+  await page.keyboard.press('End');
+  await expect.poll(() => page.evaluate(() => Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight))).toBe(0);
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })).toBeInViewport();
+});
+
 test('a visitor who jumps to the footer keeps it where it is while the later blocks go in above it, and its buttons work', async ({ page }) => {
   await page.goto(LOBBY);
   const slot = page.locator('[data-lobby-rest]');
