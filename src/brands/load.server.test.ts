@@ -173,6 +173,21 @@ describe('brand loader', () => {
     expect(problemsOf().join('\n')).toMatch(/aurelia.theme\.json: field "logo\.url": "assets\/logo\.svg" does not exist/);
   });
 
+  it('serves a logo that writes its name with <text>, and tells the operator to outline it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      loadBrands(dir);
+      // The demo brands' logos are outlined.
+      expect(warn).not.toHaveBeenCalled();
+      writeFileSync(path.join(dir, 'aurelia', 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><text x="0" y="20">Aurelia</text></svg>');
+      expect(loadBrands(dir).map((brand) => brand.id)).toContain('aurelia');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatch(/aurelia.theme\.json: field "logo\.url": "assets\/logo\.svg" writes its text with <text>.*convert the text to paths/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('refuses an unknown field, so a typo is not silently ignored', () => {
     edit(brandFile('aurelia'), (json) => {
       json.layuot = 'default';

