@@ -84,6 +84,12 @@ describe('the reward list', () => {
     expect(merged[1]!.item).not.toBeNull();
   });
 
+  it('keeps a reward an event added after the read was sent: the read may predate it', () => {
+    const list = [...listFromQuery([item('a', '2026-01-01T00:00:00Z')]), applyRewardEvent([], event('later', 'Unclaimed')).list[0]!];
+    expect(ids(mergeRead(list, [item('a', '2026-01-01T00:00:00Z')], new Set(['later'])))).toEqual(['a', 'later']);
+    expect(ids(mergeRead(list, [item('a', '2026-01-01T00:00:00Z')]))).toEqual(['a']);
+  });
+
   it('counts the unclaimed rewards', () => {
     expect(unclaimedCount(listFromQuery([item('a', null), item('b', null, 'Scheduled'), item('c', null, 'Credited'), item('d', null)]))).toBe(2);
   });

@@ -73,11 +73,12 @@ export function replaceItem(list: readonly RewardEntry[], item: PlayerReward): R
 /**
  * Merges a fresh read into the list: every read reward is taken as read; a known reward the read
  * no longer returns (claimed, expired or removed since) keeps its entry only if it is Credited, so
- * a claimed card stays until the player removes it.
+ * a claimed card stays until the player removes it, or if it is in `newer`: rewards an event added
+ * after the read was sent, which the read may not know yet.
  */
-export function mergeRead(list: readonly RewardEntry[], items: readonly PlayerReward[]): RewardEntry[] {
+export function mergeRead(list: readonly RewardEntry[], items: readonly PlayerReward[], newer: ReadonlySet<string> = new Set()): RewardEntry[] {
   const read = new Set(items.map((item) => item.assignationId));
-  const kept = list.filter((entry) => !read.has(entry.assignationId) && entry.status === 'Credited');
+  const kept = list.filter((entry) => !read.has(entry.assignationId) && (entry.status === 'Credited' || newer.has(entry.assignationId)));
   return sortRewards([...kept, ...items.map(entryOf)]);
 }
 

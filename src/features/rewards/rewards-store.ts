@@ -13,7 +13,7 @@
 import { atom, onMount } from 'nanostores';
 import { PlayerRewardsDocument, RewardsContextDocument } from '../../lib/graphql/generated/player.ts';
 import { settledPlayerRuntime, type PlayerRuntime } from '../session/player-runtime.ts';
-import { applyRewardEvent, listFromQuery, mergeRead, removeClaimed, replaceItem, withStatus, type PlayerReward, type RewardEntry } from './reward-list.ts';
+import { applyRewardEvent, mergeRead, removeClaimed, replaceItem, withStatus, type PlayerReward, type RewardEntry } from './reward-list.ts';
 import type { RewardStatus } from '../../lib/graphql/generated/player.ts';
 
 /** LOADING until the first read, READY after it, FAILED if it failed, NONE for a visitor. */
@@ -41,13 +41,29 @@ export function setRewardsLocale(value: string): void {
   locale ??= value;
 }
 
+/** Reads sent so far, and the newest whose answer is in the list: an older answer arriving later is stale. */
+let sentReads = 0;
+let appliedRead = 0;
+/**
+ * Rewards an event added, each with the number of reads sent by then: a read sent no later than
+ * that may predate the reward, so its answer does not take the reward off the list (it flickered
+ * out of a live page, or stayed out when the older answer came last).
+ */
+const addedByEvent = new Map<string, number>();
+
 async function read(): Promise<void> {
   if (!runtime) return;
+  const sent = ++sentReads;
   try {
     const data = await runtime.request(PlayerRewardsDocument, { locale });
+    if (sent < appliedRead) return;
+    appliedRead = sent;
     const items = data.viewer?.rewards ?? [];
+    const newer = new Set([...addedByEvent].filter(([, readsBefore]) => readsBefore >= sent).map(([id]) => id));
+    for (const [id, readsBefore] of addedByEvent) if (readsBefore < sent) addedByEvent.delete(id);
     const current = $rewards.get();
-    $rewards.set({ ...current, status: 'READY', list: current.status === 'READY' ? mergeRead(current.list, items) : listFromQuery(items) });
+    // Merged even into the first answer: an event may have added a reward while it was on its way.
+    $rewards.set({ ...current, status: 'READY', list: mergeRead(current.list, items, newer) });
   } catch (error) {
     console.warn('[rewards] The reward list could not be read:', (error as Error).message);
     if ($rewards.get().status === 'LOADING') $rewards.set({ ...$rewards.get(), status: 'FAILED', list: [] });
@@ -68,7 +84,9 @@ onMount($rewards, () => {
     stop = found.subscribe(RewardsContextDocument, ({ rewardUpdated }) => {
       const { list, change } = applyRewardEvent($rewards.get().list, rewardUpdated);
       $rewards.set({ ...$rewards.get(), list });
-      if (change === 'added') void read();
+      if (change !== 'added') return;
+      addedByEvent.set(rewardUpdated.assignationId, sentReads);
+      void read();
     }, () => void read());
     void read();
     settle = setTimeout(() => {
@@ -79,6 +97,7 @@ onMount($rewards, () => {
     stopped = true;
     clearTimeout(settle);
     stop?.();
+    addedByEvent.clear();
     $rewards.set({ status: 'LOADING', list: [], live: false });
   };
 });
