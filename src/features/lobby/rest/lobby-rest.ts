@@ -3,7 +3,8 @@
  * first screen has painted. The blocks go in once the whole stylesheet has loaded (the after-paint
  * gate's promise), so they appear styled, and once they are wanted: their space comes within
  * WANTED_MARGIN of the screen, or the visitor scrolls, types, clicks or touches anything (so a
- * keyboard user's first Tab brings them in before focus could pass them). A phone that is only
+ * keyboard user's first Tab starts bringing them in, a block a frame, long before focus could reach
+ * them past the first blocks' links). A phone that is only
  * looking at its first screen is not made to lay out a dozen blocks below it. Their islands
  * hydrate as they would have in the page.
  *
@@ -91,7 +92,8 @@ async function parseInTurns(html: string, want: Promise<Wish>): Promise<Document
     if (!wish?.toEnd) await (wish ? nextTask() : Promise.race([whenIdle(), want]));
     const template = document.createElement('template');
     template.innerHTML = part;
-    blocks.push(template.content);
+    // The answer starts with a separator: nothing before it to put in.
+    if (template.content.childElementCount > 0) blocks.push(template.content);
   }
   return blocks;
 }
@@ -183,7 +185,8 @@ async function putInTurns(slot: HTMLElement, blocks: readonly DocumentFragment[]
   window.addEventListener('keydown', onKey);
   while (!ended && waiting.length > 1 && belowScreen(slot)) {
     slot.before(waiting.shift()!);
-    slot.style.setProperty('--lobby-rest-blocks', String(waiting.length));
+    // The blocks still to come, the provider of the week (the last) not counted, as LobbyRest.astro counts them.
+    slot.style.setProperty('--lobby-rest-blocks', String(waiting.length - 1));
     await afterNextPaint();
   }
   finish();
