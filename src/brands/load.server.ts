@@ -74,9 +74,14 @@ function assetProblems(dir: string, file: string, theme: ThemeSettings): string[
 export function logoAdvice(dir: string, file: string, theme: ThemeSettings): string[] {
   const refs: [string, string][] = [['logo.url', theme.logo.url], ['logoDesktop.url', theme.logoDesktop.url]];
   return refs
-    .filter(([, ref]) => ref.startsWith('assets/') && ref.endsWith('.svg') && existsSync(path.join(dir, ref)))
-    .filter(([, ref]) => /<text[\s>]/.test(readFileSync(path.join(dir, ref), 'utf8')))
+    .filter(([, ref]) => ref.startsWith('assets/') && /\.svg$/i.test(ref) && existsSync(path.join(dir, ref)))
+    .filter(([, ref]) => /<(?:svg:)?text[\s/>]/i.test(readFileSync(path.join(dir, ref), 'utf8').replace(/<!--[\s\S]*?-->/g, '')))
     .map(([field, ref]) => `${file}: field "${field}": "${ref}" writes its text with <text>, which every visitor's device lays out with its own fonts (30-50 ms of a phone's main thread a page); convert the text to paths ("outline" it) in the SVG`);
+}
+
+/** Logs the logo advice for a brand going live (added, reloaded or valid again): once per change of its files. */
+function adviseOnLogos(brand: Brand): void {
+  for (const advice of logoAdvice(brand.dir, path.join(brand.dir, 'theme.json'), brand.theme)) console.warn(`[brands] ${advice}`);
 }
 
 function chooseDefaultLocale(settings: BrandSettings): Locale {
@@ -106,7 +111,6 @@ function loadBrandFolder(dir: string, id: string): { brand?: Brand; problems: st
   }
   problems.push(...assetProblems(brandDir, themeFile, theme.data));
   if (problems.length) return { problems };
-  for (const advice of logoAdvice(brandDir, themeFile, theme.data)) console.warn(`[brands] ${advice}`);
   return {
     problems,
     brand: {
@@ -156,7 +160,10 @@ export function loadBrands(dir = brandsDir()): Brand[] {
     // The later folder (in name order) is the one named as clashing with the earlier one.
     const clash = hostClash(dir, loaded.brand, brands);
     if (clash) problems.push(clash);
-    else brands.push(loaded.brand);
+    else {
+      brands.push(loaded.brand);
+      adviseOnLogos(loaded.brand);
+    }
   }
   if (problems.length) throw new BrandConfigError(problems);
   return brands;
@@ -249,6 +256,7 @@ export function refreshBrands(state = shared[STATE]): boolean {
       else console.log(`[brands] ${index >= 0 ? 'reloaded' : 'added'} brand "${id}" (${loaded.brand.settings.hosts.join(', ')})`);
       if (index >= 0) brands[index] = loaded.brand;
       else brands.push(loaded.brand);
+      adviseOnLogos(loaded.brand);
       changed = true;
       continue;
     }
