@@ -260,3 +260,19 @@ test('the operator reads the hits as a page and as JSON, with the sandbox key on
   expect(await response.text()).toContain('sandbox operator key');
   await stranger.close();
 });
+
+test('a sandbox that is slow to start never makes the tags page scripts: they wait for it', async ({ page }) => {
+  // Partytown's own fallback ran the tags as page scripts after 10 s without its sandbox: inline ones
+  // broke the CSP (this file's fixture fails on any violation), and nothing ran.
+  await page.clock.install();
+  await page.route(/partytown-sandbox/, () => undefined);
+  await page.goto(`${brandOrigin('aurelia')}/en/`);
+  await answerWith(page, 'Allow all');
+  await expect(page.locator('script[data-atrium-tag="partytown"]')).toHaveCount(1);
+  await page.waitForFunction(() => 'partytown' in window && document.querySelectorAll('script[type="text/partytown"]').length > 0);
+  await page.clock.runFor(15_000);
+  await page.clock.runFor(1_000);
+  const types = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[data-atrium-tag]:not([src*="~partytown"])')].map((script) => script.type));
+  expect(types.length).toBeGreaterThan(0);
+  expect(types.every((type) => type === 'text/partytown'), types.join(', ')).toBe(true);
+});

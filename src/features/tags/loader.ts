@@ -30,7 +30,7 @@ export interface TagLoader {
 
 declare global {
   interface Window {
-    partytown?: { lib?: string; debug?: boolean; forward?: string[] };
+    partytown?: { lib?: string; debug?: boolean; forward?: string[]; fallbackTimeout?: number };
     dataLayer?: unknown[];
     gtag?: (...args: unknown[]) => void;
     FS?: (...args: unknown[]) => void;
@@ -80,7 +80,10 @@ export async function loadTags(config: TagConfig, manager: ConsentManager): Prom
 
   const startPartytown = () =>
     (partytown ??= new Promise<void>((resolve) => {
-      window.partytown = { lib: PARTYTOWN_LIB, debug: false, forward: forwards(config) };
+      // No fallback: when the sandbox is not up within 10 s (a slow phone, a busy machine), Partytown
+      // would run the tags as page scripts, inline ones included, which the CSP refuses (a violation
+      // report each, and the tags never ran). They wait for the sandbox instead, however late.
+      window.partytown = { lib: PARTYTOWN_LIB, debug: false, forward: forwards(config), fallbackTimeout: 0 };
       const script = addScript({ src: `${PARTYTOWN_LIB}partytown.js`, [TAG_ATTRIBUTE]: 'partytown' });
       script.addEventListener('load', () => resolve());
       script.addEventListener('error', () => {
