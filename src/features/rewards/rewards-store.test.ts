@@ -3,6 +3,7 @@
  * before an event added a reward does not take it off the list, and an older read's answer that
  * arrives after a newer one is not applied.
  */
+import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerReward, RewardEvent } from './reward-list.ts';
 
@@ -43,6 +44,8 @@ describe('the reward list store', () => {
   });
   afterEach(() => {
     unlisten();
+    // Stops the store at once (nanostores waits a second after the last listener).
+    cleanStores($rewards);
     vi.useRealTimers();
   });
 
@@ -79,5 +82,20 @@ describe('the reward list store', () => {
     reads[3]!.resolve({ viewer: { rewards: [A, B, C, D] } });
     await settle();
     expect(ids()).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  it('drops the answer to a read of an earlier start (another player, a page left)', async () => {
+    expect(reads).toHaveLength(1);
+    const early = reads[0]!;
+    cleanStores($rewards);
+    unlisten = $rewards.listen(() => {});
+    await settle();
+    expect(reads).toHaveLength(2);
+    early.resolve({ viewer: { rewards: [item('old', '2026-01-01T00:00:00.000Z')] } });
+    await settle();
+    expect($rewards.get().status).toBe('LOADING');
+    reads[1]!.resolve({ viewer: { rewards: [item('now', '2026-01-01T00:00:00.000Z')] } });
+    await settle();
+    expect(ids()).toEqual(['now']);
   });
 });

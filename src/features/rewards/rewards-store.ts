@@ -44,6 +44,8 @@ export function setRewardsLocale(value: string): void {
 /** Reads sent so far, and the newest whose answer is in the list: an older answer arriving later is stale. */
 let sentReads = 0;
 let appliedRead = 0;
+/** Which time the store has started: an answer to a read of an earlier start (another player, a page left) is dropped. */
+let mounts = 0;
 /**
  * Rewards an event added, each with the number of reads sent by then: a read sent no later than
  * that may predate the reward, so its answer does not take the reward off the list (it flickered
@@ -54,9 +56,10 @@ const addedByEvent = new Map<string, number>();
 async function read(): Promise<void> {
   if (!runtime) return;
   const sent = ++sentReads;
+  const mount = mounts;
   try {
     const data = await runtime.request(PlayerRewardsDocument, { locale });
-    if (sent < appliedRead) return;
+    if (mount !== mounts || sent < appliedRead) return;
     appliedRead = sent;
     const items = data.viewer?.rewards ?? [];
     const newer = new Set([...addedByEvent].filter(([, readsBefore]) => readsBefore >= sent).map(([id]) => id));
@@ -66,11 +69,13 @@ async function read(): Promise<void> {
     $rewards.set({ ...current, status: 'READY', list: mergeRead(current.list, items, newer) });
   } catch (error) {
     console.warn('[rewards] The reward list could not be read:', (error as Error).message);
-    if ($rewards.get().status === 'LOADING') $rewards.set({ ...$rewards.get(), status: 'FAILED', list: [] });
+    // Only the newest read's failure says the list cannot be read: a newer one may still answer.
+    if (mount === mounts && sent === sentReads && $rewards.get().status === 'LOADING') $rewards.set({ ...$rewards.get(), status: 'FAILED', list: [] });
   }
 }
 
 onMount($rewards, () => {
+  mounts += 1;
   let stopped = false;
   let stop: (() => void) | null = null;
   let settle: ReturnType<typeof setTimeout> | undefined;
