@@ -79,60 +79,6 @@ test('nor when the later blocks come late, after a phone has already scrolled to
   expect(shift, `what moved:\n${sources}`).toBeLessThanOrEqual(0.01);
 });
 
-test('while their space is below the screen the later blocks go in one a frame, and nothing on screen moves @phone', async ({ page }) => {
-  // A MutationObserver's records arrive at the end of the task that made them: one batch a task.
-  await page.addInitScript(() => {
-    const batches: number[] = [];
-    (window as unknown as { __blockBatches: number[] }).__blockBatches = batches;
-    new MutationObserver((records) => {
-      const blocks = records.flatMap((record) => [...record.addedNodes]).filter((node) => node instanceof Element && node.hasAttribute('data-block') && node.parentElement?.matches('.lobby'));
-      if (blocks.length > 0) batches.push(blocks.length);
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await recordLayoutShifts(page);
-  await page.goto(LOBBY);
-  const slot = page.locator('[data-lobby-rest]');
-  await expect(slot).toHaveAttribute('data-lobby-rest-state', 'parked');
-  const batchesSoFar = () => page.evaluate(() => (window as unknown as { __blockBatches: number[] }).__blockBatches.length);
-  const parsed = await batchesSoFar();
-  const shiftBefore = await layoutShiftSoFar(page);
-  // A scroll that leaves their space below the screen wants them.
-  expect(await slot.evaluate((node) => node.getBoundingClientRect().top - window.innerHeight), 'the space starts below the screen').toBeGreaterThan(40);
-  await page.evaluate(() => window.scrollBy({ top: 20, behavior: 'instant' }));
-  await expect(slot).toHaveCount(0);
-  const batches = (await page.evaluate(() => (window as unknown as { __blockBatches: number[] }).__blockBatches)).slice(parsed);
-  expect(batches.length, JSON.stringify(batches)).toBeGreaterThan(5);
-  // (The provider of the week, which has no data-block, takes the placeholder's place last.)
-  expect(Math.max(...batches), JSON.stringify(batches)).toBe(1);
-  expect(await layoutShiftSoFar(page) - shiftBefore, (await layoutShiftSources(page)).join('\n')).toBe(0);
-  expect(await page.locator('.lobby [data-block]').count()).toBeGreaterThan(10);
-});
-
-test('the End key pressed while the later blocks are going in one a frame puts the rest in before its scroll @phone', async ({ page }) => {
-  await page.goto(LOBBY);
-  const slot = page.locator('[data-lobby-rest]');
-  await expect(slot).toHaveAttribute('data-lobby-rest-state', 'parked');
-  const [shown, slotLeft, allIn] = await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const count = () => document.querySelectorAll('.lobby > [data-block]').length;
-    const before = count();
-    window.scrollBy({ top: 20, behavior: 'instant' });
-    while (count() === before) await frame();
-    // The key as the page's listeners see it: the rest go in then, ahead of its default action.
-    const shownThen = count();
-    const waiting = document.querySelector('[data-lobby-rest]') !== null;
-    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true, cancelable: true }));
-    return [waiting ? shownThen - before : -1, document.querySelector('[data-lobby-rest]') !== null, count() - shownThen];
-  });
-  expect(shown, 'some blocks were in, one a frame, and the rest still waiting when the key came').toBeGreaterThan(0);
-  expect(slotLeft, 'the rest went in within the key\'s own listeners').toBe(false);
-  expect(allIn, 'blocks the key put in at once').toBeGreaterThan(1);
-  // Laid out whole, so the real key's scroll ends at the footer.
-  await page.keyboard.press('End');
-  await expect.poll(() => page.evaluate(() => Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight))).toBe(0);
-  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })).toBeInViewport();
-});
-
 test('a visitor who jumps to the footer keeps it where it is while the later blocks go in above it, and its buttons work', async ({ page }) => {
   await page.goto(LOBBY);
   const slot = page.locator('[data-lobby-rest]');

@@ -3,8 +3,7 @@
  * first screen has painted. The blocks go in once the whole stylesheet has loaded (the after-paint
  * gate's promise), so they appear styled, and once they are wanted: their space comes within
  * WANTED_MARGIN of the screen, or the visitor scrolls, types, clicks or touches anything (so a
- * keyboard user's first Tab starts bringing them in, a block a frame, long before focus could reach
- * them past the first blocks' links). A phone that is only
+ * keyboard user's first Tab brings them in before focus could pass them). A phone that is only
  * looking at its first screen is not made to lay out a dozen blocks below it. Their islands
  * hydrate as they would have in the page.
  *
@@ -14,10 +13,9 @@
  * painted, so that first interaction does not wait for the rest of the lobby (nothing on screen
  * moves: their space is then more than WANTED_MARGIN below it). Wanted by a scroll or by their
  * space coming near, they go in as soon as the last is parsed; the placeholder holds their space
- * until then, so nothing moves. While their space is wholly below the screen they go in one a
- * frame (putInTurns), otherwise at once (one by one on screen moved the footer each time); each
- * block below the screen skips its layout until it comes near (`content-visibility: auto` in
- * _lobby.scss), or the End key asks for the page's real end. A
+ * until then, so nothing moves. They go in at once (blocks put in one by one moved the footer on
+ * screen each time); each block below the screen skips its layout until it comes near
+ * (`content-visibility: auto` in _lobby.scss), or the End key asks for the page's real end. A
  * visitor who jumped past their space keeps what they see: the page scrolls by what the blocks add
  * (putInPlace). The End key is the exception to "the visitor first": it asks for the end of the
  * page, so the blocks go in before its scroll does.
@@ -81,28 +79,20 @@ function wanted(slot: HTMLElement): Promise<Wish> {
  * blocks so a frame or an input can go first (their space is still below the screen, or the
  * placeholder holds it); wanted by the End key, the rest at once (scrollsToEnd). The lobby's own
  * server-rendered markup, parsed in templates: its scripts stay inert; the islands' runtime is
- * already on the page. One fragment a block, in the editor's order.
+ * already on the page.
  */
-async function parseInTurns(html: string, want: Promise<Wish>): Promise<DocumentFragment[]> {
+async function parseInTurns(html: string, want: Promise<Wish>): Promise<DocumentFragment> {
   let wish: Wish | undefined;
   void want.then((value) => (wish = value));
-  const blocks: DocumentFragment[] = [];
+  const blocks = document.createDocumentFragment();
   for (const part of html.split(BLOCK_SEPARATOR)) {
     // The End key's scroll waits for nobody: the rest are parsed before its default action runs.
     if (!wish?.toEnd) await (wish ? nextTask() : Promise.race([whenIdle(), want]));
     const template = document.createElement('template');
     template.innerHTML = part;
-    // The answer starts with a separator: nothing before it to put in.
-    if (template.content.childElementCount > 0) blocks.push(template.content);
+    blocks.append(template.content);
   }
   return blocks;
-}
-
-/** The blocks as one fragment, in order (what goes in at once). */
-function together(blocks: readonly DocumentFragment[]): DocumentFragment {
-  const all = document.createDocumentFragment();
-  all.append(...blocks);
-  return all;
 }
 
 /**
@@ -156,43 +146,6 @@ function layOutWholeOnFirstEnd(lobby: Element): void {
   window.addEventListener('keydown', onKey);
 }
 
-/** Whether the placeholder is wholly below the screen: what goes in before it moves nothing on screen. */
-const belowScreen = (slot: HTMLElement) => slot.getBoundingClientRect().top >= window.innerHeight;
-
-/**
- * Puts the blocks in. While the placeholder is wholly below the screen, they go in ahead of it one
- * a frame: each that is near the screen is styled and laid out in a frame of its own (all at once
- * was one 60-145 ms task on a phone at 4x CPU, most of it laying out the one or two blocks that
- * `content-visibility: auto` does not skip). Nothing on screen moves: all that changes is below
- * it, and the placeholder keeps the space of those still to come. Once the placeholder is no longer
- * below the screen (a scroll), the rest go in at once (putInPlace); the End key puts them in at
- * once too, before its scroll, so that it heads for the real end. Resolves once all are in, with
- * whether the End key put them in.
- */
-async function putInTurns(slot: HTMLElement, blocks: readonly DocumentFragment[], toEnd: boolean): Promise<boolean> {
-  const waiting = [...blocks];
-  let ended = toEnd;
-  const finish = () => {
-    window.removeEventListener('keydown', onKey);
-    if (slot.isConnected) putInPlace(slot, together(waiting.splice(0)), ended);
-  };
-  // Bubbling, after the page's own listeners: a carousel that keeps End to itself is left alone.
-  const onKey = (event: KeyboardEvent) => {
-    if (event.defaultPrevented || !scrollsToEnd(event)) return;
-    ended = true;
-    finish();
-  };
-  window.addEventListener('keydown', onKey);
-  while (!ended && waiting.length > 1 && belowScreen(slot)) {
-    slot.before(waiting.shift()!);
-    // The blocks still to come, the provider of the week (the last) not counted, as LobbyRest.astro counts them.
-    slot.style.setProperty('--lobby-rest-blocks', String(waiting.length - 1));
-    await afterNextPaint();
-  }
-  finish();
-  return ended;
-}
-
 /** Replaces the lobby's placeholder with the blocks the server renders for it. */
 export async function loadLobbyRest(): Promise<void> {
   const slot = document.querySelector<HTMLElement>('[data-lobby-rest]');
@@ -207,10 +160,10 @@ export async function loadLobbyRest(): Promise<void> {
     const blocks = await parseInTurns(html, want);
     const wish = await want;
     if (wish.discrete) await afterNextPaint();
-    const liveJackpot = blocks.some((block) => block.querySelector('[data-jackpot-live]') !== null);
+    const liveJackpot = blocks.querySelector('[data-jackpot-live]') !== null;
     const lobby = slot.parentElement;
-    const ended = await putInTurns(slot, blocks, wish.toEnd);
-    if (lobby && !ended) layOutWholeOnFirstEnd(lobby);
+    putInPlace(slot, blocks, wish.toEnd);
+    if (lobby && !wish.toEnd) layOutWholeOnFirstEnd(lobby);
     // A JACKPOT block among them: its ticker script came inert, so start the ticker here (loaded only then).
     if (liveJackpot) void import('../../jackpot/client/ticker.ts').then(({ startJackpotTicker }) => startJackpotTicker());
   } catch (error) {
