@@ -139,6 +139,77 @@ test('a visitor only looking at the first screen is not made to lay out the rest
   await expect(page.locator('[data-block="raffle"]')).toHaveCount(1);
 });
 
+/** Records, in the page, each later block's `content-visibility` as it changes, with the frame it changed in. */
+async function recordBlockShowing(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: { frame: number; index: number; value: string }[] = [];
+    (window as unknown as { blockShowing: typeof log }).blockShowing = log;
+    let frame = 0;
+    const count = () => { frame += 1; requestAnimationFrame(count); };
+    requestAnimationFrame(count);
+    document.addEventListener('DOMContentLoaded', () => {
+      const lobby = document.querySelector('.lobby');
+      if (!lobby) return;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target as HTMLElement;
+          if (record.type === 'attributes' && target.parentElement === lobby) log.push({ frame, index: [...lobby.children].indexOf(target), value: target.style.contentVisibility });
+          for (const node of record.addedNodes) if (node instanceof HTMLElement && node.parentElement === lobby) log.push({ frame, index: [...lobby.children].indexOf(node), value: `in:${node.style.contentVisibility}` });
+        }
+      }).observe(lobby, { childList: true, attributes: true, attributeFilter: ['style'], subtree: true });
+    });
+  });
+}
+
+const blockShowing = (page: Page) => page.evaluate(() => (window as unknown as { blockShowing: { frame: number; index: number; value: string }[] }).blockShowing);
+
+test('the later blocks go in skipped and are shown one a frame, so no frame lays them all out @phone', async ({ page }) => {
+  await recordBlockShowing(page);
+  await page.goto(`${brandOrigin('kororaa')}/en/`);
+  await expect(page.locator('[data-lobby-rest]')).toHaveAttribute('data-lobby-rest-state', 'parked');
+  // A key that does not scroll brings them in, and nothing more happens on the page.
+  await page.keyboard.press('Shift');
+  await expect(page.locator('[data-lobby-rest]')).toHaveCount(0);
+  await expect.poll(async () => (await page.locator('.lobby > *').evaluateAll((blocks) => blocks.filter((block) => (block as HTMLElement).style.contentVisibility === 'hidden').length))).toBe(0);
+  const log = await blockShowing(page);
+  const added = log.filter((entry) => entry.value.startsWith('in:'));
+  expect(added.length).toBeGreaterThan(5);
+  // All went in together, each skipped (the page's own three blocks are not touched).
+  expect(new Set(added.map((entry) => entry.frame)).size).toBe(1);
+  expect(added.every((entry) => entry.value === 'in:hidden' && entry.index >= 3)).toBe(true);
+  // Then shown in the editor's order, one a frame.
+  const shown = log.filter((entry) => entry.value === '');
+  expect(shown.map((entry) => entry.index)).toEqual(added.map((entry) => entry.index));
+  // One a frame (a frame slower than FRAME_WAIT_MS, on a busy machine, may see two).
+  expect(new Set(shown.map((entry) => entry.frame)).size).toBeGreaterThanOrEqual(shown.length / 2);
+  expect(shown[0]!.frame).toBeGreaterThan(added[0]!.frame);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a key pressed while the later blocks are being shown shows the rest at once (a Tab must not skip their links)', async ({ page }) => {
+  await recordBlockShowing(page);
+  // Frames come slowly (a busy phone): each block then waits its longest for one.
+  await page.addInitScript(() => {
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => request((time) => setTimeout(() => callback(time), 400));
+  });
+  await page.goto(LOBBY);
+  await expect(page.locator('[data-lobby-rest]')).toHaveAttribute('data-lobby-rest-state', 'parked');
+  // A first key brings them in; they are being shown when the second comes.
+  await page.keyboard.press('Shift');
+  const hiddenBefore = await page.evaluate(async () => {
+    const log = (window as unknown as { blockShowing: { value: string }[] }).blockShowing;
+    const until = Date.now() + 10_000;
+    while (!log.some((entry) => entry.value === '') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+    return document.querySelectorAll('.lobby > [style*="content-visibility: hidden"]').length;
+  });
+  await page.keyboard.press('Shift');
+  const hiddenAfter = await page.evaluate(() => document.querySelectorAll('.lobby > [style*="content-visibility: hidden"]').length);
+  expect(hiddenBefore).toBeGreaterThan(3);
+  expect(hiddenAfter).toBe(0);
+  await expect(page.locator('[data-block="raffle"] a').first()).toBeVisible();
+});
+
 test('when the later blocks cannot load, the lobby offers the games index', async ({ page }) => {
   await page.route(/\/lobby-blocks\//, (route) => route.fulfill({ status: 503, body: 'down' }));
   await page.goto(LOBBY);

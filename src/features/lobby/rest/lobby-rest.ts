@@ -14,8 +14,9 @@
  * moves: their space is then more than WANTED_MARGIN below it). Wanted by a scroll or by their
  * space coming near, they go in as soon as the last is parsed; the placeholder holds their space
  * until then, so nothing moves. They go in at once (blocks put in one by one moved the footer on
- * screen each time); each block below the screen skips its layout until it comes near
- * (`content-visibility: auto` in _lobby.scss), or the End key asks for the page's real end. A
+ * screen each time), those below the screen skipped, and are shown one a frame (showInTurns); each
+ * block below the screen then skips its layout until it comes near (`content-visibility: auto` in
+ * _lobby.scss), or the End key asks for the page's real end. A
  * visitor who jumped past their space keeps what they see: the page scrolls by what the blocks add
  * (putInPlace). The End key is the exception to "the visitor first": it asks for the end of the
  * page, so the blocks go in before its scroll does.
@@ -116,7 +117,10 @@ function layOutWhole(blocks: readonly Element[]): void {
 function putInPlace(slot: HTMLElement, blocks: DocumentFragment, toEnd: boolean): void {
   const jumpedPast = slot.getBoundingClientRect().bottom < window.innerHeight;
   if (!jumpedPast && !toEnd) {
+    const added = [...blocks.children].filter((block) => block instanceof HTMLElement);
+    for (const block of added) block.style.contentVisibility = 'hidden';
     slot.replaceWith(blocks);
+    showInTurns(added);
     return;
   }
   const height = document.documentElement.scrollHeight;
@@ -127,6 +131,41 @@ function putInPlace(slot: HTMLElement, blocks: DocumentFragment, toEnd: boolean)
   const grown = document.documentElement.scrollHeight - height;
   // Unless the browser has anchored it after all.
   if (jumpedPast && grown !== 0 && window.scrollY === scrolled) window.scrollBy({ top: grown, behavior: 'instant' });
+}
+
+/** The longest a block waits for its frame: a page the browser is not painting still shows them all soon. */
+const FRAME_WAIT_MS = 100;
+const nextFrame = () => Promise.race([afterNextPaint(), new Promise<void>((resolve) => setTimeout(resolve, FRAME_WAIT_MS))]);
+
+/**
+ * The blocks go in skipped (`content-visibility: hidden`: their estimated height, nothing inside
+ * styled or laid out) and are shown one a frame from the top (back to `auto`), so no frame takes
+ * them all. Put in as `auto`, all in one frame cost 80-170 ms on a phone at 4x CPU: about half for
+ * the one or two near the screen, which `auto` lays out, and half for the far ones it skips (with
+ * them `hidden` instead, 16-21 ms). Those already on screen are shown at once; what changes later
+ * is below the screen. Any scroll, key, click or touch shows the rest at once: a Tab must reach
+ * their links, and a scroll must never see a block change its height on screen.
+ */
+function showInTurns(blocks: readonly HTMLElement[]): void {
+  const waiting = [...blocks];
+  const show = (block: HTMLElement) => {
+    // Unless the End key has laid it out whole meanwhile (layOutWhole).
+    if (block.style.contentVisibility === 'hidden') block.style.contentVisibility = '';
+  };
+  const showAll = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, showAll, true);
+    for (const block of waiting.splice(0)) show(block);
+  };
+  while (waiting[0] && waiting[0].getBoundingClientRect().top < window.innerHeight) show(waiting.shift()!);
+  if (waiting.length === 0) return;
+  for (const type of INTERACTIONS) window.addEventListener(type, showAll, { capture: true, passive: true });
+  const next = () => {
+    const block = waiting.shift();
+    if (!block) return showAll();
+    show(block);
+    void nextFrame().then(next);
+  };
+  void nextFrame().then(next);
 }
 
 /**
