@@ -12,6 +12,9 @@
  * - the game tiles, banners and studio logos are raster images: an SVG image is a document of its
  *   own, whose text the page's main thread shapes, lays out and paints (a page of SVG tiles cost a
  *   phone 100-150 ms at 4x CPU);
+ * - no page script (an .astro component's `<script>`) statically imports React's module or the
+ *   islands' shell: React's module, the one long task the budget accepts, runs for the first island
+ *   that needs it, not as early as the chat button's script (client-chunks/chunk-groups.ts);
  * - Partytown's sandbox loads its code as a file (compiled off the main thread while it downloads)
  *   and reads the browser's interfaces for its worker in slices, giving way to the page between
  *   them (features/tags/partytown-start-up.ts); the library as shipped compiled its inline code and
@@ -26,7 +29,7 @@ import { SANDBOX_PAGE_FILE, SANDBOX_SCRIPT_FILE, shippedSandboxScript } from '..
 import { addTokenCookies, creditWallet, freshPlayer, smsTokens, unique } from './support/player.ts';
 import { scrollThroughIslands, waitForIslands, waitForLobbyRest } from './support/hydration.ts';
 import { expect, test } from './support/test.ts';
-import { brandOrigin } from './support/urls.ts';
+import { brandOrigin, LOOPBACK } from './support/urls.ts';
 
 // Measured as a first visit sees it: with the consent prompt on the page (issue 18).
 test.use({ consentAnswered: false });
@@ -412,6 +415,46 @@ test.describe('no Intl formatter while a page loads', () => {
     await expect(page.locator('.game-grid__status')).toHaveText(/\d/);
     expect(await built(page)).toBe(0);
   });
+});
+
+/**
+ * The files a module imports statically (run with it, before it), found in its minified text:
+ * `import ... from"./x.js"` and `import"./x.js"`; `import(...)` loads later and is not followed.
+ */
+const staticImports = (code: string, base: string) =>
+  [...code.matchAll(/\bimport\s*(?:[\w${}\s,*]+?from\s*)?["']([^"']+\.js)["']/g)].map((match) => new URL(match[1]!, base).href);
+
+test.describe("no page script brings React's module: the first island does, as late as the page allows", () => {
+  for (const { name, url, signedIn } of [...PAGES, { name: 'signed-in lobby', url: `${brandOrigin('aurelia')}/en/`, signedIn: true }]) {
+    test(name, async ({ page }) => {
+      const { host, pathname } = new URL(url);
+      const headers: Record<string, string> = { host };
+      if (signedIn) {
+        const tokens = await smsTokens(page.request, 'aurelia', `+35699${unique()}`);
+        headers.cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}`;
+      }
+      const get = async (path: string) => {
+        const response = await page.request.get(`${LOOPBACK}${path}`, { headers });
+        expect(response.status(), path).toBe(200);
+        return response.text();
+      };
+      const html = await get(pathname);
+      // The page's own scripts, parked in the after-paint gate's templates too; not the islands' code.
+      const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => new URL(match[1]!, url).pathname);
+      expect(scripts.length).toBeGreaterThan(0);
+      const seen = new Set<string>();
+      const pending = [...scripts];
+      for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        pending.push(...staticImports(await get(file), `${LOOPBACK}${file}`).map((imported) => new URL(imported).pathname));
+      }
+      const files = [...seen].map((file) => file.split('/').pop() ?? '');
+      // The chat button's script read the consent store from the consent prompt's chunk, which imports React.
+      expect(files.filter((file) => /^(react|shell)\./.test(file))).toEqual([]);
+      expect(files.some((file) => file.startsWith('session.'))).toBe(true);
+    });
+  }
 });
 
 test.describe('game tiles, banners and studio logos are raster images, decoded off the main thread', () => {
