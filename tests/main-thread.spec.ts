@@ -425,7 +425,8 @@ const staticImports = (code: string, base: string) =>
   [...code.matchAll(/\bimport\s*(?:[\w${}\s,*]+?from\s*)?["']([^"']+\.js)["']/g)].map((match) => new URL(match[1]!, base).href);
 
 test.describe("no page script brings React's module: the first island does, as late as the page allows", () => {
-  for (const { name, url, signedIn } of [...PAGES, { name: 'signed-in lobby', url: `${brandOrigin('aurelia')}/en/`, signedIn: true }]) {
+  const pages: { name: string; url: string; signedIn?: boolean }[] = [...PAGES, { name: 'signed-in lobby, and the player runtime its session check starts', url: `${brandOrigin('aurelia')}/en/`, signedIn: true }];
+  for (const { name, url, signedIn } of pages) {
     test(name, async ({ page }) => {
       const { host, pathname } = new URL(url);
       const headers: Record<string, string> = { host };
@@ -438,21 +439,32 @@ test.describe("no page script brings React's module: the first island does, as l
         expect(response.status(), path).toBe(200);
         return response.text();
       };
+      /** The files these modules run with, themselves included, and their code. */
+      const withImports = async (roots: string[]) => {
+        const code = new Map<string, string>();
+        const pending = [...roots];
+        for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+          if (code.has(file)) continue;
+          const text = await get(file);
+          code.set(file, text);
+          pending.push(...staticImports(text, `${LOOPBACK}${file}`).map((imported) => new URL(imported).pathname));
+        }
+        return code;
+      };
+      const bringsReact = (code: Map<string, string>) => [...code.keys()].map((file) => file.split('/').pop() ?? '').filter((file) => /^(react|shell|catalog)\./.test(file));
       const html = await get(pathname);
       // The page's own scripts, parked in the after-paint gate's templates too; not the islands' code.
       const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => new URL(match[1]!, url).pathname);
       expect(scripts.length).toBeGreaterThan(0);
-      const seen = new Set<string>();
-      const pending = [...scripts];
-      for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-        if (seen.has(file)) continue;
-        seen.add(file);
-        pending.push(...staticImports(await get(file), `${LOOPBACK}${file}`).map((imported) => new URL(imported).pathname));
-      }
-      const files = [...seen].map((file) => file.split('/').pop() ?? '');
+      const pageCode = await withImports(scripts);
       // The chat button's script read the consent store from the consent prompt's chunk, which imports React.
-      expect(files.filter((file) => /^(react|shell)\./.test(file))).toEqual([]);
-      expect(files.some((file) => file.startsWith('session.'))).toBe(true);
+      expect(bringsReact(pageCode)).toEqual([]);
+      expect([...pageCode.keys()].some((file) => file.includes('/session.'))).toBe(true);
+      if (!signedIn) return;
+      // The player runtime, loaded by the session check on every signed-in page, reached React's chunk through its sign-out's route table.
+      const runtime = [...pageCode.values()].map((text) => /player-runtime\.[\w-]+\.js/.exec(text)?.[0]).find(Boolean);
+      expect(runtime).toBeDefined();
+      expect(bringsReact(await withImports([`/_astro/${runtime}`]))).toEqual([]);
     });
   }
 });

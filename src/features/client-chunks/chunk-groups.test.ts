@@ -11,19 +11,23 @@ const graph = graphOf({
   '/src/session/boot.ts': ['/src/session/store.ts', '/node_modules/nanostores/atom/index.js'],
   '/src/session/store.ts': ['/node_modules/nanostores/atom/index.js'],
   '/node_modules/nanostores/atom/index.js': [],
-  '/src/ui/UiHost.tsx': ['/src/ui/toasts.tsx', '/src/session/store.ts', '/node_modules/react/index.js'],
+  '/src/ui/UiHost.tsx': ['/src/ui/toasts.tsx', '/src/session/store.ts', '/src/consent/store.ts', '/node_modules/react/index.js'],
+  '/src/consent/store.ts': ['/node_modules/nanostores/atom/index.js'],
   '/src/ui/toasts.tsx': ['/node_modules/react/jsx-runtime.js'],
   '/node_modules/react/index.js': [],
   '/node_modules/react/jsx-runtime.js': [],
   '/src/games/GameCarousel.tsx': ['/src/games/tile.tsx', '/src/games/carousel.ts', '/src/session/store.ts'],
   '/src/games/GameGrid.tsx': ['/src/games/tile.tsx', '/src/games/paging.ts', '/src/ui/toasts.tsx', '/src/session/store.ts'],
-  '/src/games/tile.tsx': ['/src/paths.ts'],
+  '/src/games/tile.tsx': ['/src/paths.ts', '/node_modules/react/jsx-runtime.js'],
   '/src/paths.ts': [],
   '/src/games/carousel.ts': [],
   '/src/games/paging.ts': [],
   '/src/games/GameLauncher.tsx': ['/src/games/launch.ts'],
   '/src/games/launch.ts': [],
   '/src/lobby/Rest.astro?astro&type=script&index=0&lang.ts': ['/src/ui/toasts.tsx'],
+  '/src/chat/Boot.astro?astro&type=script&index=0&lang.ts': ['/src/consent/store.ts'],
+  '/src/session/runtime.ts': ['/src/session/logout.ts'],
+  '/src/session/logout.ts': ['/src/paths.ts'],
 });
 const roots = {
   session: ['/src/session/SessionBoot.astro?astro&type=script&index=0&lang.ts'],
@@ -55,9 +59,16 @@ describe('clientChunkGroups', () => {
     expect(name('/src/lobby/Rest.astro?astro&type=script&index=0&lang.ts', graph)).toBeNull();
   });
 
-  it('groups what both game islands import, and only that', () => {
+  it('puts what the page-wide islands import that never reaches React with the session check, so a page script reading it does not bring React', () => {
+    // The consent store, read by the chat button's script as well as by the consent prompt.
+    expect(name('/src/consent/store.ts', graph)).toBe('session');
+    expect(name('/src/ui/UiHost.tsx', graph)).toBe('shell');
+  });
+
+  it('groups what both game islands import, and only that: the route table apart from the tiles, which import React', () => {
     expect(name('/src/games/tile.tsx', graph)).toBe('catalog');
-    expect(name('/src/paths.ts', graph)).toBe('catalog');
+    // Also the player runtime's sign-out's: in the tiles' file, it brought React's module with it.
+    expect(name('/src/paths.ts', graph)).toBe('routes');
     expect(name('/src/games/carousel.ts', graph)).toBeNull();
     expect(name('/src/games/paging.ts', graph)).toBeNull();
     expect(name('/src/games/GameCarousel.tsx', graph)).toBeNull();
@@ -70,9 +81,10 @@ describe('clientChunkGroups', () => {
   });
 
   it('ranks the groups so each claims its modules before a later one imports them', () => {
-    expect(groups.map((group) => group.priority)).toEqual([4, 3, 2, 1]);
-    expect(groups.map((group) => group.name('/node_modules/react/index.js', graph))).toEqual(['react', null, 'shell', null]);
-    expect(groups.map((group) => group.name('/src/session/store.ts', graph))).toEqual([null, 'session', 'shell', 'catalog']);
+    expect(groups.map((group) => group.priority)).toEqual([5, 4, 3, 2, 1]);
+    expect(groups.map((group) => group.name('/node_modules/react/index.js', graph))).toEqual(['react', null, 'shell', null, null]);
+    expect(groups.map((group) => group.name('/node_modules/react/jsx-runtime.js', graph))).toEqual(['react', null, 'shell', null, 'catalog']);
+    expect(groups.map((group) => group.name('/src/session/store.ts', graph))).toEqual([null, 'session', 'shell', 'routes', 'catalog']);
   });
 
   it('names the default roots after files that exist', async () => {

@@ -8,15 +8,19 @@
  * comes in fewer, better-compressed files:
  * - `react`: React, React DOM, the scheduler, Astro's React renderer and @nanostores/react, which
  *   every island needs (every page has the consent and overlay islands);
- * - `session`: what the session check (SessionBoot, on every page) and the consent store import.
- *   It holds no React, so the check never waits for React's download, and a page script that reads
- *   the consent (the chat button's) does not evaluate React's module in its own task, ahead of the
- *   first island that needs it (in `shell`, beside the consent prompt, it did: a 106-156 ms task
- *   on a phone at 4x CPU, as early as the chat button's script ran);
+ * - `session`: what the session check (SessionBoot, on every page) imports, and what the page-wide
+ *   islands import that never reaches React. It holds no React, so the check never waits for
+ *   React's download;
  * - `shell`: what the page-wide islands of BaseDocument (the consent prompt, the overlay and toast
- *   outlets) import, beyond the two above;
- * - `catalog`: what both game islands (the lobby's rails and the game pages' grid) import, beyond
- *   the above: tiles, their links and the route table. A page with either loads all of it.
+ *   outlets) import, beyond the two above, that reaches React;
+ * - `routes` and `catalog`: what both game islands (the lobby's rails and the game pages' grid)
+ *   import, beyond the above: the route table and the tiles' helpers, which never reach React, in
+ *   `routes`; the tiles themselves in `catalog`. A page with either loads both.
+ * No React-free module is put beside React: a file that imports React's chunk evaluates React's
+ * module with it. The consent store in `shell` made the chat button's script do that, and the route
+ * table in `catalog` the player runtime (through its sign-out): React's module (106-156 ms on a
+ * phone at 4x CPU) then ran in a script's own task, as early as that script, not for the first
+ * island that needs it.
  * A page script (`<script>` of an .astro component) is never put in a group: its top-level code
  * runs when it is imported, and an island importing the group would run it too early.
  */
@@ -51,7 +55,7 @@ const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.m
 
 /** The every-page roots of this project: the session check's script and BaseDocument's islands. */
 export const PAGE_SHELL_ROOTS: ChunkRoots = {
-  session: [`${source('features/session/SessionBoot.astro')}${PAGE_SCRIPT}&index=0&lang.ts`, source('features/consent/consent-store.ts')],
+  session: [`${source('features/session/SessionBoot.astro')}${PAGE_SCRIPT}&index=0&lang.ts`],
   shell: [source('features/consent/ConsentHost.tsx'), source('features/ui-host/UiHost.tsx')],
   catalog: [source('features/games/GameCarousel.tsx'), source('features/games/GameGrid.tsx')],
 };
@@ -84,7 +88,7 @@ export interface ChunkGroup {
  * per build (Rolldown hands every call of one build the same graph).
  */
 export function clientChunkGroups(roots: ChunkRoots = PAGE_SHELL_ROOTS): ChunkGroup[] {
-  const reach = new WeakMap<ChunkGraph, Record<keyof ChunkRoots, Set<string>>>();
+  const reach = new WeakMap<ChunkGraph, Record<keyof ChunkRoots, Set<string>> & { react: Map<string, boolean> }>();
   const groupsOf = (graph: ChunkGraph) => {
     let groups = reach.get(graph);
     if (!groups) {
@@ -93,18 +97,32 @@ export function clientChunkGroups(roots: ChunkRoots = PAGE_SHELL_ROOTS): ChunkGr
         session: staticallyReached(graph, roots.session),
         shell: staticallyReached(graph, roots.shell),
         catalog: new Set([...(first ?? [])].filter((id) => others.every((reached) => reached.has(id)))),
+        react: new Map(),
       };
       reach.set(graph, groups);
     }
     return groups;
   };
-  const group = (name: keyof ChunkRoots) => (id: string, graph: ChunkGraph) =>
-    !id.includes(PAGE_SCRIPT) && groupsOf(graph)[name].has(id) ? name : null;
+  /** Whether a module imports React's runtime, directly or not (worked out once per module). */
+  const reachesReact = (id: string, graph: ChunkGraph) => {
+    const known = groupsOf(graph).react;
+    let reaches = known.get(id);
+    if (reaches === undefined) {
+      reaches = [...staticallyReached(graph, [id])].some((reached) => REACT_RUNTIME.test(reached));
+      known.set(id, reaches);
+    }
+    return reaches;
+  };
+  const within = (name: keyof ChunkRoots, id: string, graph: ChunkGraph) => !id.includes(PAGE_SCRIPT) && groupsOf(graph)[name].has(id);
   return [
-    { name: (id) => (REACT_RUNTIME.test(id) ? 'react' : null), priority: 4 },
-    { name: group('session'), priority: 3 },
-    { name: group('shell'), priority: 2 },
-    { name: group('catalog'), priority: 1 },
+    { name: (id) => (REACT_RUNTIME.test(id) ? 'react' : null), priority: 5 },
+    {
+      name: (id, graph) => (within('session', id, graph) || (within('shell', id, graph) && !reachesReact(id, graph)) ? 'session' : null),
+      priority: 4,
+    },
+    { name: (id, graph) => (within('shell', id, graph) ? 'shell' : null), priority: 3 },
+    { name: (id, graph) => (within('catalog', id, graph) && !reachesReact(id, graph) ? 'routes' : null), priority: 2 },
+    { name: (id, graph) => (within('catalog', id, graph) ? 'catalog' : null), priority: 1 },
   ];
 }
 
