@@ -419,10 +419,11 @@ test.describe('no Intl formatter while a page loads', () => {
 
 /**
  * The files a module imports statically (run with it, before it), found in its minified text:
- * `import ... from"./x.js"` and `import"./x.js"`; `import(...)` loads later and is not followed.
+ * `import ... from"./x.js"`, `import"./x.js"` and `export{...}from"./x.js"` (an island's file that
+ * only passes its chunk's exports on); `import(...)` loads later and is not followed.
  */
 const staticImports = (code: string, base: string) =>
-  [...code.matchAll(/\bimport\s*(?:[\w${}\s,*]+?from\s*)?["']([^"']+\.js)["']/g)].map((match) => new URL(match[1]!, base).href);
+  [...code.matchAll(/\b(?:import|export)\s*(?:[\w${}\s,*]+?from\s*)?["']([^"']+\.js)["']/g)].map((match) => new URL(match[1]!, base).href);
 
 test.describe("no page script brings React's module: the first island does, as late as the page allows", () => {
   const pages: { name: string; url: string; signedIn?: boolean }[] = [...PAGES, { name: 'signed-in lobby, and the player runtime its session check starts', url: `${brandOrigin('aurelia')}/en/`, signedIn: true }];

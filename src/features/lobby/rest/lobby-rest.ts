@@ -137,14 +137,31 @@ function putInPlace(slot: HTMLElement, blocks: DocumentFragment, toEnd: boolean)
 const FRAME_WAIT_MS = 100;
 const nextFrame = () => Promise.race([afterNextPaint(), new Promise<void>((resolve) => setTimeout(resolve, FRAME_WAIT_MS))]);
 
+/** Keys whose default action moves the focus or scrolls the page. */
+const MOVING_KEYS: ReadonlySet<string> = new Set(['Tab', 'End', 'Home', 'PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', ' ']);
+
+/**
+ * Whether an interaction needs every block laid out before its default action: the page scrolling
+ * (a wheel, a scroll of the page itself, a key that scrolls) must not see a block change its height
+ * on screen, and a Tab must be able to reach their links. Anything else (a tap, another key, a
+ * carousel swiped) gets its own frame painted first: all the blocks in that frame would be the
+ * long one the interaction is timed by (INP).
+ */
+function needsAllNow(event: Event): boolean {
+  if (event.type === 'wheel') return true;
+  if (event.type === 'scroll') return event.target === document;
+  return event instanceof KeyboardEvent && MOVING_KEYS.has(event.key);
+}
+
 /**
  * The blocks go in skipped (`content-visibility: hidden`: their estimated height, nothing inside
  * styled or laid out) and are shown one a frame from the top (back to `auto`), so no frame takes
  * them all. Put in as `auto`, all in one frame cost 80-170 ms on a phone at 4x CPU: about half for
  * the one or two near the screen, which `auto` lays out, and half for the far ones it skips (with
- * them `hidden` instead, 16-21 ms). Those already on screen are shown at once; what changes later
- * is below the screen. Any scroll, key, click or touch shows the rest at once: a Tab must reach
- * their links, and a scroll must never see a block change its height on screen.
+ * them `hidden` instead, 16-21 ms). They are shown one a frame only while they went in below the
+ * screen, so all that changes is below it; if the first is on screen (the visitor scrolled to
+ * their space), all are shown at once. A scroll of the page, a wheel or a key that scrolls or
+ * moves the focus shows the rest at once (needsAllNow); any other tap or key, after its own frame.
  */
 function showInTurns(blocks: readonly HTMLElement[]): void {
   const waiting = [...blocks];
@@ -153,12 +170,15 @@ function showInTurns(blocks: readonly HTMLElement[]): void {
     if (block.style.contentVisibility === 'hidden') block.style.contentVisibility = '';
   };
   const showAll = () => {
-    for (const type of INTERACTIONS) window.removeEventListener(type, showAll, true);
+    for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, true);
     for (const block of waiting.splice(0)) show(block);
   };
-  while (waiting[0] && waiting[0].getBoundingClientRect().top < window.innerHeight) show(waiting.shift()!);
-  if (waiting.length === 0) return;
-  for (const type of INTERACTIONS) window.addEventListener(type, showAll, { capture: true, passive: true });
+  function onInteraction(event: Event) {
+    if (needsAllNow(event)) showAll();
+    else void nextFrame().then(showAll);
+  }
+  if (!waiting[0] || waiting[0].getBoundingClientRect().top < window.innerHeight) return showAll();
+  for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, { capture: true, passive: true });
   const next = () => {
     const block = waiting.shift();
     if (!block) return showAll();
