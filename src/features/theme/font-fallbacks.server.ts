@@ -56,8 +56,8 @@ interface LocalFamily {
  * wider than Times). A device without the first family skips its faces for the next one.
  * Widths are read from Liberation Sans and Serif (regular and bold) and, for Roboto and Noto
  * Serif, taken from @capsizecss/metrics.
- * Each family is named by its full name only: `local()` matches a full name or a PostScript name,
- * and every platform here has the full one, so a PostScript twin ("ArialMT") only added a miss.
+ * Each face is named by its full name only ("Arial", "Arial Bold"): `local()` matches a face's
+ * full name or its PostScript name (CSS Fonts 4), so a PostScript twin ("ArialMT") only added a miss.
  * A lookup is not free: Chromium on Linux asks fontconfig through a sandbox round trip, about
  * 1.5 ms, once per page for a name it misses and once per font size for the one it finds (20-odd
  * in a lobby's first frames); the twins were one more miss per face.

@@ -162,8 +162,9 @@ function needsAllNow(event: Event): boolean {
  * the one or two near the screen, which `auto` lays out, and half for the far ones it skips (with
  * them `hidden` instead, 16-21 ms). They are shown one a frame only while they went in below the
  * screen, so all that changes is below it; if their space was on screen when they went in
- * (`onScreen`: the visitor scrolled to it), all are shown at once. A scroll of the page, a wheel or a key that scrolls or
- * moves the focus shows the rest at once (needsAllNow); any other tap or key, after its own frame.
+ * (`onScreen`: the visitor scrolled to it), all are shown at once. A scroll of the page, a wheel
+ * or a key that scrolls or moves the focus shows the rest at once (needsAllNow); any other tap or
+ * key, after its own frame.
  */
 function showInTurns(blocks: readonly HTMLElement[], onScreen: boolean): void {
   const waiting = [...blocks];
