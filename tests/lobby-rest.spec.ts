@@ -126,6 +126,25 @@ for (const when of ['before', 'after'] as const) {
   });
 }
 
+test("a Mac's Cmd+Down lays the later blocks out whole before its scroll, so one press reaches the footer", async ({ page }) => {
+  await page.goto(LOBBY);
+  const slot = page.locator('[data-lobby-rest]');
+  await expect(slot).toHaveAttribute('data-lobby-rest-state', 'parked');
+  // A little scroll brings them in; those below the screen keep their estimated height until laid out.
+  await page.mouse.wheel(0, 120);
+  await expect(slot).toHaveCount(0);
+  // Chromium on Linux has no Cmd+Down scroll: this listener, after the page's own, does what a Mac
+  // does by default (scrolls to the end of the page as it is laid out then).
+  await page.evaluate(() => window.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' || !event.metaKey) return;
+    event.preventDefault();
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+  }));
+  await page.keyboard.press('Meta+ArrowDown');
+  await expect.poll(() => page.evaluate(() => Math.round(document.documentElement.scrollHeight - window.scrollY - window.innerHeight))).toBe(0);
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })).toBeInViewport();
+});
+
 test('a visitor only looking at the first screen is not made to lay out the rest; the first Tab brings it in', async ({ page }) => {
   const fetched = page.waitForResponse(/\/lobby-blocks\//);
   await page.goto(LOBBY);

@@ -42,12 +42,13 @@ interface Wish {
 const INPUTS_WITHOUT_END: ReadonlySet<string> = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'color']);
 
 /**
- * The End key (Ctrl+End, Fn+Right) outside a text field: its default action, run after the listeners,
- * scrolls to the end of the page as it is laid out then. The blocks go in before it, laid out whole,
- * or a first End stopped at the old end, some 2,200 px above the footer.
+ * The End key (Ctrl+End, Fn+Right) or a Mac's Cmd+Down outside a text field: its default action, run
+ * after the listeners, scrolls to the end of the page as it is laid out then. The blocks go in
+ * before it, laid out whole, or a first End stopped at the old end, some 2,200 px above the footer.
  */
 function scrollsToEnd(event: Event | undefined): boolean {
-  if (!(event instanceof KeyboardEvent) || event.key !== 'End' || event.altKey) return false;
+  if (!(event instanceof KeyboardEvent) || event.altKey) return false;
+  if (event.key !== 'End' && !(event.key === 'ArrowDown' && event.metaKey)) return false;
   const target = event.target;
   if (!(target instanceof HTMLElement)) return true;
   // A field that takes End itself: text, a number, a range, a list; checkboxes and buttons do not.
