@@ -56,11 +56,14 @@ interface LocalFamily {
  * wider than Times). A device without the first family skips its faces for the next one.
  * Widths are read from Liberation Sans and Serif (regular and bold) and, for Roboto and Noto
  * Serif, taken from @capsizecss/metrics.
- * Each face is named by its full name only ("Arial", "Arial Bold"): `local()` matches a face's
- * full name or its PostScript name (CSS Fonts 4), so a PostScript twin ("ArialMT") only added a miss.
+ * The Arial and Times families' faces are named by their full names only ("Arial", "Arial Bold"):
+ * `local()` matches a face's full name or its PostScript name (CSS Fonts 4), and those full names
+ * are the same wherever the fonts are installed, so a PostScript twin ("ArialMT") only added a miss.
  * A lookup is not free: Chromium on Linux asks fontconfig through a sandbox round trip, about
  * 1.5 ms, once per page for a name it misses and once per font size for the one it finds (20-odd
- * in a lobby's first frames); the twins were one more miss per face.
+ * in a lobby's first frames); the twins were one more miss per face. Roboto and Noto Serif keep
+ * every name they had: their full names across Android's builds were not checked, and on Android a
+ * lookup reads a memory-mapped table, so a miss there costs next to nothing.
  */
 const SANS: LocalFamily[] = [
   {
