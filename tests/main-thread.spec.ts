@@ -12,6 +12,8 @@
  * - the game tiles, banners and studio logos are raster images: an SVG image is a document of its
  *   own, whose text the page's main thread shapes, lays out and paints (a page of SVG tiles cost a
  *   phone 100-150 ms at 4x CPU);
+ * - what the network brings (a balance over the socket) is rendered in a transition, in the tasks
+ *   after the one that brought it, so React can give way between slices;
  * - no page script (an .astro component's `<script>`) statically imports React's module or the
  *   islands' shell: React's module, the one long task the budget accepts, runs for the first island
  *   that needs it, not as early as the chat button's script (client-chunks/chunk-groups.ts);
@@ -414,6 +416,67 @@ test.describe('no Intl formatter while a page loads', () => {
     await waitForIslands(page);
     await expect(page.locator('.game-grid__status')).toHaveText(/\d/);
     expect(await built(page)).toBe(0);
+  });
+});
+
+/**
+ * Tags the task a socket message is handled in: `inSocketTask` is true from the first listener of
+ * each message (put ahead of the page's own) until a message posted from there runs, which is before
+ * any task the page's handler starts. A MutationObserver notes, for each change it sees, whether it
+ * came in that task (a render the handler did at once) or in a later one.
+ */
+function tagSocketTasks() {
+  const state = { inSocketTask: false, messages: 0 };
+  (window as unknown as { socketTasks: typeof state }).socketTasks = state;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { state.inSocketTask = false; };
+  const tag = () => {
+    state.inSocketTask = true;
+    state.messages += 1;
+    channel.port2.postMessage(null);
+  };
+  const wrap = (handler: unknown) => (typeof handler === 'function' ? function (this: WebSocket, event: MessageEvent) { tag(); return (handler as (event: MessageEvent) => unknown).call(this, event); } : handler);
+  const onmessage = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage')!;
+  Object.defineProperty(WebSocket.prototype, 'onmessage', { ...onmessage, set(handler: unknown) { onmessage.set!.call(this, wrap(handler)); } });
+  const addEventListener = WebSocket.prototype.addEventListener;
+  WebSocket.prototype.addEventListener = function (this: WebSocket, type: string, listener: unknown, options?: unknown) {
+    return addEventListener.call(this, type, (type === 'message' ? wrap(listener) : listener) as EventListener, options as AddEventListenerOptions);
+  } as typeof addEventListener;
+}
+
+test.describe('what the network brings renders in a transition, not in the task that brought it', () => {
+  // useSyncExternalStore renders a store's change at once, in the task that made it: the signed-in
+  // lobby's first answers re-rendered the account menu and the player's rails in tasks of 45-100 ms
+  // at 4x CPU. In a transition React renders in slices and gives way between them
+  // (session/use-hydrated.ts, useStoreInTransition).
+  test('a balance pushed over the socket is written after the message’s task @phone', async ({ page }) => {
+    await page.addInitScript(tagSocketTasks);
+    const phone = `+35699${unique()}`;
+    const tokens = await smsTokens(page.request, 'aurelia', phone);
+    await addTokenCookies(page.context(), 'aurelia', tokens);
+    await creditWallet(page.request, 'aurelia', phone, '10.00', 'EUR');
+    await page.goto(`${brandOrigin('aurelia')}/en/`);
+    const balance = page.getByTestId('balance');
+    await expect(balance).toHaveText(/€10\.00/, { timeout: 15_000 });
+    await waitForIslands(page);
+    // Nothing left for React to do: the page is idle (two idle periods in a row).
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
+    await page.evaluate(() => {
+      const writes: boolean[] = [];
+      (window as unknown as { balanceWrites: boolean[] }).balanceWrites = writes;
+      const { socketTasks } = window as unknown as { socketTasks: { inSocketTask: boolean } };
+      new MutationObserver(() => writes.push(socketTasks.inSocketTask)).observe(document.querySelector('.account-menu__balance')!, { subtree: true, childList: true, characterData: true });
+    });
+    const messagesBefore = await page.evaluate(() => (window as unknown as { socketTasks: { messages: number } }).socketTasks.messages);
+    await creditWallet(page.request, 'aurelia', phone, '5.25', 'EUR');
+    await expect(balance).toHaveText(/€15\.25/, { timeout: 15_000 });
+    const { writes, messages } = await page.evaluate(() => ({
+      writes: (window as unknown as { balanceWrites: boolean[] }).balanceWrites,
+      messages: (window as unknown as { socketTasks: { messages: number } }).socketTasks.messages,
+    }));
+    expect(messages, 'the balance came over the socket').toBeGreaterThan(messagesBefore);
+    expect(writes.length, 'the balance was written').toBeGreaterThan(0);
+    expect(writes, 'no write in the socket message’s own task').not.toContain(true);
   });
 });
 

@@ -5,14 +5,13 @@
  * event refetches the player). Each banner is a status message with, where the player can act, a
  * link to the page that resolves it.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { $customer } from '../session/customer-store.ts';
-import { $player } from '../session/player-store.ts';
+import { $player, PLAYER_BEING_CHECKED } from '../session/player-store.ts';
 import { $session } from '../session/session-store.ts';
-import { useHydrated } from '../session/use-hydrated.ts';
+import { useStoreInTransition } from '../session/use-hydrated.ts';
 import { activeBanners, sourceOfWealthAsked, type AccountBannerId, type OperatorBanner } from './banners.ts';
 import type { OperatorBannerType } from '../../../shared/operator-banners.ts';
 import { openOverlay } from '../overlay/store.ts';
@@ -47,8 +46,8 @@ const SOW_OVERLAY_SHOWN = 'atrium.sowOverlayShown';
 
 /** The sow overlay (Escape does not close it): what is asked, and the way to the form. */
 function useSourceOfWealthOverlay(texts: SourceOfWealthOverlayTexts | null | undefined, href: string): void {
-  const { player } = useStore($player);
-  const session = useStore($session);
+  const { player } = useStoreInTransition($player, PLAYER_BEING_CHECKED);
+  const session = useStoreInTransition($session, null);
   const asked = player ? sourceOfWealthAsked(player) : false;
   const sessionId = session?.sessionId ?? null;
   useEffect(() => {
@@ -66,11 +65,11 @@ function useSourceOfWealthOverlay(texts: SourceOfWealthOverlayTexts | null | und
 /** The player's account banners. */
 export default function AccountBanners({ locale, licence, operatorBanners, texts, paths, sowOverlay }: Props) {
   useSourceOfWealthOverlay(sowOverlay, paths.sourceOfWealth);
-  const { player } = useStore($player);
-  const customer = useStore($customer);
-  const session = useStore($session);
-  const hydrated = useHydrated();
-  if (!player || !hydrated) return null;
+  // The player, the customer and the session arrive from the network: rendered in transitions.
+  const { player } = useStoreInTransition($player, PLAYER_BEING_CHECKED);
+  const customer = useStoreInTransition($customer, null);
+  const session = useStoreInTransition($session, null);
+  if (!player) return null;
   const banners = activeBanners({ player, customer, licence, operatorBanners, now: new Date() });
   if (banners.length === 0) return null;
   // Intl only for a banner that shows a date: a page's first Intl format starts ICU (100+ ms on a phone).

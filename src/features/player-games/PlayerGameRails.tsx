@@ -12,7 +12,7 @@ import type { GameFilters, GameTileData } from '../games/types.ts';
 import { FavouriteButton, type FavouriteTexts } from './FavouriteButton.tsx';
 import { $favourites, $recentlyPlayed, startPlayerGames, type PlayerGameList } from './player-games-store.ts';
 import { MAX_RECENTLY_PLAYED_GAMES } from './recently-played.ts';
-import { useStoreAfterHydration } from '../session/use-hydrated.ts';
+import { useStoreInTransition } from '../session/use-hydrated.ts';
 
 /** Texts of the rails, translated on the server. */
 export interface PlayerRailsTexts {
@@ -59,8 +59,8 @@ const NOT_LOADED: PlayerGameList = { status: 'loading', games: [] };
 
 /** Recently played and Favourites rails of the signed-in player. */
 export default function PlayerGameRails({ paths, filters, texts }: { paths: PathContext; filters: GameFilters; texts: PlayerRailsTexts }) {
-  const recentlyPlayed = useStoreAfterHydration($recentlyPlayed, NOT_LOADED);
-  const favourites = useStoreAfterHydration($favourites, NOT_LOADED);
+  const recentlyPlayed = useStoreInTransition($recentlyPlayed, NOT_LOADED);
+  const favourites = useStoreInTransition($favourites, NOT_LOADED);
   useEffect(() => startPlayerGames(filters), [filters]);
   return (
     <div className="player-rails">

@@ -6,14 +6,14 @@
  * due while no page was open shows on the next page; the last one acknowledged is kept per session
  * under the reality-check key, which logout clears.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fillText } from '../../i18n/fill.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { openOverlay } from '../overlay/store.ts';
 import { logOut } from '../session/log-out.ts';
 import { REALITY_CHECK_STORAGE_KEY } from '../session/logout.ts';
-import { $player } from '../session/player-store.ts';
+import { $player, PLAYER_BEING_CHECKED } from '../session/player-store.ts';
+import { useStoreInTransition } from '../session/use-hydrated.ts';
 import { formatMoney } from '../wallet/Balance.tsx';
 import { loadSession } from './api.ts';
 import { formatDuration } from './durations.ts';
@@ -53,7 +53,7 @@ function writeAcknowledged(sessionId: string, index: number): void {
 
 /** Schedules the reminders; renders nothing itself (the overlay host shows the dialog). */
 export default function RealityCheck({ locale, texts, paths }: Props) {
-  const { player } = useStore($player);
+  const { player } = useStoreInTransition($player, PLAYER_BEING_CHECKED);
   const period = player?.realityCheckPeriod ?? null;
 
   useEffect(() => {

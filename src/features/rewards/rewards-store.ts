@@ -27,8 +27,11 @@ export interface RewardsState {
   live: boolean;
 }
 
+/** The list before its first read, and what the server renders from. */
+export const REWARDS_NOT_LOADED: RewardsState = { status: 'LOADING', list: [], live: false };
+
 /** The signed-in player's rewards. */
-export const $rewards = atom<RewardsState>({ status: 'LOADING', list: [], live: false });
+export const $rewards = atom<RewardsState>(REWARDS_NOT_LOADED);
 
 /** How long after the subscription starts the list is read once more: the server has it running by then. */
 const SUBSCRIBE_SETTLE_MS = 750;

@@ -4,18 +4,17 @@
  * and `$rewards`; while the session is checked it shows a placeholder, and if the check finds no
  * session it falls back to Sign In and Register.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { requestCashier } from '../cashier/open-request.ts';
 import { Balance, formatMoney } from '../wallet/Balance.tsx';
-import { $wallet } from '../wallet/wallet-store.ts';
+import { $wallet, NO_WALLET } from '../wallet/wallet-store.ts';
 import { logOut } from './log-out.ts';
-import { $player } from './player-store.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { $player, PLAYER_BEING_CHECKED } from './player-store.ts';
+import { useStoreInTransition } from './use-hydrated.ts';
 import { fillText } from '../../i18n/fill.ts';
 import { unclaimedCount, visibleRewards } from '../rewards/reward-list.ts';
-import { $rewards } from '../rewards/rewards-store.ts';
+import { $rewards, REWARDS_NOT_LOADED } from '../rewards/rewards-store.ts';
 
 /** Texts of the menu, translated on the server. */
 export interface AccountMenuTexts {
@@ -61,14 +60,11 @@ function depositEntry(onOpened: () => void) {
 
 /** Balance and account menu. */
 export default function AccountMenu({ locale, texts, paths, bonusEnabled }: Props) {
-  const live = useStore($player);
-  const liveWallet = useStore($wallet);
-  const rewards = useStore($rewards);
   // The header renders this only for a refreshable session: until hydrated, show it as loading.
-  const hydrated = useHydrated();
-  const status = hydrated ? live.status : 'LOADING';
-  const player = hydrated ? live.player : null;
-  const wallet = hydrated ? liveWallet.wallet : null;
+  // The player, the wallet and the rewards arrive from the network: rendered in transitions.
+  const { status, player } = useStoreInTransition($player, PLAYER_BEING_CHECKED);
+  const { wallet } = useStoreInTransition($wallet, NO_WALLET);
+  const rewards = useStoreInTransition($rewards, REWARDS_NOT_LOADED);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
@@ -103,13 +99,13 @@ export default function AccountMenu({ locale, texts, paths, bonusEnabled }: Prop
     );
   }
 
-  const toClaim = hydrated ? unclaimedCount(visibleRewards(rewards.list, bonusEnabled)) : 0;
+  const toClaim = unclaimedCount(visibleRewards(rewards.list, bonusEnabled));
   const countLabel = fillText(texts.rewardCount, { count: toClaim });
   const name = player ? [player.personalInfo.firstName, player.personalInfo.lastName].filter(Boolean).join(' ') || player.username : '';
   return (
     <div className="account-menu" ref={rootRef} data-player-status={status}>
       <a className="account-menu__balance" href={paths.deposit} {...depositEntry(() => setOpen(false))}>
-        <Balance locale={locale} label={texts.balance} hydrated={hydrated} />
+        <Balance locale={locale} label={texts.balance} />
       </a>
       <button
         ref={buttonRef}

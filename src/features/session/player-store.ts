@@ -22,6 +22,12 @@ export interface PlayerState {
 /** The signed-in player. */
 export const $player = atom<PlayerState>({ status: 'LOGGED_OUT', player: null });
 
+/**
+ * What the server renders a player's header from: the session is checked in the browser, so the
+ * account menu is LOADING until it hydrates.
+ */
+export const PLAYER_BEING_CHECKED: PlayerState = { status: 'LOADING', player: null };
+
 /** A session is being checked: the player is LOADING. */
 export function setPlayerLoading(): void {
   $player.set({ status: 'LOADING', player: $player.get().player });

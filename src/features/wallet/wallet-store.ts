@@ -29,8 +29,11 @@ export interface WalletState {
   lastUpdate: BalanceUpdate | null;
 }
 
+/** No wallet: a visitor's, and what the server renders the balance from. */
+export const NO_WALLET: WalletState = { status: 'NOT_AVAILABLE', wallet: null, lastUpdate: null };
+
 /** The signed-in player's wallet. */
-export const $wallet = atom<WalletState>({ status: 'NOT_AVAILABLE', wallet: null, lastUpdate: null });
+export const $wallet = atom<WalletState>(NO_WALLET);
 
 /** A session exists but no balance has arrived yet. */
 export function setWalletLoading(): void {
