@@ -1,7 +1,8 @@
 /**
  * Sports end to end against the platform's sandbox sportsbook: switching products from the quick
  * menu (and the stored preference with consent), the sportsbook framed on /sports/ from its own
- * origin, a visitor's "Sign in to bet" leading to sign-in, a player's bet debiting the balance in
+ * origin, a visitor's "Sign in to bet" leading to sign-in and back to the same picks on the slip,
+ * a player's bet debiting the balance in
  * the header (their session id only in the frame address's fragment, never its query), and the live
  * events of the lobby's TOP_SPORTS block.
  */
@@ -70,6 +71,66 @@ test.describe('sportsbook', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(`${origin}/en/sports/`);
     await expect(page.getByTestId('balance')).toBeVisible();
+  });
+
+  test('a visitor\'s pick and stake are still on the slip after "Sign in to bet" and signing in, and the bet places', async ({ page }) => {
+    const brand = 'kororaa';
+    const origin = brandOrigin(brand);
+    await page.goto(`${origin}/en/sports/?sport=tennis`);
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
+    const pick = frame.locator('button.odds:not([disabled])').first();
+    const [outcome, eventId] = [await pick.getAttribute('data-outcome-name'), await pick.getAttribute('data-event')];
+    await pick.click();
+    await frame.getByLabel(/^Stake/).fill('2.00');
+    await frame.getByRole('button', { name: 'Sign in to bet' }).click();
+    await expect(page).toHaveURL(/\/en\/login\/\?autoSignIn=1&returnTo=%2Fen%2Fsports%2F%3Fsport%3Dtennis$/);
+
+    const phone = `+6457${unique()}`;
+    await page.getByLabel('Mobile number').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Code from the text message').fill(await smsCode(page.request, brand, phone));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${origin}/en/sports/?sport=tennis`);
+    await creditWallet(page.request, brand, phone, '20.00', 'USD');
+    await expect(page.getByTestId('balance')).toContainText('$20.00', { timeout: 15_000 });
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+
+    // Back on the sport, signed in: the same pick at the page's odds, and the stake as typed.
+    const picks = frame.locator('#slip-list li');
+    await expect(picks).toHaveCount(1);
+    await expect(picks).toContainText(outcome!);
+    await expect(frame.locator(`button.odds[data-event="${eventId}"][aria-pressed="true"]`)).toHaveCount(1);
+    await expect(frame.getByLabel(/^Stake/)).toHaveValue('2.00');
+    await frame.getByRole('button', { name: 'Place bet' }).click();
+    await expect(page.getByTestId('balance')).toContainText('$18.00', { timeout: 15_000 });
+    // A placed bet empties the slip, on the next page too.
+    await expect(picks).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    await expect(frame.locator('#slip-empty')).toBeVisible();
+    await expect(frame.locator('button.odds[aria-pressed="true"]')).toHaveCount(0);
+  });
+
+  test('a pick on another sport stays on the slip, and its Remove takes it off', async ({ page }) => {
+    await page.goto(`${brandOrigin('aurelia')}/en/sports/?sport=tennis`);
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
+    const pick = frame.locator('button.odds:not([disabled])').first();
+    const outcome = (await pick.getAttribute('data-outcome-name'))!;
+    await pick.click();
+    await page.goto(`${brandOrigin('aurelia')}/en/sports/?sport=football`);
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    const picks = frame.locator('#slip-list li');
+    await expect(picks).toHaveCount(1);
+    await expect(picks).toContainText(outcome);
+    await expect(frame.locator('button.odds[aria-pressed="true"]')).toHaveCount(0);
+    await picks.getByRole('button', { name: new RegExp(`^Remove ${outcome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+    await expect(picks).toHaveCount(0);
+    await expect(frame.locator('#slip-empty')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    await expect(frame.locator('#slip-empty')).toBeVisible();
   });
 
   test('a sport from the URL opens that sport', async ({ page }) => {

@@ -1,5 +1,6 @@
 // The embedded sportsbook's script (inlined under a CSP nonce by page.ts). It keeps the bet slip,
-// posts every change to the lobby as { type: 'atrium:sportsbook', event: 'betslip', … } (to the one
+// takes back the one the lobby kept (#coupon= in the fragment: a visitor's "Sign in to bet" comes
+// back to the same picks), posts every change to the lobby as { type: 'atrium:sportsbook', event: 'betslip', … } (to the one
 // lobby origin it was opened for), places bets through its own origin when it has a session, and
 // refreshes scores and odds every 20 seconds. Its texts, in the lobby's language, come with the
 // configuration (config.texts, config.languageTag for Intl).
@@ -77,7 +78,7 @@
       remove.type = 'button';
       remove.textContent = t('remove');
       remove.setAttribute('aria-label', t('removeLabel', { outcome: entry.outcomeName, event: entry.eventName }));
-      remove.addEventListener('click', () => toggle(document.querySelector('.odds[aria-pressed=true][data-event="' + CSS.escape(entry.eventId) + '"]')));
+      remove.addEventListener('click', () => removePick(entry));
       item.append(text, remove);
       list.append(item);
     }
@@ -86,7 +87,48 @@
     $('total-odds').textContent = sum ? decimal(sum.totalOdds) : '–';
     $('potential').textContent = sum && sum.potential !== null ? money(sum.potential) : '–';
     $('place').disabled = busy || slip.size === 0;
-    notify('betslip', { selections: [...slip.values()], stake: $('stake').value, totalOdds: sum ? sum.totalOdds : null, potentialPayout: sum ? sum.potential : null });
+    notify('betslip', { selections: [...slip.values()], stake: $('stake').value, stakeEdited, totalOdds: sum ? sum.totalOdds : null, potentialPayout: sum ? sum.potential : null });
+  }
+
+  /** Takes a pick off the slip: through its button when this page shows its event, else by itself. */
+  function removePick(entry) {
+    const button = document.querySelector('.odds[aria-pressed=true][data-event="' + CSS.escape(entry.eventId) + '"]');
+    if (button) return toggle(button);
+    slip.delete(entry.eventId);
+    $('slip-status').textContent = t('removed', { outcome: entry.outcomeName });
+    idempotencyKey = newKey();
+    render();
+  }
+
+  // The slip outlives the page, as a bookmaker's does. The lobby keeps the last one this page posted
+  // (a frame from another site may get no storage of its own: browsers that block third-party
+  // cookies deny it) and hands it back in the fragment, so a visitor who signs in from "Sign in to
+  // bet" comes back to the same picks and stake, and another sport or a reload keeps them.
+  const ODDS = /^\d{1,6}\.\d{2}$/;
+  const ID = /^[A-Za-z0-9:_.-]{1,100}$/;
+  const TEXT = (value) => typeof value === 'string' && value.length > 0 && value.length <= 200;
+
+  /** Puts the lobby's coupon back, at the odds this page shows where it shows their event; anything malformed is dropped. */
+  function restoreSlip(coupon) {
+    let saved = null;
+    try {
+      saved = JSON.parse(coupon || 'null');
+    } catch {
+      saved = null;
+    }
+    if (!saved || !Array.isArray(saved.selections)) return;
+    for (const entry of saved.selections.slice(0, 20)) {
+      if (!entry || ![entry.eventId, entry.marketId, entry.outcomeId].every((id) => typeof id === 'string' && ID.test(id))) continue;
+      if (!ODDS.test(entry.odds) || ![entry.eventName, entry.marketName, entry.outcomeName].every(TEXT)) continue;
+      const button = document.querySelector('.odds[data-event="' + CSS.escape(entry.eventId) + '"][data-market="' + CSS.escape(entry.marketId) + '"][data-outcome="' + CSS.escape(entry.outcomeId) + '"]');
+      const { eventId, marketId, outcomeId, eventName, marketName, outcomeName } = entry;
+      slip.set(eventId, { eventId, marketId, outcomeId, eventName, marketName, outcomeName, odds: button ? button.dataset.odds : entry.odds });
+      if (button) button.setAttribute('aria-pressed', 'true');
+    }
+    if (typeof saved.stake === 'string' && parseStake(saved.stake) !== null) {
+      $('stake').value = saved.stake;
+      stakeEdited = true;
+    }
   }
 
   function toggle(button) {
@@ -197,15 +239,20 @@
     }
   }
 
-  /** The session id the launch put in the fragment, taken off the address so history keeps none. */
-  function takeSessionFromFragment() {
+  /**
+   * What the lobby put in the fragment (the launch's session id, the kept coupon), taken off the
+   * address so history keeps none of it.
+   */
+  function takeFragment() {
     const fragment = new URLSearchParams(location.hash.slice(1));
     const id = fragment.get('session');
-    if (id === null) return null;
+    const coupon = fragment.get('coupon');
+    if (id === null && coupon === null) return { session: null, coupon: null };
     fragment.delete('session');
+    fragment.delete('coupon');
     const rest = fragment.toString();
     history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
-    return /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null;
+    return { session: id !== null && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null, coupon };
   }
 
   let stakeEdited = false;
@@ -239,7 +286,9 @@
     else $('place').textContent = t('signInToBet');
   }
 
-  const launchedSession = takeSessionFromFragment();
+  const fragment = takeFragment();
+  restoreSlip(fragment.coupon);
+  const launchedSession = fragment.session;
   // Worded for the player before the first paint; loadSession words it back for an ended session.
   if (launchedSession) $('place').textContent = t('placeBet');
   const sessionLoaded = launchedSession ? loadSession(launchedSession) : Promise.resolve();

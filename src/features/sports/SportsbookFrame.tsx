@@ -2,7 +2,8 @@
  * The sportsbook on /sports/: the platform's sandbox sportsbook page in a frame from its own
  * origin. Visitors get the public page (its "Sign in to bet" posts login-required, which sends
  * them to sign in); players get a session launched with their token, so bets debit their wallet
- * and the header balance follows. Messages are accepted only from the sportsbook's origin and
+ * and the header balance follows. The slip the frame reports is kept for the tab and handed back to
+ * the next frame, so a visitor signs in and comes back to the same picks. Messages are accepted only from the sportsbook's origin and
  * from this frame.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +12,25 @@ import type { Locale } from '../../i18n/locales.ts';
 import { refusalOf, type Refusal, type RefusalTexts } from '../protection/refusal.ts';
 import { $wallet } from '../wallet/wallet-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
-import { acceptSportsbookMessage, visitorSportsbookUrl } from './sportsbook-messages.ts';
+import { acceptSportsbookMessage, couponOf, SPORTS_COUPON_KEY, visitorSportsbookUrl, withCoupon } from './sportsbook-messages.ts';
+
+/** The coupon this tab keeps (sportsbook-messages.ts); none where storage is refused. */
+function keptCoupon(): string | null {
+  try {
+    return sessionStorage.getItem(SPORTS_COUPON_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepCoupon(coupon: string | null): void {
+  try {
+    if (coupon) sessionStorage.setItem(SPORTS_COUPON_KEY, coupon);
+    else sessionStorage.removeItem(SPORTS_COUPON_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the slip lasts as long as the page.
+  }
+}
 
 /** Texts of the frame, translated on the server. */
 export interface SportsbookTexts {
@@ -53,7 +72,7 @@ export default function SportsbookFrame({ brand, locale, currency, sport, sports
     if (!signedIn) {
       // The frame's address carries the page's own origin, which only the browser knows.
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setFrame({ url: visitorSportsbookUrl(sportsbookOrigin, { brand, locale, sport, lobbyOrigin: location.origin }), origin: sportsbookOrigin });
+      setFrame({ url: withCoupon(visitorSportsbookUrl(sportsbookOrigin, { brand, locale, sport, lobbyOrigin: location.origin }), keptCoupon()), origin: sportsbookOrigin });
       return;
     }
     let cancelled = false;
@@ -65,7 +84,7 @@ export default function SportsbookFrame({ brand, locale, currency, sport, sports
         const origin = launch?.gameServerOrigin || sportsbookOrigin;
         const url = launch?.url ?? visitorSportsbookUrl(sportsbookOrigin, { brand, locale, sport, lobbyOrigin: location.origin });
         if (new URL(url).origin !== origin) throw new Error('Unexpected sportsbook origin');
-        setFrame({ url, origin });
+        setFrame({ url: withCoupon(url, keptCoupon()), origin });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -88,6 +107,9 @@ export default function SportsbookFrame({ brand, locale, currency, sport, sports
       switch (message.event) {
         case 'ready':
           setReady(true);
+          break;
+        case 'betslip':
+          keepCoupon(couponOf(message));
           break;
         case 'login-required':
           location.assign(loginPath);

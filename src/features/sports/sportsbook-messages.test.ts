@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptSportsbookMessage, visitorSportsbookUrl } from './sportsbook-messages.ts';
+import { acceptSportsbookMessage, couponOf, visitorSportsbookUrl, withCoupon, type SportsbookMessage } from './sportsbook-messages.ts';
 
 const ORIGIN = 'http://127.0.0.1:4322';
 
@@ -25,5 +25,32 @@ describe('sportsbook messages', () => {
     expect(url.origin).toBe(ORIGIN);
     expect(url.pathname).toBe('/sportsbook/');
     expect(Object.fromEntries(url.searchParams)).toEqual({ brand: 'aurelia', locale: 'fi', sport: 'tennis', origin: 'http://aurelia.localhost:4321' });
+  });
+
+  describe('the kept coupon', () => {
+    const pick = { eventId: 'tennis-1', eventName: 'A – B', marketId: 'winner', marketName: 'Winner', outcomeId: 'home', outcomeName: 'A', odds: '1.50' };
+    const betslip = (fields: Partial<SportsbookMessage>): SportsbookMessage => ({ type: 'atrium:sportsbook', event: 'betslip', ...fields });
+
+    it('keeps the picks, and the stake only when the player typed it', () => {
+      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '2.00', stakeEdited: true }))!)).toEqual({ selections: [pick], stake: '2.00' });
+      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '10.00', stakeEdited: false }))!)).toEqual({ selections: [pick], stake: null });
+    });
+
+    it('keeps nothing for an empty slip, a malformed one or one too large', () => {
+      expect(couponOf(betslip({ selections: [], stake: '2.00', stakeEdited: true }))).toBeNull();
+      expect(couponOf(betslip({ stake: '2.00' }))).toBeNull();
+      expect(couponOf(betslip({ selections: [{ ...pick, eventName: 'x'.repeat(9_000) }] }))).toBeNull();
+      expect(JSON.parse(couponOf(betslip({ selections: Array.from({ length: 30 }, () => pick) }))!).selections).toHaveLength(20);
+    });
+
+    it('goes in the fragment, beside the session id, and not in the query', () => {
+      const coupon = couponOf(betslip({ selections: [pick] }));
+      const url = new URL(withCoupon(`${ORIGIN}/sportsbook/?brand=aurelia#session=abc`, coupon));
+      expect(url.search).toBe('?brand=aurelia');
+      const fragment = new URLSearchParams(url.hash.slice(1));
+      expect(fragment.get('session')).toBe('abc');
+      expect(JSON.parse(fragment.get('coupon')!)).toEqual({ selections: [pick], stake: null });
+      expect(withCoupon(`${ORIGIN}/sportsbook/?brand=aurelia`, null)).toBe(`${ORIGIN}/sportsbook/?brand=aurelia`);
+    });
   });
 });

@@ -23,6 +23,40 @@ export interface SportsbookMessage {
   replayed?: boolean;
   reason?: string;
   message?: string;
+  /** `betslip`: the picks, which the lobby keeps without reading them (the sportsbook checks what it gets back). */
+  selections?: unknown[];
+  /** `betslip`: the player typed the stake (else it is the page's default, not worth keeping). */
+  stakeEdited?: boolean;
+}
+
+/**
+ * Where the lobby keeps the sportsbook's coupon (its bet slip) for the tab: the spec's sportsCoupon,
+ * in session storage rather than a cookie, since no server reads it. The frame comes from another
+ * site, and a browser that blocks third-party cookies gives it no storage of its own, so without
+ * this a visitor's "Sign in to bet" came back from signing in to an empty slip.
+ */
+export const SPORTS_COUPON_KEY = 'sportsCoupon';
+
+/** At most this many picks are kept, and a coupon longer than this is not kept at all. */
+const MAX_PICKS = 20;
+const MAX_COUPON_LENGTH = 8_000;
+
+/** The coupon a `betslip` message asks the lobby to keep, or null for an empty slip (or one too large to keep). */
+export function couponOf(message: SportsbookMessage): string | null {
+  if (!Array.isArray(message.selections) || message.selections.length === 0) return null;
+  const stake = message.stakeEdited && typeof message.stake === 'string' ? message.stake : null;
+  const coupon = JSON.stringify({ selections: message.selections.slice(0, MAX_PICKS), stake });
+  return coupon.length <= MAX_COUPON_LENGTH ? coupon : null;
+}
+
+/** The frame's address with the kept coupon in its fragment (which no server, log or Referer sees), beside the session's. */
+export function withCoupon(url: string, coupon: string | null): string {
+  if (!coupon) return url;
+  const address = new URL(url);
+  const fragment = new URLSearchParams(address.hash.slice(1));
+  fragment.set('coupon', coupon);
+  address.hash = fragment.toString();
+  return address.href;
 }
 
 /** Returns the sportsbook message carried by a `message` event, or null when it must be ignored. */
