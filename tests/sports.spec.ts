@@ -112,25 +112,48 @@ test.describe('sportsbook', () => {
     await expect(frame.locator('button.odds[aria-pressed="true"]')).toHaveCount(0);
   });
 
-  test('a pick on another sport stays on the slip, and its Remove takes it off', async ({ page }) => {
-    await page.goto(`${brandOrigin('aurelia')}/en/sports/?sport=tennis`);
+  test("the slip follows the frame's own sport tabs and the lobby's, a pick from another sport keeps its Remove, and a logout forgets it", async ({ page }) => {
+    const origin = brandOrigin('aurelia');
+    await page.goto(`${origin}/en/sports/?sport=tennis`);
     await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
     const frame = page.frameLocator('[data-testid="sportsbook-frame"]');
     const pick = frame.locator('button.odds:not([disabled])').first();
     const outcome = (await pick.getAttribute('data-outcome-name'))!;
     await pick.click();
-    await page.goto(`${brandOrigin('aurelia')}/en/sports/?sport=football`);
-    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
     const picks = frame.locator('#slip-list li');
+    await expect(picks).toHaveCount(1);
+    // The frame's own tab to another sport: the slip goes with it.
+    await frame.getByRole('navigation', { name: 'Sports' }).getByRole('link', { name: 'Football' }).click();
+    await expect(frame.locator('.event[data-event-id^="football-"]').first()).toBeVisible();
     await expect(picks).toHaveCount(1);
     await expect(picks).toContainText(outcome);
     await expect(frame.locator('button.odds[aria-pressed="true"]')).toHaveCount(0);
+    // The lobby's own page for another sport too (the frame's report has reached the lobby by now).
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('sportsCoupon'))).toContain(outcome);
+    await page.goto(`${origin}/en/sports/?sport=basketball`);
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    await expect(picks).toHaveCount(1);
     await picks.getByRole('button', { name: new RegExp(`^Remove ${outcome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
     await expect(picks).toHaveCount(0);
     await expect(frame.locator('#slip-empty')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
     await expect(frame.locator('#slip-empty')).toBeVisible();
+
+    // A player's picks are not left for the next person at the browser.
+    await frame.locator('button.odds:not([disabled])').first().click();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('sportsCoupon'))).not.toBeNull();
+    const phone = `+35699${unique()}`;
+    await addTokenCookies(page.context(), 'aurelia', await smsTokens(page.request, 'aurelia', phone));
+    await page.reload();
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // In sports mode a logout lands back on the sports page, signed out, with an empty slip.
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByTestId('sportsbook')).toHaveAttribute('data-ready', 'true');
+    await expect(frame.locator('#slip-empty')).toBeVisible();
+    await expect(frame.locator('button.odds[aria-pressed="true"]')).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('sportsCoupon'))).toBeNull();
   });
 
   test('a sport from the URL opens that sport', async ({ page }) => {

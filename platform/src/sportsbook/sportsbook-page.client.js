@@ -103,12 +103,24 @@
   // The slip outlives the page, as a bookmaker's does. The lobby keeps the last one this page posted
   // (a frame from another site may get no storage of its own: browsers that block third-party
   // cookies deny it) and hands it back in the fragment, so a visitor who signs in from "Sign in to
-  // bet" comes back to the same picks and stake, and another sport or a reload keeps them.
+  // bet" comes back to the same picks and stake, and a reload keeps them. This page's own sport tabs
+  // pass it on in the fragment themselves.
   const ODDS = /^\d{1,6}\.\d{2}$/;
   const ID = /^[A-Za-z0-9:_.-]{1,100}$/;
   const TEXT = (value) => typeof value === 'string' && value.length > 0 && value.length <= 200;
 
-  /** Puts the lobby's coupon back, at the odds this page shows where it shows their event; anything malformed is dropped. */
+  /** The slip as the lobby keeps it: the picks, the stake if the player typed it, and the stake's currency. */
+  function couponText() {
+    return JSON.stringify({ selections: [...slip.values()], stake: stakeEdited ? $('stake').value : null, currency: config.currency });
+  }
+
+  /** A typed stake from the coupon, put back once the page knows the player's currency (and only in the same one). */
+  let keptStake = null;
+
+  /**
+   * Puts the lobby's coupon back: where this page shows a pick's event, at the odds and in the words
+   * it shows now; anything malformed is dropped.
+   */
   function restoreSlip(coupon) {
     let saved = null;
     try {
@@ -121,14 +133,19 @@
       if (!entry || ![entry.eventId, entry.marketId, entry.outcomeId].every((id) => typeof id === 'string' && ID.test(id))) continue;
       if (!ODDS.test(entry.odds) || ![entry.eventName, entry.marketName, entry.outcomeName].every(TEXT)) continue;
       const button = document.querySelector('.odds[data-event="' + CSS.escape(entry.eventId) + '"][data-market="' + CSS.escape(entry.marketId) + '"][data-outcome="' + CSS.escape(entry.outcomeId) + '"]');
-      const { eventId, marketId, outcomeId, eventName, marketName, outcomeName } = entry;
-      slip.set(eventId, { eventId, marketId, outcomeId, eventName, marketName, outcomeName, odds: button ? button.dataset.odds : entry.odds });
+      const { eventId, marketId, outcomeId } = entry;
+      const shown = button ? button.dataset : entry;
+      slip.set(eventId, { eventId, marketId, outcomeId, eventName: shown.eventName, marketName: shown.marketName, outcomeName: shown.outcomeName, odds: shown.odds });
       if (button) button.setAttribute('aria-pressed', 'true');
     }
-    if (typeof saved.stake === 'string' && parseStake(saved.stake) !== null) {
-      $('stake').value = saved.stake;
-      stakeEdited = true;
-    }
+    if (typeof saved.stake === 'string' && typeof saved.currency === 'string') keptStake = { stake: saved.stake, currency: saved.currency };
+  }
+
+  /** The kept stake, once the page bets in its currency; a stake the player has typed since wins. */
+  function restoreStake() {
+    if (!keptStake || stakeEdited || keptStake.currency !== config.currency || parseStake(keptStake.stake) === null) return;
+    $('stake').value = keptStake.stake;
+    stakeEdited = true;
   }
 
   function toggle(button) {
@@ -288,18 +305,23 @@
 
   const fragment = takeFragment();
   restoreSlip(fragment.coupon);
+  // The picks show at once; a player's page words and enables the slip again once its session loads.
+  if (slip.size > 0) render();
   const launchedSession = fragment.session;
   // Worded for the player before the first paint; loadSession words it back for an ended session.
   if (launchedSession) $('place').textContent = t('placeBet');
   const sessionLoaded = launchedSession ? loadSession(launchedSession) : Promise.resolve();
 
   for (const button of document.querySelectorAll('.odds')) button.addEventListener('click', () => toggle(button));
-  // The sport tabs keep the player's session, again in the fragment only.
+  // The sport tabs keep the player's session and the slip, again in the fragment only.
   for (const link of document.querySelectorAll('.tabs a')) {
     link.addEventListener('click', (event) => {
-      if (!config.sessionId || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if ((!config.sessionId && slip.size === 0) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      location.assign(link.href + '#session=' + encodeURIComponent(config.sessionId));
+      const carried = new URLSearchParams();
+      if (config.sessionId) carried.set('session', config.sessionId);
+      if (slip.size > 0) carried.set('coupon', couponText());
+      location.assign(link.href + '#' + carried.toString());
     });
   }
   $('stake').addEventListener('input', () => {
@@ -313,6 +335,7 @@
   setInterval(refresh, 20000);
   // Ready once the page knows whether it bets for a player, so the lobby's first click is answered right.
   void sessionLoaded.then(() => {
+    restoreStake();
     notify('ready', {});
     render();
   });

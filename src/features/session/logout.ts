@@ -11,6 +11,7 @@ import type { SessionConfig } from './config.ts';
 import type { SessionEnd } from './realtime-protocol.ts';
 import type { LogoutReason } from './token-refresh.ts';
 import { ACCESS_TOKEN_COOKIE, browserTokenStore, REFRESH_TOKEN_COOKIE, writeKeycloakCookie } from './tokens.ts';
+import { SPORTS_COUPON_KEY } from '../sports/sportsbook-messages.ts';
 
 /** Where the reality-check timer keeps its start (licence mga); cleared on logout. */
 export const REALITY_CHECK_STORAGE_KEY = 'realityCheck';
@@ -43,8 +44,9 @@ export function logoutTarget(config: Pick<SessionConfig, 'locale' | 'localizatio
 }
 
 /**
- * Removes the session's cookies and the reality-check value (the provider's stored user stays);
- * resolves once the lobby has forgotten the HttpOnly refresh cookie too.
+ * Removes the session's cookies, the reality-check value and the kept bet slip (the next person at
+ * this browser does not get the player's picks); the provider's stored user stays. Resolves once
+ * the lobby has forgotten the HttpOnly refresh cookie too.
  */
 function clearSessionCookies(): Promise<void> {
   const forgotten = browserTokenStore().clear() ?? Promise.resolve();
@@ -54,6 +56,7 @@ function clearSessionCookies(): Promise<void> {
     storage.removeItem(ACCESS_TOKEN_COOKIE);
     storage.removeItem(REFRESH_TOKEN_COOKIE);
   }
+  sessionStorage.removeItem(SPORTS_COUPON_KEY);
   return forgotten;
 }
 

@@ -12,12 +12,14 @@ import type { Locale } from '../../i18n/locales.ts';
 import { refusalOf, type Refusal, type RefusalTexts } from '../protection/refusal.ts';
 import { $wallet } from '../wallet/wallet-store.ts';
 import { useHydrated } from '../session/use-hydrated.ts';
-import { acceptSportsbookMessage, couponOf, SPORTS_COUPON_KEY, visitorSportsbookUrl, withCoupon } from './sportsbook-messages.ts';
+import { acceptSportsbookMessage, couponFor, couponOf, SPORTS_COUPON_KEY, visitorSportsbookUrl, withCoupon } from './sportsbook-messages.ts';
 
-/** The coupon this tab keeps (sportsbook-messages.ts); none where storage is refused. */
-function keptCoupon(): string | null {
+/** The coupon this tab keeps (sportsbook-messages.ts) if this page may have it; none where storage is refused. */
+function keptCoupon(signedIn: boolean): string | null {
   try {
-    return sessionStorage.getItem(SPORTS_COUPON_KEY);
+    const coupon = couponFor(sessionStorage.getItem(SPORTS_COUPON_KEY), signedIn);
+    if (!coupon) sessionStorage.removeItem(SPORTS_COUPON_KEY);
+    return coupon;
   } catch {
     return null;
   }
@@ -72,7 +74,7 @@ export default function SportsbookFrame({ brand, locale, currency, sport, sports
     if (!signedIn) {
       // The frame's address carries the page's own origin, which only the browser knows.
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setFrame({ url: withCoupon(visitorSportsbookUrl(sportsbookOrigin, { brand, locale, sport, lobbyOrigin: location.origin }), keptCoupon()), origin: sportsbookOrigin });
+      setFrame({ url: withCoupon(visitorSportsbookUrl(sportsbookOrigin, { brand, locale, sport, lobbyOrigin: location.origin }), keptCoupon(signedIn)), origin: sportsbookOrigin });
       return;
     }
     let cancelled = false;
@@ -84,7 +86,7 @@ export default function SportsbookFrame({ brand, locale, currency, sport, sports
         const origin = launch?.gameServerOrigin || sportsbookOrigin;
         const url = launch?.url ?? visitorSportsbookUrl(sportsbookOrigin, { brand, locale, sport, lobbyOrigin: location.origin });
         if (new URL(url).origin !== origin) throw new Error('Unexpected sportsbook origin');
-        setFrame({ url: withCoupon(url, keptCoupon()), origin });
+        setFrame({ url: withCoupon(url, keptCoupon(signedIn)), origin });
       })
       .catch((error: unknown) => {
         if (cancelled) return;

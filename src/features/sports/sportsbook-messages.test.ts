@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptSportsbookMessage, couponOf, visitorSportsbookUrl, withCoupon, type SportsbookMessage } from './sportsbook-messages.ts';
+import { acceptSportsbookMessage, couponFor, couponOf, visitorSportsbookUrl, withCoupon, type SportsbookMessage } from './sportsbook-messages.ts';
 
 const ORIGIN = 'http://127.0.0.1:4322';
 
@@ -31,9 +31,9 @@ describe('sportsbook messages', () => {
     const pick = { eventId: 'tennis-1', eventName: 'A – B', marketId: 'winner', marketName: 'Winner', outcomeId: 'home', outcomeName: 'A', odds: '1.50' };
     const betslip = (fields: Partial<SportsbookMessage>): SportsbookMessage => ({ type: 'atrium:sportsbook', event: 'betslip', ...fields });
 
-    it('keeps the picks, and the stake only when the player typed it', () => {
-      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '2.00', stakeEdited: true }))!)).toEqual({ selections: [pick], stake: '2.00' });
-      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '10.00', stakeEdited: false }))!)).toEqual({ selections: [pick], stake: null });
+    it('keeps the picks, and the stake with its currency only when the player typed it', () => {
+      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '2.00', stakeEdited: true, currency: 'USD' }))!)).toEqual({ selections: [pick], stake: '2.00', currency: 'USD', player: false });
+      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '10.00', stakeEdited: false, currency: 'USD' }))!)).toEqual({ selections: [pick], stake: null, currency: 'USD', player: false });
     });
 
     it('keeps nothing for an empty slip, a malformed one or one too large', () => {
@@ -49,8 +49,19 @@ describe('sportsbook messages', () => {
       expect(url.search).toBe('?brand=aurelia');
       const fragment = new URLSearchParams(url.hash.slice(1));
       expect(fragment.get('session')).toBe('abc');
-      expect(JSON.parse(fragment.get('coupon')!)).toEqual({ selections: [pick], stake: null });
+      expect(JSON.parse(fragment.get('coupon')!)).toEqual({ selections: [pick], stake: null, currency: null, player: false });
       expect(withCoupon(`${ORIGIN}/sportsbook/?brand=aurelia`, null)).toBe(`${ORIGIN}/sportsbook/?brand=aurelia`);
+    });
+
+    it("hands a visitor's slip on to anyone, and a player's never to a visitor's page", () => {
+      const visitors = couponOf(betslip({ selections: [pick], signedIn: false }));
+      const players = couponOf(betslip({ selections: [pick], signedIn: true }));
+      expect(couponFor(visitors, false)).toBe(visitors);
+      expect(couponFor(visitors, true)).toBe(visitors);
+      expect(couponFor(players, true)).toBe(players);
+      expect(couponFor(players, false)).toBeNull();
+      expect(couponFor('{not json', false)).toBeNull();
+      expect(couponFor(null, true)).toBeNull();
     });
   });
 });

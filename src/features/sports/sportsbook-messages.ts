@@ -41,12 +41,30 @@ export const SPORTS_COUPON_KEY = 'sportsCoupon';
 const MAX_PICKS = 20;
 const MAX_COUPON_LENGTH = 8_000;
 
-/** The coupon a `betslip` message asks the lobby to keep, or null for an empty slip (or one too large to keep). */
+/**
+ * The coupon a `betslip` message asks the lobby to keep, or null for an empty slip (or one too large
+ * to keep): the picks, and a typed stake with its currency (the frame puts it back only in that one).
+ */
 export function couponOf(message: SportsbookMessage): string | null {
   if (!Array.isArray(message.selections) || message.selections.length === 0) return null;
   const stake = message.stakeEdited && typeof message.stake === 'string' ? message.stake : null;
-  const coupon = JSON.stringify({ selections: message.selections.slice(0, MAX_PICKS), stake });
+  const currency = typeof message.currency === 'string' ? message.currency : null;
+  const coupon = JSON.stringify({ selections: message.selections.slice(0, MAX_PICKS), stake, currency, player: message.signedIn === true });
   return coupon.length <= MAX_COUPON_LENGTH ? coupon : null;
+}
+
+/**
+ * The kept coupon, if this page may hand it on: a visitor's slip goes to the visitor's next page and
+ * to the player they sign in as; a player's slip never to a visitor's page (the next person at the
+ * browser, after a logout whose frame reported the slip once more on its way out).
+ */
+export function couponFor(coupon: string | null, signedIn: boolean): string | null {
+  if (!coupon || signedIn) return coupon;
+  try {
+    return (JSON.parse(coupon) as { player?: unknown }).player === true ? null : coupon;
+  } catch {
+    return null;
+  }
 }
 
 /** The frame's address with the kept coupon in its fragment (which no server, log or Referer sees), beside the session's. */
