@@ -89,6 +89,7 @@ test.describe('sportsbook', () => {
     const phone = `+6457${unique()}`;
     await page.getByLabel('Mobile number').fill(phone);
     await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/en\/enter-code\//);
     await page.getByLabel('Code from the text message').fill(await smsCode(page.request, brand, phone));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(`${origin}/en/sports/?sport=tennis`);

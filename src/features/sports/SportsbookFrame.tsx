@@ -111,7 +111,7 @@ export default function SportsbookFrame({ brand, locale, currency, sport, sports
           setReady(true);
           break;
         case 'betslip':
-          keepCoupon(couponOf(message));
+          keepCoupon(couponOf(message, signedIn));
           break;
         case 'login-required':
           location.assign(loginPath);
@@ -130,7 +130,7 @@ export default function SportsbookFrame({ brand, locale, currency, sport, sports
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [frame, loginPath, texts.betPlaced, texts.insufficientFunds]);
+  }, [frame, loginPath, signedIn, texts.betPlaced, texts.insufficientFunds]);
 
   return (
     <div className="sportsbook" data-testid="sportsbook" data-ready={ready ? 'true' : 'false'}>

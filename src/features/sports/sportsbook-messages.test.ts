@@ -32,19 +32,19 @@ describe('sportsbook messages', () => {
     const betslip = (fields: Partial<SportsbookMessage>): SportsbookMessage => ({ type: 'atrium:sportsbook', event: 'betslip', ...fields });
 
     it('keeps the picks, and the stake with its currency only when the player typed it', () => {
-      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '2.00', stakeEdited: true, currency: 'USD' }))!)).toEqual({ selections: [pick], stake: '2.00', currency: 'USD', player: false });
-      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '10.00', stakeEdited: false, currency: 'USD' }))!)).toEqual({ selections: [pick], stake: null, currency: 'USD', player: false });
+      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '2.00', stakeEdited: true, currency: 'USD' }), false)!)).toEqual({ selections: [pick], stake: '2.00', currency: 'USD', player: false });
+      expect(JSON.parse(couponOf(betslip({ selections: [pick], stake: '10.00', stakeEdited: false, currency: 'USD' }), false)!)).toEqual({ selections: [pick], stake: null, currency: 'USD', player: false });
     });
 
     it('keeps nothing for an empty slip, a malformed one or one too large', () => {
-      expect(couponOf(betslip({ selections: [], stake: '2.00', stakeEdited: true }))).toBeNull();
-      expect(couponOf(betslip({ stake: '2.00' }))).toBeNull();
-      expect(couponOf(betslip({ selections: [{ ...pick, eventName: 'x'.repeat(9_000) }] }))).toBeNull();
-      expect(JSON.parse(couponOf(betslip({ selections: Array.from({ length: 30 }, () => pick) }))!).selections).toHaveLength(20);
+      expect(couponOf(betslip({ selections: [], stake: '2.00', stakeEdited: true }), false)).toBeNull();
+      expect(couponOf(betslip({ stake: '2.00' }), false)).toBeNull();
+      expect(couponOf(betslip({ selections: [{ ...pick, eventName: 'x'.repeat(9_000) }] }), false)).toBeNull();
+      expect(JSON.parse(couponOf(betslip({ selections: Array.from({ length: 30 }, () => pick) }), false)!).selections).toHaveLength(20);
     });
 
     it('goes in the fragment, beside the session id, and not in the query', () => {
-      const coupon = couponOf(betslip({ selections: [pick] }));
+      const coupon = couponOf(betslip({ selections: [pick] }), false);
       const url = new URL(withCoupon(`${ORIGIN}/sportsbook/?brand=aurelia#session=abc`, coupon));
       expect(url.search).toBe('?brand=aurelia');
       const fragment = new URLSearchParams(url.hash.slice(1));
@@ -54,8 +54,9 @@ describe('sportsbook messages', () => {
     });
 
     it("hands a visitor's slip on to anyone, and a player's never to a visitor's page", () => {
-      const visitors = couponOf(betslip({ selections: [pick], signedIn: false }));
-      const players = couponOf(betslip({ selections: [pick], signedIn: true }));
+      // Whose it is follows the lobby's page, not the frame's word (a visitor's until its session loads).
+      const visitors = couponOf(betslip({ selections: [pick], signedIn: true }), false);
+      const players = couponOf(betslip({ selections: [pick], signedIn: false }), true);
       expect(couponFor(visitors, false)).toBe(visitors);
       expect(couponFor(visitors, true)).toBe(visitors);
       expect(couponFor(players, true)).toBe(players);

@@ -43,13 +43,15 @@ const MAX_COUPON_LENGTH = 8_000;
 
 /**
  * The coupon a `betslip` message asks the lobby to keep, or null for an empty slip (or one too large
- * to keep): the picks, and a typed stake with its currency (the frame puts it back only in that one).
+ * to keep): the picks, a typed stake with its currency (the frame puts it back only in that one),
+ * and whether it is a player's: reported on a page the server rendered for a player (`signedIn`).
+ * The lobby's view, not the frame's, which is a visitor's until its session has loaded.
  */
-export function couponOf(message: SportsbookMessage): string | null {
+export function couponOf(message: SportsbookMessage, signedIn: boolean): string | null {
   if (!Array.isArray(message.selections) || message.selections.length === 0) return null;
   const stake = message.stakeEdited && typeof message.stake === 'string' ? message.stake : null;
   const currency = typeof message.currency === 'string' ? message.currency : null;
-  const coupon = JSON.stringify({ selections: message.selections.slice(0, MAX_PICKS), stake, currency, player: message.signedIn === true });
+  const coupon = JSON.stringify({ selections: message.selections.slice(0, MAX_PICKS), stake, currency, player: signedIn });
   return coupon.length <= MAX_COUPON_LENGTH ? coupon : null;
 }
 
