@@ -1,8 +1,9 @@
 // The embedded sportsbook's script (inlined under a CSP nonce by page.ts). It keeps the bet slip,
 // takes back the one the lobby kept (#coupon= in the fragment: a visitor's "Sign in to bet" comes
-// back to the same picks), posts every change to the lobby as { type: 'atrium:sportsbook', event: 'betslip', … } (to the one
-// lobby origin it was opened for), places bets through its own origin when it has a session, and
-// refreshes scores and odds every 20 seconds. Its texts, in the lobby's language, come with the
+// back to the same picks), posts every change to the lobby as
+// { type: 'atrium:sportsbook', event: 'betslip', … } (to the one lobby origin it was opened for),
+// places bets through its own origin when it has a session, and refreshes scores and odds every
+// 20 seconds. Its texts, in the lobby's language, come with the
 // configuration (config.texts, config.languageTag for Intl).
 //
 // The server renders every page as a visitor's. A player's session id comes in the fragment

@@ -3,8 +3,8 @@
  * origin. Visitors get the public page (its "Sign in to bet" posts login-required, which sends
  * them to sign in); players get a session launched with their token, so bets debit their wallet
  * and the header balance follows. The slip the frame reports is kept for the tab and handed back to
- * the next frame, so a visitor signs in and comes back to the same picks. Messages are accepted only from the sportsbook's origin and
- * from this frame.
+ * the next frame, so a visitor signs in and comes back to the same picks. Messages are accepted only
+ * from the sportsbook's origin and from this frame.
  */
 import { useEffect, useRef, useState } from 'react';
 import { showFeedback } from '../feedback/store.ts';
