@@ -451,11 +451,8 @@ test.describe('what the network brings renders in a transition, not in the task 
   // (session/use-hydrated.ts, useStoreInTransition).
   test('a balance pushed over the socket is written after the message’s task @phone', async ({ page }) => {
     await page.addInitScript(tagSocketTasks);
-    const phone = `+35699${unique()}`;
-    const tokens = await smsTokens(page.request, 'aurelia', phone);
-    await addTokenCookies(page.context(), 'aurelia', tokens);
+    const { phone } = await freshPlayer(page, 'aurelia', '+356');
     await creditWallet(page.request, 'aurelia', phone, '10.00', 'EUR');
-    await page.goto(`${brandOrigin('aurelia')}/en/`);
     const balance = page.getByTestId('balance');
     await expect(balance).toHaveText(/€10\.00/, { timeout: 15_000 });
     await waitForIslands(page);

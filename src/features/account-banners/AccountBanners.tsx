@@ -9,8 +9,8 @@ import { useEffect } from 'react';
 import type { Licence } from '../../../shared/brand-schema.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { $customer } from '../session/customer-store.ts';
-import { $player, PLAYER_BEING_CHECKED } from '../session/player-store.ts';
-import { $session } from '../session/session-store.ts';
+import { $player, PLAYER_BEING_CHECKED, type Player } from '../session/player-store.ts';
+import { $session, type SessionState } from '../session/session-store.ts';
 import { useStoreInTransition } from '../session/use-hydrated.ts';
 import { activeBanners, sourceOfWealthAsked, type AccountBannerId, type OperatorBanner } from './banners.ts';
 import type { OperatorBannerType } from '../../../shared/operator-banners.ts';
@@ -45,9 +45,7 @@ interface Props {
 const SOW_OVERLAY_SHOWN = 'atrium.sowOverlayShown';
 
 /** The sow overlay (Escape does not close it): what is asked, and the way to the form. */
-function useSourceOfWealthOverlay(texts: SourceOfWealthOverlayTexts | null | undefined, href: string): void {
-  const { player } = useStoreInTransition($player, PLAYER_BEING_CHECKED);
-  const session = useStoreInTransition($session, null);
+function useSourceOfWealthOverlay(texts: SourceOfWealthOverlayTexts | null | undefined, href: string, player: Player | null, session: SessionState | null): void {
   const asked = player ? sourceOfWealthAsked(player) : false;
   const sessionId = session?.sessionId ?? null;
   useEffect(() => {
@@ -64,11 +62,11 @@ function useSourceOfWealthOverlay(texts: SourceOfWealthOverlayTexts | null | und
 
 /** The player's account banners. */
 export default function AccountBanners({ locale, licence, operatorBanners, texts, paths, sowOverlay }: Props) {
-  useSourceOfWealthOverlay(sowOverlay, paths.sourceOfWealth);
   // The player, the customer and the session arrive from the network: rendered in transitions.
   const { player } = useStoreInTransition($player, PLAYER_BEING_CHECKED);
   const customer = useStoreInTransition($customer, null);
   const session = useStoreInTransition($session, null);
+  useSourceOfWealthOverlay(sowOverlay, paths.sourceOfWealth, player, session);
   if (!player) return null;
   const banners = activeBanners({ player, customer, licence, operatorBanners, now: new Date() });
   if (banners.length === 0) return null;

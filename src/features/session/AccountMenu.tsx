@@ -63,7 +63,8 @@ export default function AccountMenu({ locale, texts, paths, bonusEnabled }: Prop
   // The header renders this only for a refreshable session: until hydrated, show it as loading.
   // The player, the wallet and the rewards arrive from the network: rendered in transitions.
   const { status, player } = useStoreInTransition($player, PLAYER_BEING_CHECKED);
-  const { wallet } = useStoreInTransition($wallet, NO_WALLET);
+  const walletState = useStoreInTransition($wallet, NO_WALLET);
+  const { wallet } = walletState;
   const rewards = useStoreInTransition($rewards, REWARDS_NOT_LOADED);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -105,7 +106,7 @@ export default function AccountMenu({ locale, texts, paths, bonusEnabled }: Prop
   return (
     <div className="account-menu" ref={rootRef} data-player-status={status}>
       <a className="account-menu__balance" href={paths.deposit} {...depositEntry(() => setOpen(false))}>
-        <Balance locale={locale} label={texts.balance} />
+        <Balance locale={locale} label={texts.balance} state={walletState} />
       </a>
       <button
         ref={buttonRef}
